@@ -1,0 +1,156 @@
+/**
+ * The v1 context record union: the typed payloads that live beside a message's text in
+ * `context.records`. Records never carry bytes; images and files bind to attachments by id.
+ */
+
+/** The eight kinds this version knows, in wire order. */
+export const CONTEXT_KINDS = [
+  'image',
+  'file',
+  'terminal',
+  'element',
+  'preview-annotation',
+  'review-comment',
+  'mention',
+  'skill',
+] as const;
+
+export type KnownContextKind = (typeof CONTEXT_KINDS)[number];
+
+interface ContextRecordBase<K extends string> {
+  version: 1;
+  contextId: string;
+  kind: K;
+  /** Display label, at most 200 chars; may be empty (links fall back to the kind). */
+  label: string;
+}
+
+export interface AttachmentContextFields {
+  attachmentId: string;
+  name: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+
+export interface ImageContextRecord extends ContextRecordBase<'image'>, AttachmentContextFields {}
+
+export interface FileContextRecord extends ContextRecordBase<'file'>, AttachmentContextFields {}
+
+export interface TerminalContextRecord extends ContextRecordBase<'terminal'> {
+  terminalId: string;
+  terminalLabel: string;
+  lineStart: number;
+  lineEnd: number;
+  text: string;
+}
+
+export interface ElementSource {
+  functionName: string | null;
+  fileName: string | null;
+  lineNumber: number | null;
+  columnNumber: number | null;
+}
+
+export interface ElementContextDetails {
+  pageUrl: string;
+  pageTitle: string | null;
+  tagName: string;
+  selector: string | null;
+  htmlPreview: string;
+  componentName: string | null;
+  source: ElementSource | null;
+  styles: string;
+}
+
+export interface ElementContextRecord extends ContextRecordBase<'element'>, ElementContextDetails {}
+
+export interface StyleChangeDetail {
+  targetId: string;
+  selector: string | null;
+  property: string;
+  previousValue: string;
+  value: string;
+}
+
+export interface PreviewAnnotationContextRecord extends ContextRecordBase<'preview-annotation'> {
+  annotationId: string;
+  pageUrl: string;
+  pageTitle: string | null;
+  comment: string;
+  targetSummary: string;
+  styleChanges: string[];
+  elements?: ElementContextDetails[];
+  elementIds?: string[];
+  styleChangeDetails?: StyleChangeDetail[];
+  screenshotContextId?: string;
+  regionCount?: number;
+  strokeCount?: number;
+}
+
+export type PullRequestState = 'open' | 'closed' | 'merged';
+
+export interface PullRequestInfo {
+  number: number;
+  title: string;
+  url: string;
+  headBranch: string;
+  baseBranch: string;
+  state: PullRequestState;
+  isDraft: boolean;
+}
+
+export interface ReviewCommentContextRecord extends ContextRecordBase<'review-comment'> {
+  sectionId: string;
+  sectionTitle: string;
+  filePath: string;
+  startIndex: number;
+  endIndex: number;
+  rangeLabel: string;
+  text: string;
+  diff: string;
+  fenceLanguage?: string;
+  pullRequest?: PullRequestInfo;
+  sourceRevision?: string;
+  sourceStale?: boolean;
+}
+
+export interface MentionContextRecord extends ContextRecordBase<'mention'> {
+  path: string;
+}
+
+export interface SkillContextRecord extends ContextRecordBase<'skill'> {
+  name: string;
+}
+
+/**
+ * A record of a kind this version does not know (a later T3 kind such as `thread`, or a host kind).
+ * `payload` is kept when present, and so is every other top-level field beyond the base ones.
+ */
+export interface UnknownContextRecord extends ContextRecordBase<string> {
+  payload?: unknown;
+  [field: string]: unknown;
+}
+
+export type KnownContextRecord =
+  | ImageContextRecord
+  | FileContextRecord
+  | TerminalContextRecord
+  | ElementContextRecord
+  | PreviewAnnotationContextRecord
+  | ReviewCommentContextRecord
+  | MentionContextRecord
+  | SkillContextRecord;
+
+export type ContextRecord = KnownContextRecord | UnknownContextRecord;
+
+export interface MessageContext {
+  version: 1;
+  records: ContextRecord[];
+}
+
+/** The payload of a host-kind record created by the composer from a provider item's `tag`. */
+export interface HostKindPayload {
+  value?: string;
+  serialized?: string;
+  metadata?: unknown;
+}
