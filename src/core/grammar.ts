@@ -1,4 +1,4 @@
-import { CONTEXT_KINDS, type KnownContextKind } from './types.js';
+import { CONTEXT_KINDS, type ContextRecord, type KnownContextKind, type KnownContextRecord } from './types.js';
 
 /** Identity grammars and wire limits of the v1 contract. */
 
@@ -25,4 +25,8 @@ export function isContextKind(value: unknown): value is string {
 
 export function isKnownContextKind(value: unknown): value is KnownContextKind {
   return typeof value === 'string' && KNOWN_KINDS.has(value);
+}
+
+export function isKnownContextRecord(record: ContextRecord): record is KnownContextRecord {
+  return isKnownContextKind(record.kind);
 }
