@@ -17,12 +17,16 @@ const FNV_REVERSE_BASIS = 0x9dc5811c;
  */
 export function toContextId(producerId: string): string {
   const id = String(producerId);
-  if (isContextId(id)) return id;
+  return isContextId(id) ? id : foldProducerId(id);
+}
+
+function foldProducerId(id: string): string {
   const slug = id
     .replace(/[^a-z0-9_-]+/gi, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, SLUG_MAX_CHARS);
-  return `${slug || 'ctx'}-${hex8(fnv1a32(id, FNV_FORWARD_BASIS, false))}${hex8(fnv1a32(id, FNV_REVERSE_BASIS, true))}`;
+  const digest = hex8(fnv1a32(id, FNV_FORWARD_BASIS, false)) + hex8(fnv1a32(id, FNV_REVERSE_BASIS, true));
+  return `${slug || 'ctx'}-${digest}`;
 }
 
 /** `toContextId(kind + '_' + id)`: always scoped, even when `id` already starts with `kind_`. */

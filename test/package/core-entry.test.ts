@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** Every runtime name SPEC §3 gives the core entry. */
+const CORE_NAMES = [
+  'CONTEXT_KINDS',
+  'decodeContextRecord',
+  'decodeMessageContext',
+  'formatContextHref',
+  'parseContextHref',
+  'formatContextReference',
+  'sanitizeContextLabel',
+  'collectContextReferences',
+  'replaceContextReferences',
+  'toContextId',
+  'toKindScopedContextId',
+  'projectContextForProvider',
+  'upgradeLegacyMessage',
+  'resolveMessageContext',
+  'serializeLegacyMessage',
+  'sanitizeInputAnnotations',
+  'splitContentByAnnotations',
+  'escapeMention',
+  'unescapeMention',
+  'serializeComposerTag',
+  'buildComposerPrompt',
+  'buildSubmission',
+  'remapContextAttachments',
+  'CONTEXT_CLIPBOARD_MIME',
+  'encodeClipboardFragment',
+  'decodeClipboardFragment',
+  'encodeClipboardHtml',
+  'decodeClipboardHtml',
+];
+
+const packageRoot = resolve(import.meta.dirname, '../..');
+const consumer = mkdtempSync(join(tmpdir(), 't3-composer-consumer-'));
+afterAll(() => rmSync(consumer, { recursive: true, force: true }));
+
+describe('the built core entry (run `npm run build` first)', () => {
+  it('is importable as `t3-composer/core` from plain Node in a consumer folder', () => {
+    mkdirSync(join(consumer, 'node_modules'));
+    symlinkSync(packageRoot, join(consumer, 'node_modules', 't3-composer'), 'dir');
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+    writeFileSync(
+      join(consumer, 'check.mjs'),
+      `const core = await import('t3-composer/core');
+       console.log(JSON.stringify(Object.keys(core)));`,
+    );
+    const exported: string[] = JSON.parse(execFileSync(process.execPath, ['check.mjs'], { cwd: consumer, encoding: 'utf8' }));
+    for (const name of CORE_NAMES) expect(exported, name).toContain(name);
+  });
+
+  it('ships type declarations where the exports map points', () => {
+    const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));
+    const types = manifest.exports['./core'].types as string;
+    expect(existsSync(join(packageRoot, types))).toBe(true);
+  });
+
+  it('imports nothing outside itself', () => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = readFileSync(file, 'utf8');
+      const specifiers = [...code.matchAll(/\b(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(?\s*['"]([^'"]+)['"]/g)].map(
+        (match) => match[1] ?? match[2],
+      );
+      for (const specifier of specifiers) {
+        expect(specifier.startsWith('./') || specifier.startsWith('../'), `${file} imports ${specifier}`).toBe(true);
+        visit(resolve(dirname(file), specifier));
+      }
+    };
+    visit(join(packageRoot, 'dist/core.js'));
+  });
+});
