@@ -3,3 +3,7 @@ export * from './grammar.js';
 export * from './references.js';
 export * from './ids.js';
 export * from './projection.js';
+export * from './annotations.js';
+export * from './mentions.js';
+export * from './prompt.js';
+export * from './submission.js';
