@@ -1,4 +1,10 @@
-import { CONTEXT_KINDS, type ContextRecord, type KnownContextKind, type KnownContextRecord } from './types.js';
+import {
+  CONTEXT_KINDS,
+  type ContextRecord,
+  type KnownContextKind,
+  type KnownContextRecord,
+  type UnknownContextRecord,
+} from './types.js';
 
 /** Identity grammars and wire limits of the v1 contract. */
 
@@ -29,4 +35,8 @@ export function isKnownContextKind(value: unknown): value is KnownContextKind {
 
 export function isKnownContextRecord(record: ContextRecord): record is KnownContextRecord {
   return isKnownContextKind(record.kind);
+}
+
+export function isUnknownContextRecord(record: ContextRecord): record is UnknownContextRecord {
+  return !isKnownContextKind(record.kind);
 }

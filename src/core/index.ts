@@ -1,5 +1,7 @@
 export * from './types.js';
 export * from './grammar.js';
+export * from './records.js';
+export * from './clipboard.js';
 export * from './references.js';
 export * from './ids.js';
 export * from './projection.js';

@@ -1,0 +1,196 @@
+/**
+ * Small composable field readers behind the record and clipboard decoders.
+ *
+ * A reader validates one value and returns its decoded form (fresh objects, trimmed strings where
+ * the wire says so). On bad input it throws a `FieldError` naming the field path; the public
+ * decoders catch it at their boundary, so nothing escapes `core` as an exception.
+ */
+
+export class FieldError extends Error {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+    /** The value had the wrong type (as opposed to breaking a constraint of the right type). */
+    readonly typeMismatch = false,
+  ) {
+    super(`${path}: ${problem}`);
+  }
+}
+
+export interface Field<T> {
+  /** What the field holds, for messages: "a string", "a non-negative integer". */
+  readonly expected: string;
+  read(value: unknown, path: string): T;
+}
+
+/** A field that may be absent (or `undefined`); when absent it is left out of the decoded object. */
+export interface OptionalField<T> extends Field<T> {
+  readonly optional: true;
+}
+
+/** One reader per property of `T`; the optional properties of `T` need optional readers. */
+export type FieldTable<T> = {
+  readonly [K in keyof T]-?: undefined extends T[K]
+    ? OptionalField<Exclude<T[K], undefined>>
+    : Field<T[K]>;
+};
+
+export function isObjectLike(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads an own property only (inherited or polluted prototype properties are ignored); a throwing getter becomes a `FieldError`. */
+export function readOwn(source: object, key: string | number, path: string): unknown {
+  try {
+    return Object.prototype.hasOwnProperty.call(source, key)
+      ? (source as Record<string | number, unknown>)[key]
+      : undefined;
+  } catch {
+    throw new FieldError(path, 'could not be read');
+  }
+}
+
+function mismatch(path: string, expected: string): FieldError {
+  return new FieldError(path, `expected ${expected}`, true);
+}
+
+function readString(value: unknown, path: string): string {
+  if (typeof value !== 'string') throw mismatch(path, 'a string');
+  return value;
+}
+
+function checkMaxLength(value: string, max: number, path: string): string {
+  if (value.length > max) throw new FieldError(path, `must be at most ${max} chars`);
+  return value;
+}
+
+/** A string kept byte-exact, at most `max` UTF-16 code units. */
+export function boundedString(max: number): Field<string> {
+  return {
+    expected: 'a string',
+    read: (value, path) => checkMaxLength(readString(value, path), max, path),
+  };
+}
+
+/** A string trimmed on decode, then non-empty and at most `max` chars (the wire's "TNE"). */
+export function trimmedNonEmpty(max: number): Field<string> {
+  return {
+    expected: 'a non-empty string',
+    read: (value, path) => {
+      const trimmed = readString(value, path).trim();
+      if (trimmed === '') throw new FieldError(path, 'must not be empty');
+      return checkMaxLength(trimmed, max, path);
+    },
+  };
+}
+
+function integerAtLeast(min: number, expected: string): Field<number> {
+  return {
+    expected,
+    read: (value, path) => {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+        throw mismatch(path, expected);
+      }
+      // JSON cannot carry -0; decode it as the 0 a JSON round trip would give.
+      return value === 0 ? 0 : value;
+    },
+  };
+}
+
+export const nonNegativeInt: Field<number> = integerAtLeast(0, 'a non-negative integer');
+export const positiveInt: Field<number> = integerAtLeast(1, 'a positive integer');
+
+export const booleanField: Field<boolean> = {
+  expected: 'a boolean',
+  read: (value, path) => {
+    if (typeof value !== 'boolean') throw mismatch(path, 'a boolean');
+    return value;
+  },
+};
+
+export function literal<const T extends string | number>(...values: T[]): Field<T> {
+  const shown = values.map((value) => JSON.stringify(value));
+  const expected = shown.length === 1 ? shown[0]! : `one of ${shown.join(', ')}`;
+  return {
+    expected,
+    read: (value, path) => {
+      if (!(values as unknown[]).includes(value)) throw mismatch(path, expected);
+      return value as T;
+    },
+  };
+}
+
+/** `null` or the inner field; a wrong type reports both alternatives ("… or null"). */
+export function nullable<T>(inner: Field<T>): Field<T | null> {
+  const expected = `${inner.expected} or null`;
+  return {
+    expected,
+    read: (value, path) => {
+      if (value === null) return null;
+      try {
+        return inner.read(value, path);
+      } catch (error) {
+        if (error instanceof FieldError && error.typeMismatch && error.path === path) {
+          throw mismatch(path, expected);
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export function optional<T>(inner: Field<T>): OptionalField<T> {
+  return { expected: inner.expected, read: inner.read, optional: true };
+}
+
+export function arrayOf<T>(item: Field<T>, maxItems: number): Field<T[]> {
+  return {
+    expected: 'an array',
+    read: (value, path) => {
+      if (!Array.isArray(value)) throw mismatch(path, 'an array');
+      const length = value.length;
+      if (length > maxItems) throw new FieldError(path, `must have at most ${maxItems} items`);
+      const items: T[] = [];
+      for (let index = 0; index < length; index++) {
+        const itemPath = `${path}[${index}]`;
+        items.push(item.read(readOwn(value, index, itemPath), itemPath));
+      }
+      return items;
+    },
+  };
+}
+
+/** Reads the table's properties from `source` into a fresh object; properties not in the table are dropped. */
+export function readFields<T>(source: object, path: string, table: FieldTable<T>): T {
+  const decoded: Record<string, unknown> = {};
+  for (const key of Object.keys(table)) {
+    const field = table[key as keyof T] as Field<unknown> & { optional?: true };
+    const fieldPath = `${path}.${key}`;
+    const raw = readOwn(source, key, fieldPath);
+    if (raw === undefined && field.optional) continue;
+    decoded[key] = field.read(raw, fieldPath);
+  }
+  return decoded as T;
+}
+
+export function struct<T>(table: FieldTable<T>): Field<T> {
+  return {
+    expected: 'an object',
+    read: (value, path) => {
+      if (!isObjectLike(value)) throw mismatch(path, 'an object');
+      return readFields(value, path, table);
+    },
+  };
+}
+
+/** The JSON text of `value`, or a `FieldError` when it has none (a function, a symbol) or stringify throws (a BigInt, a cycle). */
+export function toJson(value: unknown, path: string): string {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch {
+    throw new FieldError(path, 'must be JSON-serialisable');
+  }
+  if (json === undefined) throw new FieldError(path, 'must be JSON-serialisable');
+  return json;
+}

@@ -1,0 +1,178 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { decodeContextRecord, decodeMessageContext } from '../../src/core/records.js';
+import { validKnownRecordArb, validRecordArb, validUnknownRecordArb } from './record-fixtures.js';
+
+const anythingHostile = fc.anything({
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSparseArray: true,
+  withTypedArray: true,
+  stringUnit: 'binary',
+});
+
+type Mutation = { path: number[]; action: { delete: true } | { set: unknown } };
+
+const mutationArb: fc.Arbitrary<Mutation> = fc.record({
+  path: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+  action: fc.oneof(fc.constant({ delete: true as const }), anythingHostile.map((set) => ({ set }))),
+});
+
+/** Only descend into what `structuredClone` of a valid record produced, not into set hostile values. */
+function isPlainContainer(value: unknown): value is Record<string, unknown> {
+  return Array.isArray(value) || (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype);
+}
+
+/** Applies a mutation somewhere inside `root`, following `path` as indices into each level's keys. */
+function applyMutation(root: Record<string, unknown>, { path, action }: Mutation): void {
+  let parent: Record<string, unknown> = root;
+  for (let depth = 0; depth < path.length; depth++) {
+    const keys = Object.keys(parent);
+    const key = keys.length > 0 ? keys[path[depth]! % keys.length]! : 'extra';
+    const child = parent[key];
+    const last = depth === path.length - 1 || !isPlainContainer(child);
+    if (last) {
+      if ('delete' in action) delete parent[key];
+      else parent[key] = action.set;
+      return;
+    }
+    parent = child as Record<string, unknown>;
+  }
+}
+
+const mutatedRecordArb = fc.tuple(validRecordArb, fc.array(mutationArb, { minLength: 1, maxLength: 3 })).map(([record, mutations]) => {
+  const copy = structuredClone(record);
+  for (const mutation of mutations) applyMutation(copy, mutation);
+  return copy;
+});
+
+/** Wraps objects (deeply) in proxies whose traps throw for the chosen keys. */
+function booby(value: unknown, trapped: ReadonlySet<string>): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const fail = (key: string | symbol) => {
+    if (typeof key === 'string' && trapped.has(key)) throw new Error(`trap ${key}`);
+  };
+  return new Proxy(value, {
+    get(target, key, receiver) {
+      fail(key);
+      return booby(Reflect.get(target, key, receiver), trapped);
+    },
+    getOwnPropertyDescriptor(target, key) {
+      fail(key);
+      return Reflect.getOwnPropertyDescriptor(target, key);
+    },
+    ownKeys(target) {
+      if (trapped.has('*keys')) throw new Error('trap keys');
+      return Reflect.ownKeys(target);
+    },
+  });
+}
+
+function expectIdempotent(value: unknown): void {
+  const first = decodeContextRecord(value);
+  if (!first.ok) return;
+  const second = decodeContextRecord(first.record);
+  expect(second).toEqual(first);
+  // The decoded record is plain JSON data: a JSON round trip changes nothing.
+  expect(JSON.parse(JSON.stringify(first.record))).toEqual(first.record);
+}
+
+describe('record decoding properties', () => {
+  it('decodeContextRecord never throws on anything', () => {
+    fc.assert(
+      fc.property(anythingHostile, (value) => {
+        const result = decodeContextRecord(value);
+        expect(typeof result.ok).toBe('boolean');
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('decodeContextRecord never throws on JSON values', () => {
+    fc.assert(fc.property(fc.jsonValue(), (value) => void decodeContextRecord(value)), { numRuns: 1_000 });
+  });
+
+  it('decodeMessageContext never throws on anything', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(anythingHostile, fc.array(anythingHostile).map((records) => ({ version: 1, records }))),
+        (value) => {
+          const result = decodeMessageContext(value);
+          expect(typeof result.ok).toBe('boolean');
+        },
+      ),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('valid records decode, known ones unchanged', () => {
+    fc.assert(
+      fc.property(validKnownRecordArb, (record) => {
+        expect(decodeContextRecord(record)).toEqual({ ok: true, record });
+      }),
+    );
+    fc.assert(
+      fc.property(validUnknownRecordArb, (record) => {
+        expect(decodeContextRecord(record).ok).toBe(true);
+      }),
+    );
+  });
+
+  it('ids, kinds and trimmed fields decode the same with surrounding whitespace', () => {
+    const padArb = fc.constantFrom(' ', '\n', '\t ', '\u00a0', '\ufeff', '\u2028');
+    fc.assert(
+      fc.property(validRecordArb, padArb, padArb, (record, before, after) => {
+        const decoded = decodeContextRecord(record);
+        const padded = { ...record, contextId: `${before}${String(record.contextId)}${after}`, kind: `${after}${String(record.kind)}` };
+        expect(decodeContextRecord(padded)).toEqual(decoded);
+      }),
+    );
+  });
+
+  it('mutated valid records never throw, and what decodes re-decodes to the same record', () => {
+    fc.assert(
+      fc.property(mutatedRecordArb, (value) => {
+        expectIdempotent(value);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('valid records decode idempotently', () => {
+    fc.assert(fc.property(validRecordArb, (record) => expectIdempotent(record)), { numRuns: 500 });
+  });
+
+  it('proxies with throwing traps never make a decoder throw', () => {
+    const trappedArb = fc.uniqueArray(
+      fc.constantFrom('*keys', 'version', 'contextId', 'kind', 'label', 'payload', 'name', 'source', 'elements', '0', 'length', 'toJSON'),
+      { maxLength: 3 },
+    );
+    fc.assert(
+      fc.property(fc.oneof(validRecordArb, mutatedRecordArb), trappedArb, (record, trapped) => {
+        const hostile = booby(record, new Set(trapped));
+        expect(typeof decodeContextRecord(hostile).ok).toBe('boolean');
+        expect(typeof decodeMessageContext(booby({ version: 1, records: [record] }, new Set(trapped))).ok).toBe('boolean');
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('a context of valid records with distinct ids decodes with nothing dropped', () => {
+    const recordsArb = fc.uniqueArray(validRecordArb, { maxLength: 8, selector: (record) => String(record.contextId) });
+    fc.assert(
+      fc.property(recordsArb, (records) => {
+        const result = decodeMessageContext({ version: 1, records });
+        expect(result.ok).toBe(true);
+        if (!result.ok) return;
+        expect(result.dropped).toEqual([]);
+        expect(result.context.records).toEqual(records.map((record) => (decodeContextRecord(record) as { record: unknown }).record));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
