@@ -1,0 +1,285 @@
+import { decodeContextRecord } from '../records.js';
+import type { ReviewCommentContextRecord } from '../types.js';
+import {
+  ForwardFinder,
+  backtickRunLength,
+  isJsWhitespace,
+  isLineStart,
+  isWordChar,
+  lineEndFrom,
+} from './scan.js';
+
+/**
+ * Legacy `<review_comment …>` blocks: finding them in place (fence-aware) and turning one into a
+ * review-comment record.
+ */
+
+const REVIEW_OPENING = '<review_comment';
+const REVIEW_CLOSING = '</review_comment>';
+/** Blocks that own their payload: review-shaped text inside them is not a review. */
+const OPAQUE_BLOCK_TAGS = ['terminal_context', 'element_context', 'preview_annotation'] as const;
+const LESS_THAN = 0x3c;
+const BACKTICK = 0x60;
+
+/** One closed review block: `text.slice(start, end)`, its raw attribute text and raw body. */
+export interface ReviewBlock {
+  start: number;
+  end: number;
+  attributes: string;
+  body: string;
+}
+
+/** A review record before its positional id is assigned. */
+export type ReviewCommentDraft = Omit<ReviewCommentContextRecord, 'contextId'>;
+
+/**
+ * Replaces every closed review block by `replace(block)`. Review openings are searched left to
+ * right; a whole `<terminal_context>`, `<element_context>` or `<preview_annotation>` block opening
+ * at a line start is skipped. The closing tag counts only outside a code fence. An opening without
+ * a closing tag stops the scan: it and everything after it stay as they are.
+ */
+export function replaceReviewBlocks(text: string, replace: (block: ReviewBlock) => string): string {
+  const nextGreaterThan = new ForwardFinder(text, '>');
+  const opaqueClosings = OPAQUE_BLOCK_TAGS.map((tag) => ({
+    opening: `<${tag}>\n`,
+    closing: `\n</${tag}>`,
+    finder: new ForwardFinder(text, `\n</${tag}>`),
+  }));
+
+  let result = '';
+  let consumed = 0;
+  let index = text.indexOf('<');
+  while (index !== -1) {
+    const opening = matchReviewOpening(text, index, nextGreaterThan);
+    if (opening) {
+      const closing = findReviewClosing(text, opening.bodyStart);
+      if (closing === -1) break;
+      const end = closing + REVIEW_CLOSING.length;
+      result += text.slice(consumed, index);
+      result += replace({ start: index, end, attributes: opening.attributes, body: text.slice(opening.bodyStart, closing) });
+      consumed = end;
+      index = text.indexOf('<', end);
+      continue;
+    }
+    const skippedTo = isLineStart(text, index) ? opaqueBlockEnd(text, index, opaqueClosings) : -1;
+    index = text.indexOf('<', skippedTo === -1 ? index + 1 : skippedTo);
+  }
+  return result + text.slice(consumed);
+}
+
+/** `<review_comment\b([^>]*)>` at `index`. */
+function matchReviewOpening(
+  text: string,
+  index: number,
+  nextGreaterThan: ForwardFinder,
+): { attributes: string; bodyStart: number } | null {
+  if (!text.startsWith(REVIEW_OPENING, index)) return null;
+  const attributesStart = index + REVIEW_OPENING.length;
+  if (isWordChar(text.charCodeAt(attributesStart))) return null;
+  const greaterThan = nextGreaterThan.next(attributesStart);
+  if (greaterThan === -1) return null;
+  return { attributes: text.slice(attributesStart, greaterThan), bodyStart: greaterThan + 1 };
+}
+
+/** The end of `^<tag>\n[\s\S]*?\n</tag>` starting at `index`, or -1. */
+function opaqueBlockEnd(
+  text: string,
+  index: number,
+  blocks: ReadonlyArray<{ opening: string; closing: string; finder: ForwardFinder }>,
+): number {
+  for (const block of blocks) {
+    if (!text.startsWith(block.opening, index)) continue;
+    const closing = block.finder.next(index + block.opening.length);
+    return closing === -1 ? -1 : closing + block.closing.length;
+  }
+  return -1;
+}
+
+/**
+ * The index of the `</review_comment>` that closes a body starting at `from`, or -1. A line of
+ * three or more backticks (plus an optional info string) opens a fence of that length; a later
+ * backtick line at least as long with an empty info string closes it. Fence lines are consumed
+ * whole, so a closing tag on a fence line never counts.
+ */
+function findReviewClosing(text: string, from: number): number {
+  let fenceLength = 0;
+  let index = from;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    if (code === BACKTICK && isLineStart(text, index)) {
+      const run = backtickRunLength(text, index);
+      if (run >= 3) {
+        const lineEnd = lineEndFrom(text, index + run);
+        const info = text.slice(index + run, lineEnd);
+        if (fenceLength === 0) fenceLength = run;
+        else if (run >= fenceLength && info.trim() === '') fenceLength = 0;
+        index = lineEnd;
+        continue;
+      }
+    }
+    if (code === LESS_THAN && fenceLength === 0 && text.startsWith(REVIEW_CLOSING, index)) return index;
+    index++;
+  }
+  return -1;
+}
+
+/**
+ * Builds the review record for one block, or null when its attributes are missing or malformed or
+ * the record would not pass the wire decoder (the block then stays as text).
+ */
+export function buildReviewDraft(rawAttributes: string, rawBody: string): ReviewCommentDraft | null {
+  const attributes = parseReviewAttributes(rawAttributes);
+  const filePath = attributes.get('filePath')?.trim();
+  const sectionId = attributes.get('sectionId')?.trim();
+  const startIndex = attributes.get('startIndex') ?? '';
+  const endIndex = attributes.get('endIndex') ?? '';
+  if (!filePath || !sectionId || !/^\d+$/.test(startIndex) || !/^\d+$/.test(endIndex)) return null;
+
+  const fence = findLastFence(rawBody);
+  const rangeLabel = attributes.get('rangeLabel')?.trim() || 'line';
+  const start = Number(startIndex);
+  const end = Number(endIndex);
+  return {
+    version: 1,
+    kind: 'review-comment',
+    label: `${basename(filePath)} ${rangeLabel}`,
+    sectionId,
+    sectionTitle: attributes.get('sectionTitle')?.trim() || 'Review',
+    filePath,
+    startIndex: Math.min(start, end),
+    endIndex: Math.max(start, end),
+    rangeLabel,
+    text: rawBody.slice(0, fence ? fence.index : rawBody.length).trim(),
+    diff: fence ? fence.content : '',
+    fenceLanguage: fence?.language || 'diff',
+  };
+}
+
+/** A draft with a trial id that passes the wire decoder. */
+export function isValidReviewDraft(draft: ReviewCommentDraft): boolean {
+  return decodeContextRecord({ ...draft, contextId: 'legacy_review-comment_1' }).ok;
+}
+
+function basename(path: string): string {
+  const parts = path.split(/[\\/]/);
+  return parts[parts.length - 1] ?? path;
+}
+
+/**
+ * The attributes of `([a-zA-Z][a-zA-Z0-9_-]*)="([^"]*)"` matched globally, values unescaped; a
+ * later duplicate wins. Scanned by runs of name characters rather than by regex so that a long
+ * run without `="` costs its length once, not its length squared.
+ */
+export function parseReviewAttributes(raw: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  let index = 0;
+  while (index < raw.length) {
+    if (!isNameChar(raw.charCodeAt(index))) {
+      index++;
+      continue;
+    }
+    let runEnd = index;
+    while (runEnd < raw.length && isNameChar(raw.charCodeAt(runEnd))) runEnd++;
+    let nameStart = index;
+    while (nameStart < runEnd && !isAsciiLetter(raw.charCodeAt(nameStart))) nameStart++;
+    if (nameStart < runEnd && raw.startsWith('="', runEnd)) {
+      const valueEnd = raw.indexOf('"', runEnd + 2);
+      if (valueEnd === -1) break;
+      attributes.set(raw.slice(nameStart, runEnd), unescapeAttribute(raw.slice(runEnd + 2, valueEnd)));
+      index = valueEnd + 1;
+      continue;
+    }
+    index = runEnd;
+  }
+  return attributes;
+}
+
+function isAsciiLetter(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+}
+
+function isNameChar(code: number): boolean {
+  return isAsciiLetter(code) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x2d;
+}
+
+/** `&lt;`, `&gt;`, `&quot;`, then `&amp;`: the reverse of the serializer's escaping. */
+export function unescapeAttribute(value: string): string {
+  return value.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+}
+
+/** The last fence of a review body: where it starts, its language and its content. */
+export interface ReviewFence {
+  index: number;
+  language: string;
+  content: string;
+}
+
+interface FenceCloser {
+  /** Index of the `\n` before the backticks. */
+  at: number;
+  run: number;
+}
+
+/**
+ * The last match of ``(`{3,})([^\s`]*)[^\n]*\n([\s\S]*?)\n\1`` (global, non-overlapping), found
+ * in linear time. The regex tries the longest opening run first and backs off to shorter ones, so
+ * a match uses the longest fence length `k` (up to the opening run) for which some later line
+ * starts with `k` backticks, and closes at the first such line.
+ */
+export function findLastFence(body: string): ReviewFence | null {
+  const closers = collectFenceClosers(body);
+  const longestFrom = suffixMaxima(closers);
+  let closerIndex = 0;
+  let last: ReviewFence | null = null;
+  let cursor = 0;
+  for (;;) {
+    const start = body.indexOf('```', cursor);
+    if (start === -1) break;
+    const run = backtickRunLength(body, start);
+    const lineFeed = body.indexOf('\n', start + run);
+    if (lineFeed === -1) break;
+    const contentStart = lineFeed + 1;
+    while (closerIndex < closers.length && closers[closerIndex]!.at < contentStart) closerIndex++;
+    const fenceLength = Math.min(run, longestFrom[closerIndex] ?? 0);
+    // Without any closer of three backticks after this line, no later opening can close either.
+    if (fenceLength < 3) break;
+    let closer = closerIndex;
+    while (closers[closer]!.run < fenceLength) closer++;
+    const { at } = closers[closer]!;
+    last = { index: start, language: fenceInfoWord(body, start + fenceLength), content: body.slice(contentStart, at) };
+    cursor = at + 1 + fenceLength;
+    closerIndex = closer + 1;
+  }
+  return last;
+}
+
+/** Every `\n` followed by three or more backticks, with the length of that run. */
+function collectFenceClosers(body: string): FenceCloser[] {
+  const closers: FenceCloser[] = [];
+  for (let at = body.indexOf('\n```'); at !== -1; at = body.indexOf('\n```', at + 1)) {
+    closers.push({ at, run: backtickRunLength(body, at + 1) });
+  }
+  return closers;
+}
+
+/** `maxima[i]` = the longest run among `closers[i..]`. */
+function suffixMaxima(closers: readonly FenceCloser[]): number[] {
+  const maxima = new Array<number>(closers.length);
+  let longest = 0;
+  for (let i = closers.length - 1; i >= 0; i--) {
+    longest = Math.max(longest, closers[i]!.run);
+    maxima[i] = longest;
+  }
+  return maxima;
+}
+
+/** `[^\s`]*` at `index`: the fence's language word. */
+function fenceInfoWord(body: string, index: number): string {
+  let end = index;
+  while (end < body.length) {
+    const code = body.charCodeAt(end);
+    if (code === BACKTICK || isJsWhitespace(code)) break;
+    end++;
+  }
+  return body.slice(index, end);
+}

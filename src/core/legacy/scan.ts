@@ -1,0 +1,110 @@
+/**
+ * Index-scanning helpers for the legacy parsers. They reproduce the semantics of the regular
+ * expressions the legacy format was defined with (JavaScript `\s`, multiline `^`, `\b`) without
+ * their worst-case backtracking, so every parser stays linear on adversarial input.
+ */
+
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+const LINE_SEPARATOR = 0x2028;
+const PARAGRAPH_SEPARATOR = 0x2029;
+const BACKTICK = 0x60;
+
+/** The line terminators of JavaScript regular expressions (what multiline `^` and `.` respect). */
+export function isLineTerminator(code: number): boolean {
+  return code === LINE_FEED || code === CARRIAGE_RETURN || code === LINE_SEPARATOR || code === PARAGRAPH_SEPARATOR;
+}
+
+/** Where a multiline `^` matches: the start of the text or just after a line terminator. */
+export function isLineStart(text: string, index: number): boolean {
+  return index === 0 || isLineTerminator(text.charCodeAt(index - 1));
+}
+
+/** A character of JavaScript's `\s` (the set `String.prototype.trim` removes). */
+export function isJsWhitespace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === LINE_SEPARATOR ||
+    code === PARAGRAPH_SEPARATOR ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** A character of `\w` (what `\b` looks at). NaN (past the end) is not one. */
+export function isWordChar(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f
+  );
+}
+
+export function isAsciiDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+/** The end of `text.slice(0, end).trimEnd()`, without copying. */
+export function trimmedEnd(text: string, end: number): number {
+  let index = end;
+  while (index > 0 && isJsWhitespace(text.charCodeAt(index - 1))) index--;
+  return index;
+}
+
+/** The end of `text.slice(0, end)` with its trailing line feeds removed. */
+export function withoutTrailingLineFeeds(text: string, end: number): number {
+  let index = end;
+  while (index > 0 && text.charCodeAt(index - 1) === LINE_FEED) index--;
+  return index;
+}
+
+/** The length of the run of backticks starting at `index`. */
+export function backtickRunLength(text: string, index: number): number {
+  let end = index;
+  while (text.charCodeAt(end) === BACKTICK) end++;
+  return end - index;
+}
+
+/** The end of the current line: the next `\n` at or after `index`, or the end of the text. */
+export function lineEndFrom(text: string, index: number): number {
+  const lineFeed = text.indexOf('\n', index);
+  return lineFeed === -1 ? text.length : lineFeed;
+}
+
+/**
+ * `text.indexOf(needle, from)` remembered between calls. When successive searches start at growing
+ * positions (as every scan here does) each character is searched at most once, where repeated
+ * `indexOf` calls for a needle that never occurs would make a scan quadratic.
+ */
+export class ForwardFinder {
+  private searchedFrom = -1;
+  private found = -1;
+
+  constructor(
+    private readonly text: string,
+    private readonly needle: string,
+  ) {}
+
+  next(from: number): number {
+    const cached = this.searchedFrom !== -1 && from >= this.searchedFrom && (this.found === -1 || this.found >= from);
+    if (!cached) {
+      this.searchedFrom = from;
+      this.found = this.text.indexOf(this.needle, from);
+    }
+    return this.found;
+  }
+}
+
+/** The code point that ends just before `index` (a whole surrogate pair when there is one). */
+export function codePointBefore(text: string, index: number): number | undefined {
+  if (index <= 0) return undefined;
+  const low = text.charCodeAt(index - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && index >= 2) {
+    const high = text.charCodeAt(index - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return (high - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+  }
+  return low;
+}

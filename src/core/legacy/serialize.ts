@@ -1,0 +1,174 @@
+import { decodeContextRecord } from '../records.js';
+import { replaceContextReferences, type ContextReferenceOccurrence } from '../references.js';
+import type {
+  ContextRecord,
+  ElementContextDetails,
+  ElementContextRecord,
+  PreviewAnnotationContextRecord,
+  ReviewCommentContextRecord,
+  TerminalContextRecord,
+} from '../types.js';
+import { inlineTerminalLabel, terminalRange } from './blocks.js';
+
+/**
+ * The reverse of the legacy upgrade, for servers that predate inline references (they would drop
+ * the records and forward the links as literal text): the payload travels inside the message, in
+ * the format `upgradeLegacyMessage` reads back.
+ */
+
+export interface LegacySerializeInput {
+  text: string;
+  records: readonly ContextRecord[];
+}
+
+const LINE_BREAKS = /[\r\n\u2028\u2029]/g;
+
+/**
+ * Replaces each reference that has a record: a review comment by its inline `<review_comment>`
+ * block, a terminal by its `@slug:range` label, any other kind by its label. A reference without
+ * a record stays as the raw link. Then appends one `<terminal_context>` block with every terminal
+ * record, one `<element_context>` block with every element record, and one `<preview_annotation>`
+ * block per annotation, referenced or not, each after a blank line. Records that do not decode are
+ * ignored; nothing throws.
+ */
+export function serializeLegacyMessage({ text, records }: LegacySerializeInput): string {
+  const prose = typeof text === 'string' ? text : '';
+  const valid = decodedRecords(records);
+  const byId = new Map<string, ContextRecord>();
+  for (const record of valid) if (!byId.has(record.contextId)) byId.set(record.contextId, record);
+
+  const inlined = replaceContextReferences(prose, (occurrence) => {
+    const record = byId.get(occurrence.contextId);
+    return record ? inlineForm(record, occurrence) : occurrence.source;
+  });
+
+  const blocks = [
+    renderBlock('terminal_context', valid.filter(isTerminal).map(renderTerminalEntry)),
+    renderBlock('element_context', valid.filter(isElement).map(renderElementEntry)),
+    ...valid.filter(isPreviewAnnotation).map(renderPreviewBlock),
+  ].filter((block) => block !== '');
+  if (blocks.length === 0) return inlined;
+  return [inlined.trimEnd(), ...blocks].filter((part) => part !== '').join('\n\n');
+}
+
+function decodedRecords(records: unknown): ContextRecord[] {
+  if (!Array.isArray(records)) return [];
+  const valid: ContextRecord[] = [];
+  for (const value of records as unknown[]) {
+    const decoded = decodeContextRecord(value);
+    if (decoded.ok) valid.push(decoded.record);
+  }
+  return valid;
+}
+
+function isTerminal(record: ContextRecord): record is TerminalContextRecord {
+  return record.kind === 'terminal';
+}
+
+function isElement(record: ContextRecord): record is ElementContextRecord {
+  return record.kind === 'element';
+}
+
+function isPreviewAnnotation(record: ContextRecord): record is PreviewAnnotationContextRecord {
+  return record.kind === 'preview-annotation';
+}
+
+function isReviewComment(record: ContextRecord): record is ReviewCommentContextRecord {
+  return record.kind === 'review-comment';
+}
+
+function inlineForm(record: ContextRecord, occurrence: ContextReferenceOccurrence): string {
+  if (isReviewComment(record)) return renderReviewBlock(record);
+  if (isTerminal(record)) return inlineTerminalLabel(record);
+  // A blank label would make the reference vanish; the link's own label is what the user saw.
+  return record.label.trim() === '' ? occurrence.label : record.label;
+}
+
+/** Header and field values live on one line; a line break inside one would split the entry. */
+function singleLine(value: string): string {
+  return value.replace(LINE_BREAKS, ' ');
+}
+
+/** Indents every non-blank line by two spaces; blank lines stay empty. */
+function indent(value: string): string {
+  return value
+    .split('\n')
+    .map((line) => (line === '' ? '' : `  ${line}`))
+    .join('\n');
+}
+
+function renderBlock(tag: string, entries: readonly string[]): string {
+  return entries.length === 0 ? '' : `<${tag}>\n${entries.join('\n')}\n</${tag}>`;
+}
+
+/** `- <label> line N:` or `- <label> lines A-B:`, then `N | line` for each line of the range. */
+function renderTerminalEntry(record: TerminalContextRecord): string {
+  const range = record.lineStart === record.lineEnd ? `line ${terminalRange(record)}` : `lines ${terminalRange(record)}`;
+  const lineCount = record.lineEnd - record.lineStart + 1;
+  const numbered = record.text
+    .split('\n')
+    .slice(0, lineCount)
+    .map((line, index) => `${record.lineStart + index} | ${line}`)
+    .join('\n');
+  return `- ${singleLine(record.terminalLabel)} ${range}:\n${indent(numbered)}`;
+}
+
+function renderElementEntry(details: ElementContextDetails): string {
+  const name = singleLine(details.componentName || details.tagName);
+  const fields: string[] = [];
+  if (details.pageUrl) fields.push(`url: ${singleLine(details.pageUrl)}`);
+  if (details.selector) fields.push(`selector: ${singleLine(details.selector)}`);
+  const source = details.source;
+  if (source?.fileName) {
+    // A column without a line number would read back as the line number, so it is left out.
+    const line = source.lineNumber === null ? '' : `:${source.lineNumber}`;
+    const column = source.lineNumber !== null && source.columnNumber !== null ? `:${source.columnNumber}` : '';
+    fields.push(`source: ${singleLine(source.fileName)}${line}${column}`);
+  }
+  if (details.htmlPreview) fields.push(`html:\n${indent(details.htmlPreview)}`);
+  if (details.styles) fields.push(`styles:\n${indent(details.styles)}`);
+  const header = `- <${name}>:`;
+  return fields.length === 0 ? header : `${header}\n${indent(fields.join('\n'))}`;
+}
+
+function renderPreviewBlock(record: PreviewAnnotationContextRecord): string {
+  const lines = [`Id: ${singleLine(record.annotationId)}`, `Page: ${singleLine(record.pageUrl || record.pageTitle || '')}`];
+  if (record.comment) lines.push(`Comment: ${record.comment}`);
+  if (record.targetSummary) lines.push(`Targets: ${record.targetSummary}`);
+  if (record.styleChanges.length > 0) {
+    lines.push('Requested visual changes:', ...record.styleChanges.map((change) => `- ${singleLine(change)}`));
+  }
+  if (record.elements && record.elements.length > 0) {
+    lines.push('<element_context>', ...record.elements.map(renderElementEntry), '</element_context>');
+  }
+  return `<preview_annotation>\n${lines.join('\n')}\n</preview_annotation>`;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+}
+
+/** The inline review block; its diff fence is longer than any backtick run inside the diff. */
+function renderReviewBlock(record: ReviewCommentContextRecord): string {
+  const attributes = [
+    `sectionId="${escapeAttribute(record.sectionId)}"`,
+    `sectionTitle="${escapeAttribute(record.sectionTitle)}"`,
+    `filePath="${escapeAttribute(record.filePath)}"`,
+    `rangeLabel="${escapeAttribute(record.rangeLabel)}"`,
+    `startIndex="${record.startIndex}"`,
+    `endIndex="${record.endIndex}"`,
+  ].join(' ');
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(record.diff) + 1));
+  const body = record.diff ? `${record.text}\n\n${fence}${singleLine(record.fenceLanguage ?? 'diff')}\n${record.diff}\n${fence}` : record.text;
+  return `<review_comment ${attributes}>\n${body}\n</review_comment>`;
+}
+
+function longestBacktickRun(value: string): number {
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < value.length; i++) {
+    run = value.charCodeAt(i) === 0x60 ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return longest;
+}

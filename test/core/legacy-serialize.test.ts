@@ -1,0 +1,366 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { serializeLegacyMessage } from '../../src/core/legacy/serialize.js';
+import { upgradeLegacyMessage } from '../../src/core/legacy/upgrade.js';
+import { collectContextReferences, formatContextReference } from '../../src/core/references.js';
+import type {
+  ContextRecord,
+  ElementContextDetails,
+  ElementContextRecord,
+  PreviewAnnotationContextRecord,
+  ReviewCommentContextRecord,
+  TerminalContextRecord,
+} from '../../src/core/types.js';
+
+const terminal = (overrides: Partial<TerminalContextRecord> = {}): TerminalContextRecord => ({
+  version: 1,
+  contextId: 'term_1',
+  kind: 'terminal',
+  label: 'Terminal 1',
+  terminalId: 'term-1',
+  terminalLabel: 'Terminal 1',
+  lineStart: 3,
+  lineEnd: 4,
+  text: 'npm test\n\nok',
+  ...overrides,
+});
+
+const elementDetails = (overrides: Partial<ElementContextDetails> = {}): ElementContextDetails => ({
+  pageUrl: 'http://localhost:3000/checkout',
+  pageTitle: null,
+  tagName: 'button',
+  selector: '#pay',
+  htmlPreview: '<button>\n\n  Pay\n</button>',
+  componentName: 'PayButton',
+  source: { functionName: 'Pay', fileName: 'src/Pay.tsx', lineNumber: 3, columnNumber: 9 },
+  styles: 'color: red;',
+  ...overrides,
+});
+
+const element = (overrides: Partial<ElementContextRecord> = {}): ElementContextRecord => ({
+  version: 1,
+  contextId: 'el_1',
+  kind: 'element',
+  label: 'Pay button',
+  ...elementDetails(),
+  ...overrides,
+});
+
+const preview = (overrides: Partial<PreviewAnnotationContextRecord> = {}): PreviewAnnotationContextRecord => ({
+  version: 1,
+  contextId: 'pa_1',
+  kind: 'preview-annotation',
+  label: 'Checkout',
+  annotationId: 'ann-1',
+  pageUrl: 'http://localhost:3000/checkout',
+  pageTitle: 'Checkout',
+  comment: 'Bigger,\n\nplease',
+  targetSummary: '1 selected element.',
+  styleChanges: ['font-size: 12px → 20px'],
+  ...overrides,
+});
+
+const reviewComment = (overrides: Partial<ReviewCommentContextRecord> = {}): ReviewCommentContextRecord => ({
+  version: 1,
+  contextId: 'rc_1',
+  kind: 'review-comment',
+  label: 'b.ts L4',
+  sectionId: 'sec"1',
+  sectionTitle: 'A & <B>',
+  filePath: 'src/b.ts',
+  startIndex: 4,
+  endIndex: 6,
+  rangeLabel: 'L4-6',
+  text: 'Why?',
+  diff: '+ const x = `a`;\n+ ````',
+  fenceLanguage: 'ts',
+  ...overrides,
+});
+
+const ref = (record: ContextRecord, label = record.label) => formatContextReference({ ...record, label });
+
+describe('serializeLegacyMessage', () => {
+  it('inlines a review block with its attributes in order, escaped, and a long enough fence', () => {
+    const record = reviewComment();
+    expect(serializeLegacyMessage({ text: `See ${ref(record)} now`, records: [record] })).toBe(
+      'See <review_comment sectionId="sec&quot;1" sectionTitle="A &amp; &lt;B&gt;" filePath="src/b.ts" rangeLabel="L4-6" startIndex="4" endIndex="6">\n' +
+        'Why?\n\n`````ts\n+ const x = `a`;\n+ ````\n`````\n</review_comment> now',
+    );
+    const plain = reviewComment({ diff: '', fenceLanguage: undefined });
+    expect(serializeLegacyMessage({ text: ref(plain), records: [plain] })).toBe(
+      '<review_comment sectionId="sec&quot;1" sectionTitle="A &amp; &lt;B&gt;" filePath="src/b.ts" rangeLabel="L4-6" startIndex="4" endIndex="6">\nWhy?\n</review_comment>',
+    );
+    const noLanguage = reviewComment({ diff: '- a', fenceLanguage: undefined });
+    expect(serializeLegacyMessage({ text: ref(noLanguage), records: [noLanguage] })).toContain('Why?\n\n```diff\n- a\n```\n');
+  });
+
+  it('writes terminals as @slug:range and appends every terminal in one block', () => {
+    const first = terminal();
+    const second = terminal({ contextId: 'term_2', terminalLabel: 'Build  Log', lineStart: 7, lineEnd: 7, text: 'done\nextra' });
+    expect(serializeLegacyMessage({ text: `Run ${ref(first)} please  \n`, records: [first, second] })).toBe(
+      'Run @terminal-1:3-4 please\n\n<terminal_context>\n- Terminal 1 lines 3-4:\n  3 | npm test\n  4 | \n- Build  Log line 7:\n  7 | done\n</terminal_context>',
+    );
+  });
+
+  it('writes element and preview records as labels and appends their blocks even when unreferenced', () => {
+    const el = element();
+    const pa = preview({ elements: [elementDetails({ componentName: null, tagName: 'div', source: null, htmlPreview: '', styles: '' })] });
+    const output = serializeLegacyMessage({ text: `Fix ${ref(el)}`, records: [el, pa] });
+    expect(output).toBe(
+      [
+        'Fix Pay button',
+        '<element_context>\n- <PayButton>:\n  url: http://localhost:3000/checkout\n  selector: #pay\n  source: src/Pay.tsx:3:9\n  html:\n    <button>\n\n      Pay\n    </button>\n  styles:\n    color: red;\n</element_context>',
+        '<preview_annotation>\nId: ann-1\nPage: http://localhost:3000/checkout\nComment: Bigger,\n\nplease\nTargets: 1 selected element.\nRequested visual changes:\n- font-size: 12px → 20px\n<element_context>\n- <div>:\n  url: http://localhost:3000/checkout\n  selector: #pay\n</element_context>\n</preview_annotation>',
+      ].join('\n\n'),
+    );
+  });
+
+  it('writes other kinds as their plain labels and leaves references without a record as links', () => {
+    const file: ContextRecord = {
+      version: 1,
+      contextId: 'f_1',
+      kind: 'file',
+      label: 'notes.txt',
+      attachmentId: 'att_1',
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      sizeBytes: 3,
+    };
+    const unlabeled: ContextRecord = { version: 1, contextId: 's_1', kind: 'skill', label: '', name: 'deploy' };
+    const missing = '[gone](t3-context://v1/terminal/nope)';
+    expect(
+      serializeLegacyMessage({ text: `${ref(file)} ${formatContextReference({ ...unlabeled, label: 'Deploy' })} ${missing}`, records: [file, unlabeled] }),
+    ).toBe(`notes.txt Deploy ${missing}`);
+  });
+
+  it('leaves unreferenced reviews out, ignores undecodable records and keeps text without blocks as is', () => {
+    const unreferenced = reviewComment();
+    expect(serializeLegacyMessage({ text: 'Just text  ', records: [unreferenced] })).toBe('Just text  ');
+    const broken = { ...terminal(), lineEnd: 1 } as TerminalContextRecord;
+    expect(serializeLegacyMessage({ text: `x ${ref(broken)}`, records: [broken] })).toBe(`x ${ref(broken)}`);
+    expect(serializeLegacyMessage({ text: 'x', records: null as unknown as ContextRecord[] })).toBe('x');
+  });
+
+  it('omits a column without a line number', () => {
+    const el = element({ source: { functionName: null, fileName: 'a.ts', lineNumber: null, columnNumber: 4 } });
+    expect(serializeLegacyMessage({ text: '', records: [el] })).toContain('  source: a.ts\n');
+  });
+});
+
+describe('serializeLegacyMessage → upgradeLegacyMessage', () => {
+  it('round-trips a message with every legacy kind', () => {
+    const records: ContextRecord[] = [
+      terminal({ lineEnd: 5, text: 'npm test\n\nok' }),
+      element({ pageTitle: null }),
+      preview({ pageTitle: null, elements: [elementDetails({ pageTitle: null, componentName: null, tagName: 'div' })] }),
+      reviewComment({ text: 'Why?\n\n```\nnot the diff\n```', diff: '</review_comment>\n+ ````' }),
+    ];
+    const [term, el, pa, rc] = records as [TerminalContextRecord, ElementContextRecord, PreviewAnnotationContextRecord, ReviewCommentContextRecord];
+    const text = `Run ${ref(term)} then ${ref(rc)} and fix ${ref(el)}.`;
+    const upgraded = upgradeLegacyMessage(serializeLegacyMessage({ text, records }));
+    expect(upgraded.text).toBe(
+      `Run [Terminal 1 lines 3-5](t3-context://v1/terminal/legacy_terminal_1) then [b.ts L4-6](t3-context://v1/review-comment/legacy_review-comment_1) and fix Pay button.\n\n` +
+        '[<PayButton>](t3-context://v1/element/legacy_element_1) [http://localhost:3000/checkout](t3-context://v1/preview-annotation/legacy_preview-annotation_1)',
+    );
+    const [t, e, p, r] = upgraded.records as [TerminalContextRecord, ElementContextRecord, PreviewAnnotationContextRecord, ReviewCommentContextRecord];
+    expect(t).toMatchObject({ terminalLabel: term.terminalLabel, lineStart: 3, lineEnd: 5, text: term.text });
+    // The legacy header carries one name: the tag name is derived from the component name.
+    expect(elementFields(e)).toEqual({ ...elementFields(el), tagName: 'paybutton', source: { ...el.source!, functionName: null } });
+    expect(p).toMatchObject({ annotationId: pa.annotationId, pageUrl: pa.pageUrl, pageTitle: null, comment: pa.comment, targetSummary: pa.targetSummary, styleChanges: pa.styleChanges });
+    expect(p.elements).toEqual(pa.elements!.map((details) => ({ ...details, source: details.source && { ...details.source, functionName: null } })));
+    expect(reviewFields(r)).toEqual(reviewFields(rc));
+  });
+
+  it('round-trips generated terminal, element, preview and review records', () => {
+    fc.assert(
+      fc.property(legacyMessage, ({ text, records }) => {
+        const serialized = serializeLegacyMessage({ text, records });
+        const upgraded = upgradeLegacyMessage(serialized);
+        const byKind = (list: readonly ContextRecord[], kind: string) => list.filter((record) => record.kind === kind);
+        expect(upgraded.records).toHaveLength(records.length);
+
+        const terminals = byKind(records, 'terminal') as TerminalContextRecord[];
+        expect((byKind(upgraded.records, 'terminal') as TerminalContextRecord[]).map(terminalFields)).toEqual(terminals.map(terminalFields));
+        const elements = byKind(records, 'element') as ElementContextRecord[];
+        expect((byKind(upgraded.records, 'element') as ElementContextRecord[]).map(elementFields)).toEqual(elements.map(elementFields));
+        const previews = byKind(records, 'preview-annotation') as PreviewAnnotationContextRecord[];
+        expect((byKind(upgraded.records, 'preview-annotation') as PreviewAnnotationContextRecord[]).map(previewFields)).toEqual(
+          previews.map(previewFields),
+        );
+        const reviews = byKind(records, 'review-comment') as ReviewCommentContextRecord[];
+        expect((byKind(upgraded.records, 'review-comment') as ReviewCommentContextRecord[]).map(reviewFields)).toEqual(reviews.map(reviewFields));
+
+        // Every record is referenced exactly once; reviews stay where they were, in text order.
+        const ids = collectContextReferences(upgraded.text).map((occurrence) => occurrence.contextId);
+        expect([...ids].sort()).toEqual(upgraded.records.map((record) => record.contextId).sort());
+        const reviewIds = ids.filter((id) => id.startsWith('legacy_review-comment_'));
+        expect(reviewIds).toEqual(reviews.map((_, index) => `legacy_review-comment_${index + 1}`));
+        expect(upgradeLegacyMessage(upgraded.text)).toEqual({ text: upgraded.text, records: [] });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+function terminalFields(record: TerminalContextRecord) {
+  return { terminalLabel: record.terminalLabel, lineStart: record.lineStart, lineEnd: record.lineEnd, text: record.text };
+}
+
+function elementFields(record: ElementContextDetails) {
+  const { pageUrl, pageTitle, tagName, selector, htmlPreview, componentName, source, styles } = record;
+  return { pageUrl, pageTitle, tagName, selector, htmlPreview, componentName, source, styles };
+}
+
+function previewFields(record: PreviewAnnotationContextRecord) {
+  const { annotationId, pageUrl, pageTitle, comment, targetSummary, styleChanges } = record;
+  return { annotationId, pageUrl, pageTitle, comment, targetSummary, styleChanges, elements: record.elements?.map(elementFields) };
+}
+
+function reviewFields(record: ReviewCommentContextRecord) {
+  const { sectionId, sectionTitle, filePath, startIndex, endIndex, rangeLabel, text, diff } = record;
+  return { sectionId, sectionTitle, filePath, startIndex, endIndex, rangeLabel, text, diff, fenceLanguage: record.fenceLanguage ?? 'diff' };
+}
+
+// Generators of records the legacy format can represent (see SPEC §3.9: single-line headers,
+// trimmed fields, derived tag names, no prose that looks like a block delimiter).
+
+const chars = (alphabet: string, minLength = 0, maxLength = 12) =>
+  fc.array(fc.constantFrom(...alphabet), { minLength, maxLength }).map((list) => list.join(''));
+const trimmed = (alphabet: string, minLength = 1, maxLength = 12) =>
+  chars(alphabet, minLength, maxLength).filter((value) => value.trim() === value && value.length >= minLength);
+const lines = (line: fc.Arbitrary<string>, maxLength = 4) =>
+  fc.array(line, { minLength: 1, maxLength }).map((list) => list.join('\n'));
+const PROSE = 'abcdefghij ,.';
+const WORD = 'abcdefghijklmnopqrstuvwxyz';
+
+const terminalRecord = fc
+  .record({
+    terminalLabel: trimmed(`${WORD}ABC 0123:_-`),
+    lineStart: fc.nat(1_000),
+    span: fc.nat(4),
+    lines: fc.array(chars('ab1 |$-'), { minLength: 1, maxLength: 5 }),
+    last: trimmed('ab1|$-'),
+  })
+  .map(({ terminalLabel, lineStart, span, lines: body, last }): Omit<TerminalContextRecord, 'contextId'> => ({
+    version: 1,
+    kind: 'terminal',
+    label: 'terminal',
+    terminalId: 'term',
+    terminalLabel,
+    lineStart,
+    lineEnd: lineStart + span,
+    text: [...body.slice(0, span), last].join('\n'),
+  }));
+
+const elementSource = fc.option(
+  fc.record({
+    functionName: fc.constant(null),
+    fileName: trimmed(`${WORD}/._`),
+    lineNumber: fc.option(fc.nat(500)),
+    columnNumber: fc.option(fc.nat(80)),
+  }).map((source) => (source.lineNumber === null ? { ...source, columnNumber: null } : source)),
+);
+
+const indentedBlock = lines(chars(' ab<>/="`:;'), 4).map((value) => value.trimEnd());
+
+const details: fc.Arbitrary<ElementContextDetails> = fc
+  .record({
+    name: fc.oneof(trimmed(WORD, 1, 8), trimmed(WORD, 0, 6).map((rest) => `X${rest}`)),
+    pageUrl: fc.oneof(fc.constant(''), trimmed(WORD, 1, 8).map((path) => `http://localhost:3000/${path}`)),
+    selector: fc.option(trimmed(`${WORD}#.> `)),
+    htmlPreview: fc.oneof(fc.constant(''), indentedBlock),
+    source: elementSource,
+    styles: fc.oneof(fc.constant(''), indentedBlock),
+  })
+  .map(({ name, ...fields }) => ({
+    ...fields,
+    pageTitle: null,
+    tagName: name.toLowerCase(),
+    componentName: /[A-Z]/.test(name) ? name : null,
+  }));
+
+const elementRecord = fc
+  .tuple(details, trimmed(PROSE))
+  .map(([fields, label]): Omit<ElementContextRecord, 'contextId'> => ({ version: 1, kind: 'element', label, ...fields }));
+
+const multiLine = lines(chars(PROSE), 3).map((value) => value.trim());
+
+const previewRecord = fc
+  .record({
+    annotationId: trimmed(`${WORD}0123-`, 0, 8),
+    page: fc.oneof(
+      trimmed(WORD, 1, 8).map((path) => ({ pageUrl: `https://example.com/${path}`, pageTitle: null })),
+      trimmed(`${WORD} `, 1, 10).map((title) => ({ pageUrl: '', pageTitle: title })),
+    ),
+    comment: multiLine,
+    targetSummary: multiLine,
+    styleChanges: fc.array(chars('abc:12 →'), { maxLength: 3 }),
+    elements: fc.array(details, { maxLength: 2 }),
+    label: trimmed(PROSE),
+  })
+  .map(({ page, elements, ...fields }): Omit<PreviewAnnotationContextRecord, 'contextId'> => {
+    // With a title page the URL is read back from the first element, so it must agree.
+    const agreeing = page.pageTitle !== null && elements.length > 0 ? [{ ...elements[0]!, pageUrl: '' }, ...elements.slice(1)] : elements;
+    return {
+      version: 1,
+      kind: 'preview-annotation',
+      ...fields,
+      ...page,
+      ...(agreeing.length > 0 ? { elements: agreeing } : {}),
+    };
+  });
+
+const attributeValue = trimmed(`${WORD}&<>"' 01/`, 1, 10);
+
+const reviewRecord = fc
+  .record({
+    sectionId: trimmed(`${WORD}0123_-`),
+    sectionTitle: attributeValue,
+    filePath: attributeValue.map((path) => `src/${path}`),
+    start: fc.nat(200),
+    span: fc.nat(20),
+    rangeLabel: attributeValue,
+    text: multiLine,
+    diff: lines(chars('+- ab`</>_\r'), 4).filter((diff) => diff.length > 0),
+    fenceLanguage: fc.option(trimmed(WORD, 1, 6), { nil: undefined }),
+  })
+  .map(({ start, span, fenceLanguage, ...fields }): Omit<ReviewCommentContextRecord, 'contextId'> => ({
+    version: 1,
+    kind: 'review-comment',
+    label: 'review',
+    ...fields,
+    startIndex: start,
+    endIndex: start + span,
+    ...(fenceLanguage === undefined ? {} : { fenceLanguage }),
+  }));
+
+const legacyMessage = fc
+  .record({
+    terminals: fc.array(fc.tuple(terminalRecord, fc.boolean()), { maxLength: 3 }),
+    elements: fc.array(fc.tuple(elementRecord, fc.boolean()), { maxLength: 3 }),
+    previews: fc.array(fc.tuple(previewRecord, fc.boolean()), { maxLength: 2 }),
+    reviews: fc.array(reviewRecord, { maxLength: 3 }),
+    prose: fc.array(trimmed(PROSE), { minLength: 1, maxLength: 8 }),
+    order: fc.array(fc.nat(), { maxLength: 12 }),
+  })
+  .map(({ terminals, elements, previews, reviews, prose, order }) => {
+    const withId = <R extends { kind: string }>(record: R, index: number) => ({ ...record, contextId: `${record.kind}_${index}` });
+    const t = terminals.map(([record, referenced], i) => ({ record: withId(record, i) as ContextRecord, referenced }));
+    const e = elements.map(([record, referenced], i) => ({ record: withId(record, i) as ContextRecord, referenced }));
+    const p = previews.map(([record, referenced], i) => ({ record: withId(record, i) as ContextRecord, referenced }));
+    const r = reviews.map((record, i) => ({ record: withId(record, i) as ContextRecord, referenced: true }));
+    const referenced = [...t, ...e, ...p].filter((entry) => entry.referenced).map((entry) => entry.record);
+    // Reviews keep their relative order (they are numbered by position); the rest is shuffled in.
+    const pieces: string[] = [...prose];
+    for (const [index, record] of referenced.entries()) pieces.splice((order[index] ?? index) % (pieces.length + 1), 0, ref(record));
+    let cursor = 0;
+    for (const entry of r) {
+      cursor = Math.min(pieces.length, cursor + 1 + ((order[cursor] ?? 0) % 2));
+      pieces.splice(cursor, 0, ref(entry.record));
+      cursor++;
+    }
+    return {
+      text: pieces.join(' '),
+      records: [...t, ...e, ...p, ...r].map((entry) => entry.record),
+    };
+  });
