@@ -3,18 +3,36 @@ import { defineConfig } from 'vite';
 /** ES module entries of the package; each becomes `dist/<name>.js`, shared code goes to chunks. */
 const entries = {
   core: 'src/core/index.ts',
+  message: 'src/message.ts',
+  index: 'src/index.ts',
+  define: 'src/define.ts',
+  'define-message': 'src/define-message.ts',
 };
 
-export default defineConfig({
-  build: {
-    target: 'es2022',
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    lib: {
-      entry: entries,
-      formats: ['es'],
-      fileName: (_format, name) => `${name}.js`,
-    },
-  },
-});
+/**
+ * Two passes (Vite's library mode builds an IIFE from one entry only): the default build writes the
+ * ES entries with their dependencies external; `--mode iife` adds the self-contained script-tag
+ * bundle with everything inlined.
+ */
+export default defineConfig(({ mode }) =>
+  mode === 'iife'
+    ? {
+        build: {
+          target: 'es2022',
+          outDir: 'dist',
+          emptyOutDir: false,
+          sourcemap: true,
+          lib: { entry: 'src/iife.ts', formats: ['iife'], name: 'T3ComposerBundle', fileName: () => 't3-composer.iife.js' },
+        },
+      }
+    : {
+        build: {
+          target: 'es2022',
+          outDir: 'dist',
+          emptyOutDir: true,
+          sourcemap: true,
+          lib: { entry: entries, formats: ['es'], fileName: (_format, name) => `${name}.js` },
+          rollupOptions: { external: [/^lit(\/|$)/, /^@lit\//, /^marked$/, /^@codemirror\//] },
+        },
+      },
+);

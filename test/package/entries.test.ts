@@ -61,19 +61,43 @@ describe('the built core entry (run `npm run build` first)', () => {
   });
 
   it('imports nothing outside itself', () => {
-    const seen = new Set<string>();
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const code = readFileSync(file, 'utf8');
-      const specifiers = [...code.matchAll(/\b(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(?\s*['"]([^'"]+)['"]/g)].map(
-        (match) => match[1] ?? match[2],
-      );
-      for (const specifier of specifiers) {
-        expect(specifier.startsWith('./') || specifier.startsWith('../'), `${file} imports ${specifier}`).toBe(true);
-        visit(resolve(dirname(file), specifier));
-      }
-    };
-    visit(join(packageRoot, 'dist/core.js'));
+    for (const specifier of importGraph('dist/core.js')) {
+      expect(specifier.startsWith('./') || specifier.startsWith('../'), specifier).toBe(true);
+    }
   });
 });
+
+describe('the built message entry', () => {
+  it('never reaches the editor: nothing it imports loads CodeMirror', () => {
+    const specifiers = importGraph('dist/message.js');
+    expect(specifiers).toContain('lit');
+    expect(specifiers.filter((specifier) => specifier.includes('codemirror'))).toEqual([]);
+  });
+
+  it('has a built file and declarations for every entry of the exports map', () => {
+    const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));
+    for (const [entry, target] of Object.entries<Record<string, string> | string>(manifest.exports)) {
+      const files = typeof target === 'string' ? [target] : Object.values(target);
+      for (const file of files) expect(existsSync(join(packageRoot, file)), `${entry} → ${file}`).toBe(true);
+    }
+  });
+});
+
+/** Every import specifier reachable from a built file, following relative chunks. */
+function importGraph(entry: string): string[] {
+  const seen = new Set<string>();
+  const specifiers: string[] = [];
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    const pattern = /\b(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(?\s*['"]([^'"]+)['"]/g;
+    for (const match of code.matchAll(pattern)) {
+      const specifier = match[1] ?? match[2]!;
+      specifiers.push(specifier);
+      if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier));
+    }
+  };
+  visit(join(packageRoot, entry));
+  return specifiers;
+}

@@ -1,0 +1,114 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type {
+  ContextRecord,
+  ElementContextDetails,
+  KnownContextRecord,
+  PreviewAnnotationContextRecord,
+  ReviewCommentContextRecord,
+  TerminalContextRecord,
+} from '../../core/index.js';
+import { safeLinkUrl } from '../shared/urls.js';
+
+/** The details of a known record, as shown in a chip's tooltip or popover. */
+export function renderRecordDetails(record: KnownContextRecord, related: readonly ContextRecord[]): TemplateResult | typeof nothing {
+  switch (record.kind) {
+    case 'image':
+    case 'file':
+      return html`<div class="title">${record.name}</div>
+        <div class="meta">${record.mimeType} · ${formatBytes(record.sizeBytes)}</div>`;
+    case 'terminal':
+      return renderTerminal(record);
+    case 'element':
+      return renderElement(record);
+    case 'preview-annotation':
+      return renderPreviewAnnotation(record, related);
+    case 'review-comment':
+      return renderReviewComment(record);
+    case 'skill':
+      return html`<div class="title">${record.name}</div>`;
+    case 'mention':
+      return nothing;
+  }
+}
+
+function renderTerminal(record: TerminalContextRecord): TemplateResult {
+  const lines = record.text.split('\n').slice(0, record.lineEnd - record.lineStart + 1);
+  const range = record.lineEnd === record.lineStart ? `line ${record.lineStart}` : `lines ${record.lineStart}–${record.lineEnd}`;
+  return html`<div class="title">${record.terminalLabel}</div>
+    <div class="meta">${range}</div>
+    <pre class="code numbered"><code>${lines.map(
+      (line, index) => html`<span class="line"><span class="line-number" aria-hidden="true">${record.lineStart + index}</span>${line}</span>`,
+    )}</code></pre>`;
+}
+
+function renderElement(element: ElementContextDetails): TemplateResult {
+  const location = formatSource(element);
+  return html`<div class="title">${element.componentName ?? `<${element.tagName}>`}</div>
+    ${element.selector ? html`<div class="field"><span class="key">selector</span> <code>${element.selector}</code></div>` : nothing}
+    ${element.pageTitle ? html`<div class="field"><span class="key">page</span> ${element.pageTitle}</div>` : nothing}
+    ${element.pageUrl ? html`<div class="field"><span class="key">url</span> ${element.pageUrl}</div>` : nothing}
+    ${location ? html`<div class="field"><span class="key">source</span> <code>${location}</code></div>` : nothing}
+    ${renderCodeSection('html', element.htmlPreview.trim(), 'html')}
+    ${renderCodeSection('styles', element.styles.trim(), 'css')}`;
+}
+
+function formatSource({ source }: ElementContextDetails): string | null {
+  if (!source?.fileName) return null;
+  let location = source.fileName;
+  if (source.lineNumber != null) {
+    location += `:${source.lineNumber}`;
+    if (source.columnNumber != null) location += `:${source.columnNumber}`;
+  }
+  return location;
+}
+
+function renderPreviewAnnotation(record: PreviewAnnotationContextRecord, related: readonly ContextRecord[]): TemplateResult {
+  const screenshot = record.screenshotContextId
+    ? related.find((candidate) => candidate.contextId === record.screenshotContextId && candidate.kind === 'image')
+    : undefined;
+  return html`<div class="title">${record.pageTitle?.trim() || record.pageUrl}</div>
+    ${record.pageUrl ? html`<div class="meta">${record.pageUrl}</div>` : nothing}
+    ${record.comment.trim() ? html`<p class="comment">${record.comment.trim()}</p>` : nothing}
+    ${record.targetSummary ? html`<div class="field"><span class="key">targets</span> ${record.targetSummary}</div>` : nothing}
+    ${record.styleChanges.length > 0
+      ? html`<div class="key">requested changes</div>
+          <ul class="changes">${record.styleChanges.map((change) => html`<li><code>${change}</code></li>`)}</ul>`
+      : nothing}
+    ${screenshot
+      ? html`<div class="field"><span class="key">screenshot</span>
+          <t3-context-chip kind="image" context-id=${screenshot.contextId} label=${screenshot.label} .record=${screenshot}
+            placement="message"></t3-context-chip></div>`
+      : nothing}
+    ${(record.elements ?? []).map((element) => html`<div class="nested">${renderElement(element)}</div>`)}`;
+}
+
+function renderReviewComment(record: ReviewCommentContextRecord): TemplateResult {
+  const pullRequest = record.pullRequest;
+  const url = pullRequest ? safeLinkUrl(pullRequest.url) : undefined;
+  return html`${pullRequest
+      ? html`<div class="title">#${pullRequest.number} ${pullRequest.title}</div>
+          <div class="meta">${pullRequest.isDraft ? 'draft' : pullRequest.state} · ${pullRequest.headBranch} → ${pullRequest.baseBranch}</div>
+          ${url ? html`<div class="field"><a href=${url} target="_blank" rel="noopener noreferrer">${pullRequest.url}</a></div>` : nothing}`
+      : nothing}
+    <div class="title">${record.filePath}</div>
+    <div class="meta">${record.rangeLabel} (${record.startIndex}–${record.endIndex}) · ${record.sectionTitle}</div>
+    ${record.text.trim() ? html`<p class="comment">${record.text.trim()}</p>` : nothing}
+    ${renderCodeSection(record.fenceLanguage ?? 'diff', record.diff.trimEnd(), record.fenceLanguage ?? 'diff')}`;
+}
+
+function renderCodeSection(heading: string, code: string, language: string): TemplateResult | typeof nothing {
+  if (!code.trim()) return nothing;
+  return html`<div class="key">${heading}</div><pre class="code"><code data-language=${language}>${code}</code></pre>`;
+}
+
+export function formatBytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = size / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}

@@ -1,0 +1,220 @@
+import { css } from 'lit';
+import { themeTokens } from '../shared/theme.styles.js';
+
+export const chipStyles = [
+  themeTokens,
+  css`
+    :host {
+      display: inline;
+      vertical-align: baseline;
+      font: inherit;
+    }
+
+    .chip {
+      display: inline-flex;
+      align-items: center;
+      gap: 0.3em;
+      max-inline-size: 100%;
+      padding-block: 0 0.05em;
+      padding-inline: 0.35em;
+      border: 1px solid var(--t3-chip-border-color);
+      border-radius: var(--t3-chip-radius, 6px);
+      background: var(--t3-chip-background);
+      color: var(--t3-chip-color);
+      font-size: 0.92em;
+      line-height: 1.35;
+      vertical-align: baseline;
+      white-space: nowrap;
+      cursor: default;
+      user-select: all;
+      box-sizing: border-box;
+    }
+
+    :host([placement='message']) .chip {
+      cursor: pointer;
+    }
+
+    .chip:focus-visible {
+      outline: 2px solid var(--t3-focus-ring);
+      outline-offset: 1px;
+    }
+
+    :host([unresolved]) .chip {
+      border-style: dashed;
+      background: var(--t3-chip-unresolved-background);
+      color: var(--t3-chip-unresolved-color);
+    }
+
+    :host([pending]) .chip {
+      opacity: 0.7;
+      animation: t3-pulse 1.2s ease-in-out infinite;
+    }
+
+    @keyframes t3-pulse {
+      50% {
+        opacity: 0.45;
+      }
+    }
+
+    .chip[data-tone='open'] {
+      color: var(--t3-tone-open);
+    }
+    .chip[data-tone='merged'] {
+      color: var(--t3-tone-merged);
+    }
+    .chip[data-tone='closed'] {
+      color: var(--t3-tone-closed);
+    }
+    .chip[data-tone='draft'] {
+      color: var(--t3-tone-draft);
+    }
+
+    .icon {
+      display: inline-flex;
+      flex: none;
+      inline-size: 1em;
+      block-size: 1em;
+      opacity: 0.8;
+    }
+
+    .icon > svg,
+    .icon > img {
+      inline-size: 100%;
+      block-size: 100%;
+    }
+
+    .label,
+    .value {
+      overflow: hidden;
+      text-overflow: ellipsis;
+      min-inline-size: 0;
+    }
+
+    .label {
+      max-inline-size: var(--t3-chip-max-width, 24ch);
+    }
+
+    .value {
+      max-inline-size: var(--t3-chip-value-max-width, 24ch);
+      opacity: 0.75;
+    }
+
+    .remove {
+      all: unset;
+      display: inline-flex;
+      align-items: center;
+      justify-content: center;
+      inline-size: 1.1em;
+      block-size: 1.1em;
+      margin-inline-end: -0.15em;
+      border-radius: 50%;
+      cursor: pointer;
+      opacity: 0.7;
+    }
+
+    .remove:hover,
+    .remove:focus-visible {
+      opacity: 1;
+      background: var(--t3-chip-remove-hover);
+    }
+
+    .details {
+      position: fixed;
+      inset: auto;
+      margin: 0;
+      box-sizing: border-box;
+      max-inline-size: min(420px, calc(100vw - 16px));
+      max-block-size: min(360px, 60vh);
+      overflow: auto;
+      padding: 0.5em 0.65em;
+      border: 1px solid var(--t3-popover-border-color);
+      border-radius: 8px;
+      background: var(--t3-popover-background);
+      color: var(--t3-popover-color);
+      box-shadow: 0 6px 24px rgb(0 0 0 / 0.18);
+      font: 12.5px/1.45 var(--t3-font-sans);
+      white-space: normal;
+      text-align: start;
+    }
+
+    .details.tooltip {
+      max-inline-size: min(320px, calc(100vw - 16px));
+    }
+
+    .expanded {
+      display: block;
+      margin-block: 0.35em;
+      padding: 0.5em 0.65em;
+      border: 1px solid var(--t3-popover-border-color);
+      border-radius: 8px;
+      font-size: 0.9em;
+    }
+
+    .title {
+      font-weight: 600;
+      overflow-wrap: anywhere;
+    }
+
+    .meta,
+    .key {
+      color: var(--t3-muted-color);
+    }
+
+    .key {
+      font-size: 0.9em;
+    }
+
+    .field {
+      overflow-wrap: anywhere;
+    }
+
+    .comment {
+      margin-block: 0.35em;
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+    }
+
+    .changes {
+      margin-block: 0.2em;
+      padding-inline-start: 1.2em;
+    }
+
+    .nested {
+      margin-block-start: 0.4em;
+      padding-inline-start: 0.6em;
+      border-inline-start: 2px solid var(--t3-popover-border-color);
+    }
+
+    code,
+    pre {
+      font-family: var(--t3-font-mono);
+      font-size: 0.95em;
+    }
+
+    pre.code {
+      margin-block: 0.3em;
+      padding: 0.4em 0.5em;
+      overflow: auto;
+      border-radius: 6px;
+      background: var(--t3-code-background);
+      white-space: pre;
+    }
+
+    .numbered .line {
+      display: block;
+    }
+
+    .line-number {
+      display: inline-block;
+      min-inline-size: 3ch;
+      margin-inline-end: 1ch;
+      color: var(--t3-muted-color);
+      text-align: end;
+      user-select: none;
+    }
+
+    a {
+      color: var(--t3-link-color);
+    }
+  `,
+];

@@ -1,0 +1,378 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { styleMap } from 'lit/directives/style-map.js';
+import {
+  type ContextRecord,
+  type InputReferencePayload,
+  isKnownContextRecord,
+  type PullRequestInfo,
+} from '../../core/index.js';
+import { ConfigurableElement } from '../shared/configurable-element.js';
+import { type ChipActivateDetail, type ChipPlacement, type ChipRemoveDetail, emit } from '../shared/events.js';
+import { renderKindIcon } from '../shared/icons.js';
+import { formatMessage } from '../shared/locale.js';
+import { type ResolvedPresentation, resolvePresentation } from '../shared/presentations.js';
+import { renderHostContent } from '../shared/render-host-content.js';
+import { renderRecordDetails } from './chip-details.js';
+import { chipStyles } from './context-chip.styles.js';
+
+export type ChipView = 'compact' | 'expanded';
+
+/** Which tooltip text, if any, replaces a chip's details. */
+type ChipStatus = 'resolved' | 'unresolved' | 'pending' | 'not-in-environment';
+
+const SHOW_DELAY_MS = 120;
+const HIDE_DELAY_MS = 150;
+
+/**
+ * One reference to a piece of context (a file, an image, a terminal excerpt, a review comment, a
+ * mention, a skill or a host kind), shown as an atomic chip in a message or a composer.
+ *
+ * @tagname t3-context-chip
+ * @summary A chip for one context reference, with details on hover and keyboard focus.
+ *
+ * @csspart base - The chip itself.
+ * @csspart icon - The kind icon.
+ * @csspart label - The label, truncated with an ellipsis.
+ * @csspart value - The value of a host-kind chip, after the label.
+ * @csspart remove-button - The remove button of a removable chip.
+ * @csspart details - The tooltip or popover with the chip's details.
+ * @csspart expanded - The details shown inline under the chip in the expanded view.
+ *
+ * @cssprop [--t3-chip-max-width=24ch] - Maximum width of the label before it is truncated.
+ * @cssprop [--t3-chip-background] - Chip background.
+ * @cssprop [--t3-chip-color] - Chip text colour.
+ * @cssprop [--t3-chip-border-color] - Chip border colour.
+ * @cssprop [--t3-chip-radius=6px] - Chip corner radius.
+ * @cssprop [--t3-popover-background] - Background of the details popover.
+ * @cssprop [--t3-popover-color] - Text colour of the details popover.
+ * @cssprop [--t3-font-mono] - Font of code in the details.
+ *
+ * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - The chip was clicked, or Enter or Space was pressed on it.
+ * @fires {CustomEvent<ChipRemoveDetail>} t3-chip-remove - The remove button was used; cancelable.
+ */
+export class T3ContextChip extends ConfigurableElement {
+  static override styles = chipStyles;
+
+  /** The record kind (`file`, `terminal`, … or a host kind). */
+  @property({ reflect: true }) kind = '';
+
+  /** The context id the chip refers to. */
+  @property({ attribute: 'context-id' }) contextId = '';
+
+  /** The label the reference was written with (what the user saw). */
+  @property() label = '';
+
+  /** The record behind the chip; without one (and without `reference`) the chip is unresolved. */
+  @property({ attribute: false }) record?: ContextRecord;
+
+  /** An input annotation's reference payload, for annotation-driven messages. */
+  @property({ attribute: false }) reference?: InputReferencePayload;
+
+  /** Other records of the same message, e.g. a preview annotation's screenshot. */
+  @property({ attribute: false }) relatedRecords: readonly ContextRecord[] = [];
+
+  /** Where the chip is shown: in a sent message (focusable) or in the composer (not a tab stop). */
+  @property({ reflect: true }) placement: ChipPlacement = 'message';
+
+  /** Shows a remove button. */
+  @property({ type: Boolean, reflect: true }) removable = false;
+
+  /** `expanded` shows the details inline under the chip for kinds whose expanded level is inline. */
+  @property({ reflect: true }) view: ChipView = 'compact';
+
+  /** The bytes behind an image or file chip are still being fetched. */
+  @property({ type: Boolean, reflect: true }) pending = false;
+
+  /** A binary pasted from another environment, whose bytes cannot be fetched here. */
+  @property({ type: Boolean, attribute: 'not-in-environment' }) notInEnvironment = false;
+
+  @state() private detailsOpen = false;
+  @state() private detailsPosition: { top: number; left: number } = { top: 0, left: 0 };
+
+  @query('[part~="base"]') private base?: HTMLElement;
+  @query('[part~="details"]') private detailsElement?: HTMLElement;
+
+  private hoverTimer?: ReturnType<typeof setTimeout>;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.hoverTimer);
+    this.detailsOpen = false;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    this.toggleAttribute('unresolved', this.status === 'unresolved' || this.status === 'not-in-environment');
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    if (!changed.has('detailsOpen')) return;
+    const details = this.detailsElement;
+    if (!details?.isConnected || typeof details.showPopover !== 'function') return;
+    if (this.detailsOpen && !details.matches(':popover-open')) details.showPopover();
+    if (!this.detailsOpen && details.matches(':popover-open')) details.hidePopover();
+  }
+
+  private get presentation(): ResolvedPresentation {
+    return resolvePresentation(this.effectiveKind, this.config.presentations);
+  }
+
+  private get effectiveKind(): string {
+    return this.record?.kind ?? this.kind ?? this.reference?.kind ?? '';
+  }
+
+  private get status(): ChipStatus {
+    if (this.notInEnvironment) return 'not-in-environment';
+    if (this.pending) return 'pending';
+    if (this.record) return this.presentationAccepts(this.record) ? 'resolved' : 'unresolved';
+    return this.reference ? 'resolved' : 'unresolved';
+  }
+
+  private presentationAccepts(record: ContextRecord): boolean {
+    const canRender = this.presentation.canRender;
+    if (!canRender) return true;
+    try {
+      return canRender(record) !== false;
+    } catch (error) {
+      console.error('[t3-composer] canRender failed', error);
+      return false;
+    }
+  }
+
+  /** The text on the chip: the link label, else the record's, else the reference's fields, else the id. */
+  private get displayLabel(): string {
+    const pullRequest = pullRequestOf(this.record);
+    if (pullRequest) return `#${pullRequest.number}`;
+    const reference = this.reference;
+    return (
+      firstText(this.label, this.record?.label, reference?.label, reference?.value, reference?.serialized) ??
+      (reference?.id || this.contextId || this.effectiveKind)
+    );
+  }
+
+  /** The value shown beside the label: a host kind's `payload.value` or an annotation's `value`. */
+  private get displayValue(): string | undefined {
+    const record = this.record;
+    if (record && !isKnownContextRecord(record)) {
+      const payload = record.payload as { value?: unknown } | undefined;
+      return typeof payload?.value === 'string' && payload.value.trim() ? payload.value : undefined;
+    }
+    const reference = this.reference;
+    if (record || !reference?.label || !reference.value || reference.value === reference.label) return undefined;
+    return reference.value;
+  }
+
+  private get pullRequestTone(): string | undefined {
+    const pullRequest = pullRequestOf(this.record);
+    if (!pullRequest) return undefined;
+    return pullRequest.isDraft ? 'draft' : pullRequest.state;
+  }
+
+  protected override render(): TemplateResult {
+    const interactive = this.placement === 'message';
+    const label = this.displayLabel;
+    const value = this.displayValue;
+    const accessibleName = value ? `${label} ${value}` : label;
+    const details = this.renderDetailsContent();
+    const compact = this.renderHostCompact();
+    return html`<span
+        part="base"
+        class="chip"
+        role=${interactive ? 'button' : nothing}
+        tabindex=${interactive ? '0' : nothing}
+        aria-label=${accessibleName}
+        aria-describedby=${details ? 'details' : nothing}
+        data-tone=${this.pullRequestTone ?? nothing}
+        spellcheck="false"
+        title=${details ? nothing : accessibleName}
+        @click=${this.onClick}
+        @keydown=${this.onKeyDown}
+        @pointerenter=${this.onPointerEnter}
+        @pointerleave=${this.onPointerLeave}
+        @focusin=${this.onFocusIn}
+        @focusout=${this.onFocusOut}
+        >${compact ??
+        html`<span part="icon" class="icon">${renderKindIcon(this.effectiveKind, this.config.icons)}</span
+          ><span part="label" class="label">${label}</span>${value
+            ? html`<span part="value" class="value">${value}</span>`
+            : nothing}`}${this.removable ? this.renderRemoveButton(label) : nothing}</span
+      >${details ? this.renderDetailsPopover(details) : nothing}${this.renderExpanded()}`;
+  }
+
+  private renderRemoveButton(label: string): TemplateResult {
+    return html`<button
+      part="remove-button"
+      class="remove"
+      type="button"
+      tabindex=${this.placement === 'composer' ? '-1' : '0'}
+      aria-label=${formatMessage(this.config.locale.remove, { label })}
+      @click=${this.onRemoveClick}
+      @keydown=${this.onRemoveKeyDown}
+    >
+      <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+        <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" />
+      </svg>
+    </button>`;
+  }
+
+  private renderDetailsPopover(content: unknown): TemplateResult {
+    const popover = this.presentation.details === 'popover' && this.status === 'resolved';
+    return html`<div
+      part="details"
+      id="details"
+      class=${popover ? 'details popover' : 'details tooltip'}
+      role="tooltip"
+      popover="manual"
+      style=${styleMap({ top: `${this.detailsPosition.top}px`, left: `${this.detailsPosition.left}px` })}
+      @pointerenter=${this.onPointerEnter}
+      @pointerleave=${this.onPointerLeave}
+    >
+      ${content}
+    </div>`;
+  }
+
+  private renderExpanded(): TemplateResult | typeof nothing {
+    if (this.view !== 'expanded' || this.presentation.expanded !== 'inline-block' || this.status !== 'resolved') {
+      return nothing;
+    }
+    const content = this.renderResolvedDetails();
+    return content ? html`<div part="expanded" class="expanded">${content}</div>` : nothing;
+  }
+
+  /** What the tooltip or popover shows, or null when this chip has no details. */
+  private renderDetailsContent(): unknown {
+    switch (this.status) {
+      case 'unresolved':
+        return this.config.locale.unresolved;
+      case 'not-in-environment':
+        return this.config.locale.notInEnvironment;
+      case 'pending':
+        return this.config.locale.loading;
+      case 'resolved':
+        return this.presentation.details === 'none' ? null : this.renderResolvedDetails();
+    }
+  }
+
+  private renderResolvedDetails(): unknown {
+    const record = this.record;
+    if (!record) return null;
+    const renderDetails = this.presentation.renderDetails;
+    if (renderDetails) return renderHostContent(() => renderDetails(record), 'renderDetails') ?? this.renderBuiltInDetails(record);
+    return this.renderBuiltInDetails(record);
+  }
+
+  private renderBuiltInDetails(record: ContextRecord): unknown {
+    if (!isKnownContextRecord(record)) return null;
+    const details = renderRecordDetails(record, this.relatedRecords);
+    return details === nothing ? null : details;
+  }
+
+  private renderHostCompact(): unknown {
+    const record = this.record;
+    const renderCompact = this.presentation.renderCompact;
+    if (!record || !renderCompact || this.status !== 'resolved') return null;
+    return renderHostContent(() => renderCompact(record), 'renderCompact');
+  }
+
+  private activate(): void {
+    const detail: ChipActivateDetail = {
+      kind: this.effectiveKind,
+      contextId: this.contextId || this.record?.contextId || this.reference?.id || '',
+      label: this.displayLabel,
+      placement: this.placement,
+    };
+    if (this.record) detail.record = this.record;
+    if (this.reference) detail.reference = this.reference;
+    emit(this, 't3-chip-activate', detail);
+  }
+
+  private requestRemove(): void {
+    const detail: ChipRemoveDetail = {
+      kind: this.effectiveKind,
+      contextId: this.contextId || this.record?.contextId || this.reference?.id || '',
+    };
+    emit(this, 't3-chip-remove', detail, { cancelable: true });
+  }
+
+  private onClick(event: MouseEvent): void {
+    if ((event.target as Element).closest?.('[part~="remove-button"]')) return;
+    this.activate();
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    if (event.target !== this.base) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      this.activate();
+    } else if (event.key === 'Escape' && this.detailsOpen) {
+      this.detailsOpen = false;
+    }
+  }
+
+  private onRemoveClick(event: MouseEvent): void {
+    event.stopPropagation();
+    this.requestRemove();
+  }
+
+  private onRemoveKeyDown(event: KeyboardEvent): void {
+    if (event.key === 'Backspace' || event.key === 'Delete') {
+      event.preventDefault();
+      event.stopPropagation();
+      this.requestRemove();
+    }
+  }
+
+  private onPointerEnter(): void {
+    this.scheduleDetails(true, SHOW_DELAY_MS);
+  }
+
+  private onPointerLeave(): void {
+    this.scheduleDetails(false, HIDE_DELAY_MS);
+  }
+
+  private onFocusIn(): void {
+    this.scheduleDetails(true, 0);
+  }
+
+  private onFocusOut(): void {
+    this.scheduleDetails(false, 0);
+  }
+
+  private scheduleDetails(open: boolean, delay: number): void {
+    clearTimeout(this.hoverTimer);
+    const apply = () => {
+      if (open) this.placeDetails();
+      this.detailsOpen = open;
+    };
+    if (delay === 0) apply();
+    else this.hoverTimer = setTimeout(apply, delay);
+  }
+
+  /** The popover lives in the top layer, so it is placed in viewport coordinates under the chip. */
+  private placeDetails(): void {
+    const anchor = this.base?.getBoundingClientRect();
+    if (!anchor) return;
+    const width = Math.min(420, window.innerWidth - 16);
+    const left = Math.max(8, Math.min(anchor.left, window.innerWidth - width - 8));
+    this.detailsPosition = { top: Math.round(anchor.bottom + 6), left: Math.round(left) };
+  }
+}
+
+function pullRequestOf(record: ContextRecord | undefined): PullRequestInfo | undefined {
+  return record && isKnownContextRecord(record) && record.kind === 'review-comment' ? record.pullRequest : undefined;
+}
+
+function firstText(...candidates: (string | undefined)[]): string | undefined {
+  for (const candidate of candidates) {
+    if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
+  }
+  return undefined;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    't3-context-chip': T3ContextChip;
+  }
+}

@@ -1,0 +1,67 @@
+import { createContext } from '@lit/context';
+import { DEFAULT_LOCALE, type T3Locale } from './locale.js';
+import { type PresentationMap, sanitizePresentations } from './presentations.js';
+import { warnOnce } from './warnings.js';
+
+/** Fetches the bytes of an image or file pasted from another message or draft. */
+export type AssetResolver = (
+  source: { environmentId: string; threadId?: string; messageId?: string },
+  attachmentId: string,
+) => Promise<Blob>;
+
+/** Page-wide or per-element configuration; every key is optional and merged per key. */
+export interface T3Config {
+  /** Kind → icon URL (`https:`, `http:`, `blob:`, `data:image/` or relative). */
+  icons?: Readonly<Record<string, string>>;
+  presentations?: PresentationMap;
+  environmentId?: string;
+  resolveAsset?: AssetResolver;
+  locale?: Partial<T3Locale>;
+}
+
+/** The merged configuration an element works with: every map present, the locale complete. */
+export interface ResolvedConfig {
+  icons: Readonly<Record<string, string>>;
+  presentations: PresentationMap;
+  environmentId?: string;
+  resolveAsset?: AssetResolver;
+  locale: T3Locale;
+}
+
+export const t3ConfigContext = createContext<ResolvedConfig | undefined>(Symbol.for('t3-composer.config'));
+
+export const DEFAULT_CONFIG: ResolvedConfig = Object.freeze({
+  icons: {},
+  presentations: {},
+  locale: DEFAULT_LOCALE,
+});
+
+/** Overlays `own` on `base`, key by key and, inside the maps, kind by kind. Bad values are ignored. */
+export function mergeConfig(base: ResolvedConfig | undefined, own: T3Config): ResolvedConfig {
+  const outer = base ?? DEFAULT_CONFIG;
+  return {
+    icons: { ...outer.icons, ...stringMap(own.icons, 'icons') },
+    presentations: { ...outer.presentations, ...sanitizePresentations(own.presentations) },
+    environmentId: nonEmptyString(own.environmentId) ?? outer.environmentId,
+    resolveAsset: typeof own.resolveAsset === 'function' ? own.resolveAsset : outer.resolveAsset,
+    locale: { ...outer.locale, ...stringMap(own.locale, 'locale') },
+  };
+}
+
+function stringMap(value: unknown, name: string): Record<string, string> {
+  if (value == null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    warnOnce(`${name} must be an object of strings; ignored.`);
+    return {};
+  }
+  const result: Record<string, string> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (typeof entry === 'string') result[key] = entry;
+    else warnOnce(`${name}.${key} must be a string; ignored.`);
+  }
+  return result;
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}

@@ -1,0 +1,39 @@
+/** User-visible strings. Hosts override any subset through `locale` on an element or a scope. */
+export interface T3Locale {
+  /** Accessible name of a chip's remove button; `{label}` is replaced by the chip label. */
+  remove: string;
+  unresolved: string;
+  notInEnvironment: string;
+  loading: string;
+  noResults: string;
+  providerError: string;
+  attachmentsPending: string;
+  limitRecords: string;
+  limitChips: string;
+  maxLength: string;
+  confirmRemoveImage: string;
+  /** Label of a message's copy control. */
+  copy: string;
+  copied: string;
+}
+
+export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
+  remove: 'Remove {label}',
+  unresolved: 'This context is no longer available. Remove it or attach it again.',
+  notInEnvironment: 'Not available in this environment',
+  loading: 'Loading…',
+  noResults: 'No results',
+  providerError: 'Could not load results',
+  attachmentsPending: 'Waiting for pasted attachments to finish loading…',
+  limitRecords: 'A message can carry at most 200 context items.',
+  limitChips: 'A message can carry at most 256 references.',
+  maxLength: 'The message is too long.',
+  confirmRemoveImage: 'This image is referenced in the message. Remove it and its references?',
+  copy: 'Copy message',
+  copied: 'Copied',
+});
+
+/** Replaces `{name}` placeholders; unknown placeholders stay as written. */
+export function formatMessage(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
+}

@@ -1,0 +1,169 @@
+import {
+  type ContextRecord,
+  type ContextReferenceOccurrence,
+  decodeMessageContext,
+  type InputAnnotation,
+  type MessageContext,
+  resolveMessageContext,
+  type Segment,
+  sanitizeInputAnnotations,
+  splitContentByAnnotations,
+} from '../../core/index.js';
+import { safeImageUrl } from '../shared/urls.js';
+
+/** An image sent with the message, shown in the gallery. */
+export interface MessageImage {
+  attachmentId?: string;
+  name?: string;
+  mimeType: string;
+  /** `blob:`, `data:image/`, `http(s):` or relative; anything else is not shown. */
+  src: string;
+}
+
+/** A file sent with the message, shown as a row unless a chip in the text references it. */
+export interface MessageFile {
+  attachmentId?: string;
+  name: string;
+  mimeType: string;
+  sizeBytes?: number;
+  href?: string;
+}
+
+/** Validated data handed to a host's `renderUserMessageContent`; never raw HTML. */
+export interface UserMessageRenderInfo {
+  /** Record-driven text (upgraded when it was a legacy message), or `undefined`. */
+  text?: string;
+  /** Annotation-driven content, or `undefined`. */
+  content?: string;
+  context?: MessageContext;
+  records: readonly ContextRecord[];
+  inputAnnotations: readonly InputAnnotation[];
+  /** Text and chip segments in order; their texts joined give `text` or `content` back. */
+  segments: readonly Segment[];
+  images: readonly MessageImage[];
+  files: readonly MessageFile[];
+}
+
+/** `undefined` marks an id shared by several records: such a chip shows as unresolved. */
+export type RecordLookup = ReadonlyMap<string, ContextRecord | undefined>;
+
+export interface RecordDrivenModel {
+  mode: 'records';
+  text: string;
+  records: readonly ContextRecord[];
+  recordsById: RecordLookup;
+}
+
+export interface AnnotationDrivenModel {
+  mode: 'annotations';
+  content: string;
+  inputAnnotations: InputAnnotation[];
+  segments: Segment[];
+  records: readonly ContextRecord[];
+  recordsById: RecordLookup;
+}
+
+export type MessageModel = RecordDrivenModel | AnnotationDrivenModel;
+
+/** Record-driven when `text` is a string, annotation-driven when only `content` is. */
+export function buildMessageModel(input: {
+  text?: unknown;
+  context?: unknown;
+  content?: unknown;
+  inputAnnotations?: unknown;
+}): MessageModel {
+  if (typeof input.text === 'string' || typeof input.content !== 'string') {
+    const resolved = resolveMessageContext({
+      text: typeof input.text === 'string' ? input.text : '',
+      context: input.context,
+    });
+    return { mode: 'records', text: resolved.text, records: resolved.records, recordsById: indexRecords(resolved.records) };
+  }
+  const content = input.content;
+  const decoded = input.context == null ? undefined : decodeMessageContext(input.context);
+  const records = decoded?.ok ? decoded.context.records : [];
+  return {
+    mode: 'annotations',
+    content,
+    inputAnnotations: sanitizeInputAnnotations(content, input.inputAnnotations),
+    segments: splitContentByAnnotations(content, input.inputAnnotations),
+    records,
+    recordsById: indexRecords(records),
+  };
+}
+
+export function indexRecords(records: readonly ContextRecord[]): RecordLookup {
+  const byId = new Map<string, ContextRecord | undefined>();
+  for (const record of records) byId.set(record.contextId, byId.has(record.contextId) ? undefined : record);
+  return byId;
+}
+
+/** Segments of record-driven text: prose between references, and one reference segment each. */
+export function referenceSegments(text: string, occurrences: readonly ContextReferenceOccurrence[]): Segment[] {
+  const segments: Segment[] = [];
+  let cursor = 0;
+  for (const occurrence of occurrences) {
+    if (occurrence.start > cursor) segments.push({ type: 'text', text: text.slice(cursor, occurrence.start) });
+    segments.push({
+      type: 'reference',
+      text: occurrence.source,
+      start: occurrence.start,
+      end: occurrence.end,
+      reference: { id: occurrence.contextId, kind: occurrence.kind, label: occurrence.label },
+    });
+    cursor = occurrence.end;
+  }
+  if (cursor < text.length) segments.push({ type: 'text', text: text.slice(cursor) });
+  return segments;
+}
+
+/** The images whose `src` passes the image URL policy, as fresh objects. */
+export function sanitizeImages(value: unknown): MessageImage[] {
+  if (!Array.isArray(value)) return [];
+  const images: MessageImage[] = [];
+  for (const item of value as unknown[]) {
+    if (!item || typeof item !== 'object') continue;
+    const candidate = item as Record<string, unknown>;
+    const src = safeImageUrl(candidate.src);
+    if (!src) continue;
+    images.push({
+      src,
+      mimeType: typeof candidate.mimeType === 'string' ? candidate.mimeType : '',
+      ...(typeof candidate.name === 'string' ? { name: candidate.name } : {}),
+      ...(typeof candidate.attachmentId === 'string' ? { attachmentId: candidate.attachmentId } : {}),
+    });
+  }
+  return images;
+}
+
+/** Files with a string name, as fresh objects; an unsafe `href` is dropped, the row stays. */
+export function sanitizeFiles(value: unknown): MessageFile[] {
+  if (!Array.isArray(value)) return [];
+  const files: MessageFile[] = [];
+  for (const item of value as unknown[]) {
+    if (!item || typeof item !== 'object') continue;
+    const candidate = item as Record<string, unknown>;
+    if (typeof candidate.name !== 'string') continue;
+    const href = safeImageUrl(candidate.href);
+    files.push({
+      name: candidate.name,
+      mimeType: typeof candidate.mimeType === 'string' ? candidate.mimeType : '',
+      ...(typeof candidate.sizeBytes === 'number' && Number.isFinite(candidate.sizeBytes) && candidate.sizeBytes >= 0
+        ? { sizeBytes: candidate.sizeBytes }
+        : {}),
+      ...(typeof candidate.attachmentId === 'string' ? { attachmentId: candidate.attachmentId } : {}),
+      ...(href ? { href } : {}),
+    });
+  }
+  return files;
+}
+
+/** Attachment ids of file records that a chip in the message refers to. */
+export function referencedFileAttachmentIds(referencedIds: Iterable<string>, recordsById: RecordLookup): Set<string> {
+  const ids = new Set<string>();
+  for (const contextId of referencedIds) {
+    const record = recordsById.get(contextId);
+    if (record?.kind === 'file' && typeof record.attachmentId === 'string') ids.add(record.attachmentId);
+  }
+  return ids;
+}

@@ -1,0 +1,203 @@
+import { css } from 'lit';
+import { themeTokens } from '../shared/theme.styles.js';
+
+export const userMessageStyles = [
+  themeTokens,
+  css`
+    :host {
+      display: block;
+      --t3-message-background: light-dark(#f3f5f8, #232833);
+      --t3-message-color: light-dark(#111827, #e5e7eb);
+      font-family: var(--t3-font-sans);
+      color: var(--t3-message-color);
+    }
+
+    .message {
+      position: relative;
+      box-sizing: border-box;
+      padding-block: 0.6em;
+      padding-inline: 0.85em;
+      border-radius: var(--t3-message-radius, 12px);
+      background: var(--t3-message-background);
+      line-height: 1.5;
+      overflow-wrap: anywhere;
+    }
+
+    .body.plain,
+    .body .raw-html,
+    .body .raw-text,
+    .body .plain-text {
+      white-space: pre-wrap;
+    }
+
+    .body > slot > :first-child {
+      margin-block-start: 0;
+    }
+
+    .body > slot > :last-child {
+      margin-block-end: 0;
+    }
+
+    .body p,
+    .body ul,
+    .body ol,
+    .body pre,
+    .body blockquote,
+    .body table {
+      margin-block: 0.5em;
+    }
+
+    .body h1,
+    .body h2,
+    .body h3,
+    .body h4,
+    .body h5,
+    .body h6 {
+      margin-block: 0.6em 0.4em;
+      line-height: 1.25;
+    }
+
+    .body h1 {
+      font-size: 1.35em;
+    }
+    .body h2 {
+      font-size: 1.2em;
+    }
+    .body h3 {
+      font-size: 1.08em;
+    }
+    .body h4,
+    .body h5,
+    .body h6 {
+      font-size: 1em;
+    }
+
+    .body ul,
+    .body ol {
+      padding-inline-start: 1.5em;
+    }
+
+    .body blockquote {
+      margin-inline: 0;
+      padding-inline-start: 0.8em;
+      border-inline-start: 3px solid var(--t3-popover-border-color);
+      color: var(--t3-muted-color);
+    }
+
+    .body code,
+    .body pre {
+      font-family: var(--t3-font-mono);
+      font-size: 0.92em;
+    }
+
+    .body :not(pre) > code {
+      padding: 0.1em 0.3em;
+      border-radius: 4px;
+      background: var(--t3-code-background);
+    }
+
+    .body pre {
+      padding: 0.6em 0.75em;
+      overflow: auto;
+      border-radius: 8px;
+      background: var(--t3-code-background);
+      white-space: pre;
+    }
+
+    .body table {
+      border-collapse: collapse;
+      display: block;
+      overflow: auto;
+    }
+
+    .body th,
+    .body td {
+      padding: 0.25em 0.6em;
+      border: 1px solid var(--t3-popover-border-color);
+    }
+
+    .body hr {
+      border: none;
+      border-block-start: 1px solid var(--t3-popover-border-color);
+    }
+
+    .body a,
+    .files a {
+      color: var(--t3-link-color);
+    }
+
+    .command {
+      font-weight: 600;
+      color: var(--t3-link-color);
+    }
+
+    .images {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.4em;
+      margin-block-start: 0.5em;
+    }
+
+    .images img {
+      max-inline-size: 12em;
+      max-block-size: 9em;
+      border-radius: 8px;
+      object-fit: cover;
+      border: 1px solid var(--t3-popover-border-color);
+    }
+
+    .files {
+      list-style: none;
+      margin-block: 0.5em 0;
+      padding: 0;
+    }
+
+    .file {
+      display: flex;
+      align-items: center;
+      gap: 0.4em;
+      padding-block: 0.15em;
+    }
+
+    .file-icon {
+      display: inline-flex;
+      inline-size: 1em;
+      block-size: 1em;
+    }
+
+    .file-icon > * {
+      inline-size: 100%;
+      block-size: 100%;
+    }
+
+    .file-meta {
+      color: var(--t3-muted-color);
+      font-size: 0.88em;
+    }
+
+    .copy {
+      all: unset;
+      position: absolute;
+      inset-block-start: 0.35em;
+      inset-inline-end: 0.35em;
+      display: inline-flex;
+      padding: 0.3em;
+      border-radius: 6px;
+      color: var(--t3-muted-color);
+      background: var(--t3-message-background);
+      cursor: pointer;
+      opacity: 0;
+      transition: opacity 120ms;
+    }
+
+    .message:hover .copy,
+    .copy:focus-visible,
+    :host(:focus-within) .copy {
+      opacity: 1;
+    }
+
+    .copy:focus-visible {
+      outline: 2px solid var(--t3-focus-ring);
+    }
+  `,
+];

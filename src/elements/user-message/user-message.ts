@@ -1,0 +1,303 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import {
+  type ContextRecord,
+  type ContextReferenceOccurrence,
+  formatContextReference,
+  type InputReferencePayload,
+  parseContextHref,
+  type ReferenceSegment,
+  type Segment,
+} from '../../core/index.js';
+import { formatBytes } from '../context-chip/chip-details.js';
+import { ConfigurableElement } from '../shared/configurable-element.js';
+import { renderKindIcon } from '../shared/icons.js';
+import { renderHostContent } from '../shared/render-host-content.js';
+import { copyWithCommand, selectionRangeIn, serializeSelection, writeClipboardPayload } from './message-clipboard.js';
+import {
+  buildMessageModel,
+  type MessageFile,
+  type MessageImage,
+  type MessageModel,
+  referencedFileAttachmentIds,
+  referenceSegments,
+  sanitizeFiles,
+  sanitizeImages,
+  type UserMessageRenderInfo,
+} from './message-model.js';
+import { type ParsedMessageMarkdown, parseMessageMarkdown, renderMessageMarkdown } from './markdown.js';
+import { userMessageStyles } from './user-message.styles.js';
+
+export type UserMessageContentRenderer = (info: UserMessageRenderInfo) => unknown;
+
+const INPUT_KEYS = ['text', 'context', 'content', 'inputAnnotations'] as const;
+const COPIED_FEEDBACK_MS = 1500;
+
+/**
+ * One sent user message: record-driven Markdown text whose `t3-context` links render as chips,
+ * or annotation-driven plain text with chips at validated ranges. Nothing is guessed from text,
+ * no HTML string is ever rendered, and no user text is hidden.
+ *
+ * @tagname t3-user-message
+ * @summary A sent user message with its context chips, images and files.
+ *
+ * @slot content - Replaces the default body (the host renders the message itself).
+ *
+ * @csspart base - The message bubble.
+ * @csspart body - The rendered text.
+ * @csspart images - The image gallery.
+ * @csspart image - One image of the gallery.
+ * @csspart files - The list of files not referenced by a chip.
+ * @csspart file - One file row.
+ * @csspart copy - The copy control, shown on hover and focus.
+ *
+ * @cssprop [--t3-message-background] - Bubble background.
+ * @cssprop [--t3-message-color] - Bubble text colour.
+ * @cssprop [--t3-message-radius=12px] - Bubble corner radius.
+ * @cssprop [--t3-font] - Font family of the message.
+ *
+ * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - A chip was activated (bubbles from the chip).
+ */
+export class T3UserMessage extends ConfigurableElement {
+  static override styles = userMessageStyles;
+
+  /** Record-driven Markdown text with canonical `t3-context` links (or a legacy message). */
+  @property() text?: string;
+
+  /** `{version: 1, records}` for the text; `null` or absent means a legacy message, upgraded in memory. */
+  @property({ attribute: false }) context?: unknown;
+
+  /** Annotation-driven plain text (the model-facing prompt). */
+  @property() content?: string;
+
+  /** Input annotations marking ranges of `content` as references or the picked command. */
+  @property({ attribute: false }) inputAnnotations?: unknown;
+
+  /** Images sent with the message. */
+  @property({ attribute: false }) images?: readonly MessageImage[];
+
+  /** Files sent with the message; those referenced by a chip get no separate row. */
+  @property({ attribute: false }) files?: readonly MessageFile[];
+
+  /** Replaces the default body; receives validated data, never raw HTML. */
+  @property({ attribute: false }) renderUserMessageContent?: UserMessageContentRenderer;
+
+  @state() private copied = false;
+
+  private model?: MessageModel;
+  private parsedMarkdown?: { text: string; parsed: ParsedMessageMarkdown };
+  private copiedTimer?: ReturnType<typeof setTimeout>;
+
+  constructor() {
+    super();
+    this.provideConfig();
+    this.addEventListener('copy', (event) => this.onCopySelection(event));
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.copiedTimer);
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    if (!this.model || INPUT_KEYS.some((key) => changed.has(key))) {
+      this.model = buildMessageModel(this);
+    }
+  }
+
+  /** Markdown is parsed once per distinct text; unchanged input re-renders without parsing. */
+  private parsedText(text: string): ParsedMessageMarkdown {
+    if (this.parsedMarkdown?.text !== text) this.parsedMarkdown = { text, parsed: parseMessageMarkdown(text) };
+    return this.parsedMarkdown.parsed;
+  }
+
+  protected override render(): TemplateResult {
+    const model = this.model!;
+    const images = sanitizeImages(this.images);
+    const referencedIds = this.referencedContextIds(model);
+    const fileAttachments = referencedFileAttachmentIds(referencedIds, model.recordsById);
+    const files = sanitizeFiles(this.files).filter((file) => !file.attachmentId || !fileAttachments.has(file.attachmentId));
+    return html`<div part="base" class="message">
+      <div part="body" class=${model.mode === 'annotations' ? 'body plain' : 'body markdown'}
+        ><slot name="content">${this.renderBody(model, images, files)}</slot></div
+      >
+      ${images.length > 0 ? this.renderImages(images) : nothing}
+      ${files.length > 0 ? this.renderFiles(files) : nothing}
+      <button
+        part="copy"
+        class="copy"
+        type="button"
+        data-copy-skip
+        aria-label=${this.config.locale.copy}
+        title=${this.copied ? this.config.locale.copied : this.config.locale.copy}
+        @click=${this.onCopyClick}
+      >
+        ${this.copied ? checkIcon : copyIcon}
+      </button>
+    </div>`;
+  }
+
+  private referencedContextIds(model: MessageModel): Set<string> {
+    if (model.mode === 'records') {
+      return new Set(this.parsedText(model.text).occurrences.map((occurrence) => occurrence.contextId));
+    }
+    return new Set(
+      model.segments.flatMap((segment) => (segment.type === 'reference' ? [segment.reference.id] : [])),
+    );
+  }
+
+  private renderBody(model: MessageModel, images: MessageImage[], files: MessageFile[]): unknown {
+    const renderer = this.renderUserMessageContent;
+    if (typeof renderer === 'function') {
+      const info = this.renderInfo(model, images, files);
+      const custom = renderHostContent(() => renderer(info), 'renderUserMessageContent');
+      if (custom != null) return custom;
+    }
+    if (model.mode === 'annotations') return model.segments.map((segment) => this.renderSegment(segment, model));
+    return renderMessageMarkdown(this.parsedText(model.text), (occurrence) => this.renderOccurrenceChip(occurrence, model));
+  }
+
+  private renderInfo(model: MessageModel, images: MessageImage[], files: MessageFile[]): UserMessageRenderInfo {
+    const shared = {
+      records: model.records,
+      images,
+      files,
+      ...(model.records.length > 0 ? { context: { version: 1 as const, records: [...model.records] } } : {}),
+    };
+    if (model.mode === 'records') {
+      return {
+        ...shared,
+        text: model.text,
+        inputAnnotations: [],
+        segments: referenceSegments(model.text, this.parsedText(model.text).occurrences),
+      };
+    }
+    return { ...shared, content: model.content, inputAnnotations: model.inputAnnotations, segments: model.segments };
+  }
+
+  private renderOccurrenceChip(occurrence: ContextReferenceOccurrence, model: MessageModel): TemplateResult {
+    const record = model.recordsById.get(occurrence.contextId);
+    return this.renderChip({
+      kind: occurrence.kind,
+      contextId: occurrence.contextId,
+      label: occurrence.label,
+      record,
+      related: model.records,
+      copy: formatContextReference(occurrence),
+    });
+  }
+
+  private renderSegment(segment: Segment, model: MessageModel): unknown {
+    if (segment.type === 'text') return segment.text;
+    if (segment.type === 'command') return html`<span class="command">${segment.text}</span>`;
+    return this.renderReferenceSegment(segment, model);
+  }
+
+  private renderReferenceSegment(segment: ReferenceSegment, model: MessageModel): TemplateResult {
+    const reference: InputReferencePayload = segment.reference;
+    const record = model.recordsById.get(reference.id);
+    const kind = record?.kind ?? reference.kind ?? '';
+    const canonical = record && parseContextHref(`t3-context://v1/${record.kind}/${record.contextId}`);
+    return this.renderChip({
+      kind,
+      contextId: reference.id,
+      label: reference.label ?? '',
+      record,
+      reference: record ? undefined : reference,
+      related: model.records,
+      copy: canonical ? formatContextReference({ ...canonical, label: reference.label || segment.text }) : segment.text,
+    });
+  }
+
+  private renderChip(chip: {
+    kind: string;
+    contextId: string;
+    label: string;
+    record: ContextRecord | undefined;
+    reference?: InputReferencePayload;
+    related: readonly ContextRecord[];
+    copy: string;
+  }): TemplateResult {
+    return html`<t3-context-chip
+      kind=${chip.kind}
+      context-id=${chip.contextId}
+      label=${chip.label}
+      placement="message"
+      data-copy=${chip.copy}
+      .record=${chip.record}
+      .reference=${chip.reference}
+      .relatedRecords=${chip.related}
+    ></t3-context-chip>`;
+  }
+
+  private renderImages(images: MessageImage[]): TemplateResult {
+    return html`<div part="images" class="images">
+      ${images.map(
+        (image) => html`<img part="image" src=${image.src} alt=${image.name ?? ''} title=${image.name ?? nothing} loading="lazy" decoding="async" />`,
+      )}
+    </div>`;
+  }
+
+  private renderFiles(files: MessageFile[]): TemplateResult {
+    return html`<ul part="files" class="files">
+      ${files.map((file) => {
+        const name = file.href
+          ? html`<a href=${file.href} target="_blank" rel="noopener noreferrer" download=${file.name}>${file.name}</a>`
+          : file.name;
+        const meta = [file.mimeType, file.sizeBytes === undefined ? '' : formatBytes(file.sizeBytes)].filter(Boolean).join(' · ');
+        return html`<li part="file" class="file">
+          <span class="file-icon">${renderKindIcon('file', this.config.icons)}</span>
+          <span class="file-name">${name}</span>
+          ${meta ? html`<span class="file-meta">${meta}</span>` : nothing}
+        </li>`;
+      })}
+    </ul>`;
+  }
+
+  private messageRecords(): readonly ContextRecord[] {
+    const model = this.model;
+    if (!model) return [];
+    const referenced = this.referencedContextIds(model);
+    return model.records.filter((record) => referenced.has(record.contextId));
+  }
+
+  private onCopyClick(): void {
+    const model = this.model;
+    if (!model) return;
+    const text = model.mode === 'records' ? model.text : model.content;
+    if (copyWithCommand({ text, records: this.messageRecords() }, this.config.environmentId)) {
+      this.copied = true;
+      clearTimeout(this.copiedTimer);
+      this.copiedTimer = setTimeout(() => (this.copied = false), COPIED_FEEDBACK_MS);
+    }
+  }
+
+  /** A selection copy: rendered text with each fully selected chip as its canonical link, plus their records. */
+  private onCopySelection(event: ClipboardEvent): void {
+    const root = this.shadowRoot;
+    if (!root || !event.clipboardData || event.defaultPrevented) return;
+    const range = selectionRangeIn(root);
+    if (!range) return;
+    const { text, chipIds } = serializeSelection(range, root);
+    if (chipIds.length === 0) return;
+    const wanted = new Set(chipIds);
+    const records = (this.model?.records ?? []).filter((record) => wanted.has(record.contextId));
+    event.preventDefault();
+    writeClipboardPayload(event.clipboardData, { text, records }, this.config.environmentId);
+  }
+}
+
+const copyIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" stroke-width="1.3" aria-hidden="true">
+  <rect x="5" y="5" width="8.5" height="9" rx="1.5" /><path d="M3 11V3.5A1.5 1.5 0 014.5 2H10" />
+</svg>`;
+
+const checkIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" stroke-width="1.6" aria-hidden="true">
+  <path d="M3 8.5l3 3 7-7" />
+</svg>`;
+
+declare global {
+  interface HTMLElementTagNameMap {
+    't3-user-message': T3UserMessage;
+  }
+}
