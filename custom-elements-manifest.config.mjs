@@ -2,7 +2,6 @@
 export default {
   globs: ['src/elements/**/*.ts'],
   exclude: ['src/elements/**/*.styles.ts'],
-  outdir: '.',
   litelement: true,
   packagejson: false,
 };

@@ -1,13 +1,14 @@
 // Fails when custom-elements.json differs from what `cem analyze` generates from the current source.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-const outdir = mkdtempSync(join(tmpdir(), 't3-manifest-'));
+// The analyzer resolves --outdir against the working directory, so the scratch folder lives inside it.
+const outdir = 'node_modules/.cache/t3-manifest-check';
+rmSync(outdir, { recursive: true, force: true });
+mkdirSync(outdir, { recursive: true });
 try {
   execFileSync('npx', ['cem', 'analyze', '--outdir', outdir], { stdio: 'inherit' });
-  const fresh = readFileSync(join(outdir, 'custom-elements.json'), 'utf8');
+  const fresh = readFileSync(`${outdir}/custom-elements.json`, 'utf8');
   const committed = readFileSync('custom-elements.json', 'utf8');
   if (fresh !== committed) {
     console.error('custom-elements.json is stale: run `npm run manifest` and commit the result.');
