@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 const entries = {
   core: 'src/core/index.ts',
   message: 'src/message.ts',
+  composer: 'src/composer.ts',
   index: 'src/index.ts',
   define: 'src/define.ts',
   'define-message': 'src/define-message.ts',
@@ -22,6 +23,7 @@ export default defineConfig(({ mode }) =>
           outDir: 'dist',
           emptyOutDir: false,
           sourcemap: true,
+          minify: true,
           lib: { entry: 'src/iife.ts', formats: ['iife'], name: 'T3ComposerBundle', fileName: () => 't3-composer.iife.js' },
         },
       }

@@ -1,4 +1,4 @@
 /** Registers every element of the package. Safe to import more than once. */
-import { defineAllElements } from './elements/define-elements.js';
+import { defineAllElements } from './elements/define-all-elements.js';
 
 defineAllElements();

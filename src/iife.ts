@@ -2,7 +2,7 @@
  * The script-tag bundle: registers every element and exposes the whole API as
  * `window.T3Composer`. Loading it twice keeps the first copy.
  */
-import { defineAllElements } from './elements/define-elements.js';
+import { defineAllElements } from './elements/define-all-elements.js';
 import * as api from './index.js';
 
 const scope = globalThis as typeof globalThis & { T3Composer?: typeof api };

@@ -1,3 +1,4 @@
 /** Everything the package offers: the core wire contract and the element classes, with no registration side effects. */
 export * from './core/index.js';
 export * from './message.js';
+export * from './composer.js';

@@ -68,10 +68,13 @@ describe('the built core entry (run `npm run build` first)', () => {
 });
 
 describe('the built message entry', () => {
-  it('never reaches the editor: nothing it imports loads CodeMirror', () => {
-    const specifiers = importGraph('dist/message.js');
-    expect(specifiers).toContain('lit');
-    expect(specifiers.filter((specifier) => specifier.includes('codemirror'))).toEqual([]);
+  it('never reaches the editor: nothing it or define-message imports loads CodeMirror', () => {
+    for (const entry of ['dist/message.js', 'dist/define-message.js']) {
+      const specifiers = importGraph(entry);
+      expect(specifiers).toContain('lit');
+      expect(specifiers.filter((specifier) => specifier.includes('codemirror'))).toEqual([]);
+    }
+    expect(importGraph('dist/composer.js')).toContain('@codemirror/view');
   });
 
   it('has a built file and declarations for every entry of the exports map', () => {

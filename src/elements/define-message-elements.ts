@@ -9,8 +9,3 @@ export function defineMessageElements(): void {
   defineElement('t3-context-chip', T3ContextChip);
   defineElement('t3-user-message', T3UserMessage);
 }
-
-/** Registers every element of the package. */
-export function defineAllElements(): void {
-  defineMessageElements();
-}

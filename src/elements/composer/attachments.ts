@@ -1,0 +1,48 @@
+import {
+  type FileContextRecord,
+  type ImageContextRecord,
+  toKindScopedContextId,
+} from '../../core/index.js';
+
+/** A file the draft carries: pasted, dropped, attached or re-fetched for a pasted chip. */
+export interface DraftAttachment {
+  contextId: string;
+  attachmentId: string;
+  kind: 'image' | 'file';
+  file: File;
+}
+
+/** What `t3-submit` and `t3-attachment-remove` carry for each file. */
+export interface SubmittedAttachment {
+  contextId: string;
+  attachmentId: string;
+  file: File;
+  kind: 'image' | 'file';
+}
+
+/** A fresh local attachment id: 24 hex characters, valid in the id grammar. */
+export function newLocalId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export function attachmentKind(mimeType: string): 'image' | 'file' {
+  return /^image\//i.test(mimeType) ? 'image' : 'file';
+}
+
+/** The record of a local file: `image_<id>` or `file_<id>`, bound to attachment `<id>`. */
+export function recordForFile(file: File, localId: string): ImageContextRecord | FileContextRecord {
+  const kind = attachmentKind(file.type);
+  const name = file.name.trim().slice(0, 255) || (kind === 'image' ? 'pasted image' : 'pasted file');
+  return {
+    version: 1,
+    kind,
+    contextId: toKindScopedContextId(kind, localId),
+    label: name.slice(0, 200),
+    attachmentId: localId,
+    name,
+    mimeType: (file.type || 'application/octet-stream').slice(0, 100),
+    sizeBytes: file.size,
+  };
+}

@@ -1,0 +1,211 @@
+import { css } from 'lit';
+import { themeTokens } from '../shared/theme.styles.js';
+
+export const composerStyles = [
+  themeTokens,
+  css`
+    :host {
+      display: block;
+      --t3-composer-background: light-dark(#ffffff, #1b1f27);
+      --t3-composer-border-color: light-dark(#d5dce6, #3b4455);
+      font-family: var(--t3-font-sans);
+      color: light-dark(#111827, #e5e7eb);
+    }
+
+    :host([disabled]) {
+      opacity: 0.6;
+    }
+
+    .frame {
+      position: relative;
+      border: 1px solid var(--t3-composer-border-color);
+      border-radius: 12px;
+      background: var(--t3-composer-background);
+    }
+
+    .frame:focus-within {
+      border-color: var(--t3-focus-ring);
+      box-shadow: 0 0 0 1px var(--t3-focus-ring);
+    }
+
+    .editor .cm-editor {
+      max-block-size: var(--t3-composer-max-height, 12em);
+      font: inherit;
+      line-height: 1.5;
+    }
+
+    .editor .cm-editor.cm-focused {
+      outline: none;
+    }
+
+    .editor .cm-scroller {
+      overflow: auto;
+      font: inherit;
+      line-height: inherit;
+    }
+
+    .editor .cm-content {
+      padding-block: 0.55em;
+      padding-inline: 0.75em;
+      caret-color: currentColor;
+      min-block-size: 1.5em;
+    }
+
+    .editor .cm-line {
+      padding: 0;
+    }
+
+    .editor .cm-placeholder {
+      color: var(--t3-muted-color);
+    }
+
+    .editor .cm-selectionBackground {
+      background: light-dark(#cfe0ff, #2b4470) !important;
+    }
+
+    .attachments {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.4em;
+      padding: 0.5em 0.6em 0;
+    }
+
+    .attachment {
+      position: relative;
+      margin: 0;
+    }
+
+    .attachment img {
+      display: block;
+      inline-size: 4em;
+      block-size: 4em;
+      object-fit: cover;
+      border-radius: 8px;
+      border: 1px solid var(--t3-composer-border-color);
+    }
+
+    .remove-attachment {
+      position: absolute;
+      inset-block-start: -0.4em;
+      inset-inline-end: -0.4em;
+      inline-size: 1.4em;
+      block-size: 1.4em;
+      padding: 0;
+      border: 1px solid var(--t3-composer-border-color);
+      border-radius: 50%;
+      background: var(--t3-composer-background);
+      color: inherit;
+      cursor: pointer;
+      line-height: 1;
+    }
+
+    .confirm {
+      position: absolute;
+      inset-block-start: 100%;
+      inset-inline-start: 0;
+      z-index: 2;
+      display: flex;
+      flex-direction: column;
+      gap: 0.3em;
+      inline-size: 14em;
+      margin-block-start: 0.3em;
+      padding: 0.5em;
+      border: 1px solid var(--t3-popover-border-color);
+      border-radius: 8px;
+      background: var(--t3-popover-background);
+      box-shadow: 0 6px 24px rgb(0 0 0 / 0.18);
+      font-size: 0.85em;
+    }
+
+    .notice {
+      padding: 0.35em 0.75em 0.5em;
+      color: var(--t3-tone-closed);
+      font-size: 0.88em;
+    }
+
+    .announcer {
+      position: absolute;
+      inline-size: 1px;
+      block-size: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+
+    .menu {
+      position: absolute;
+      inset-block-end: calc(100% + 4px);
+      z-index: 3;
+      box-sizing: border-box;
+      inline-size: min(24em, 100%);
+      max-block-size: 18em;
+      overflow: auto;
+      padding-block: 0.25em;
+      border: 1px solid var(--t3-popover-border-color);
+      border-radius: 10px;
+      background: var(--t3-popover-background);
+      color: var(--t3-popover-color);
+      box-shadow: 0 8px 28px rgb(0 0 0 / 0.18);
+      font-size: 0.92em;
+    }
+
+    .menu-group {
+      padding: 0.35em 0.75em 0.15em;
+      color: var(--t3-muted-color);
+      font-size: 0.8em;
+      text-transform: capitalize;
+    }
+
+    .menu-status {
+      padding: 0.35em 0.75em;
+      color: var(--t3-muted-color);
+    }
+
+    .menu-status.error {
+      color: var(--t3-tone-closed);
+    }
+
+    .menu-option {
+      display: flex;
+      align-items: center;
+      gap: 0.5em;
+      padding: 0.35em 0.75em;
+      cursor: pointer;
+    }
+
+    .menu-option[aria-selected='true'] {
+      background: light-dark(#e8effc, #2a3650);
+    }
+
+    .option-icon {
+      display: inline-flex;
+      inline-size: 1em;
+      block-size: 1em;
+      flex: none;
+    }
+
+    .option-icon > * {
+      inline-size: 100%;
+      block-size: 100%;
+    }
+
+    .option-label {
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
+
+    .option-hint,
+    .option-description {
+      color: var(--t3-muted-color);
+      font-size: 0.88em;
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
+
+    .option-description {
+      margin-inline-start: auto;
+    }
+  `,
+];

@@ -1,0 +1,442 @@
+import type { Extension } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import {
+  type CommandInfo,
+  type ContextRecord,
+  decodeContextRecord,
+  escapeMention,
+  formatContextReference,
+  sanitizeCommandInfo,
+  toKindScopedContextId,
+} from '../../../core/index.js';
+import type { ResolvedConfig } from '../../shared/config.js';
+import { renderKindIcon } from '../../shared/icons.js';
+import { safeImageUrl } from '../../shared/urls.js';
+import { putRecords } from '../editor/draft-state.js';
+import { commandCategory, matchCommands, matchSubcommands } from './commands.js';
+import {
+  MAX_MENU_ITEMS,
+  type MentionItem,
+  type MentionProvider,
+  type ProviderResult,
+  searchProviders,
+  triggerOf,
+  usableProviders,
+} from './providers.js';
+import { findCommandTrigger, findMentionTrigger } from './triggers.js';
+
+const SEARCH_DEBOUNCE_MS = 80;
+const MENU_ID = 't3-composer-menu';
+
+/** What the menu needs from the composer. */
+export interface MenuDelegate {
+  providers(): readonly MentionProvider[];
+  commands(): readonly CommandInfo[];
+  config(): ResolvedConfig;
+  /** Why inserting chips for these ids would break a limit, if it would. */
+  insertionProblem(newIds: readonly string[], newChips: number): string | undefined;
+  showNotice(message: string): void;
+  announce(message: string): void;
+}
+
+type Trigger =
+  | { type: 'mention'; from: number; to: number; query: string; trigger: string }
+  | { type: 'command'; from: number; to: number; query: string }
+  | { type: 'subcommand'; from: number; to: number; query: string; command: CommandInfo };
+
+type Option =
+  | { type: 'item'; provider: MentionProvider; item: MentionItem }
+  | { type: 'command'; command: CommandInfo }
+  | { type: 'subcommand'; name: string };
+
+type Row =
+  | { type: 'group'; label: string }
+  | { type: 'option'; option: Option; index: number }
+  | { type: 'status'; text: string; error?: boolean };
+
+export interface PickedCommand {
+  command: CommandInfo;
+  subcommandPath: string[];
+}
+
+/**
+ * The @-mention and slash-command menu: detects a trigger before the caret, queries providers
+ * (debounced, stale queries aborted), and renders an ARIA listbox in the composer's shadow root
+ * while focus stays in the editor (`aria-activedescendant`).
+ */
+export class MenuController implements ReactiveController {
+  private trigger: Trigger | null = null;
+  private results: ProviderResult[] = [];
+  private active = 0;
+  private dismissedAt: string | null = null;
+  private searchTimer?: ReturnType<typeof setTimeout>;
+  private abort?: AbortController;
+  private searchedFor = '';
+  private view?: EditorView;
+  private picked?: PickedCommand;
+  private anchorLeft = 0;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly delegate: MenuDelegate,
+  ) {
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    this.close();
+  }
+
+  get isOpen(): boolean {
+    return this.trigger !== null;
+  }
+
+  /** The picked command, while the draft still starts with `/name` followed by a space or its end. */
+  pickedCommand(text: string): PickedCommand | undefined {
+    const picked = this.picked;
+    if (!picked) return undefined;
+    const prefix = `/${picked.command.name}`;
+    const trimmed = text.trimStart();
+    return trimmed.startsWith(prefix) && (trimmed.length === prefix.length || /\s/.test(trimmed.charAt(prefix.length)))
+      ? picked
+      : undefined;
+  }
+
+  reset(): void {
+    this.picked = undefined;
+    this.close();
+  }
+
+  close(): void {
+    clearTimeout(this.searchTimer);
+    this.abort?.abort();
+    this.trigger = null;
+    this.results = [];
+    this.searchedFor = '';
+    this.syncAria();
+    this.host.requestUpdate();
+  }
+
+  extension(): Extension {
+    return [
+      EditorView.updateListener.of((update) => {
+        this.view = update.view;
+        if (update.docChanged || update.selectionSet || update.focusChanged) this.sync(update.view);
+      }),
+      EditorView.contentAttributes.of({ 'aria-autocomplete': 'list', 'aria-haspopup': 'listbox' }),
+    ];
+  }
+
+  /** Keys while the menu is open: arrows move, Enter/Tab pick, Escape dismisses. */
+  handleKey(event: KeyboardEvent, view: EditorView): boolean {
+    if (!this.trigger) return false;
+    const options = this.options();
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        if (options.length === 0) return true;
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        this.active = (this.active + step + options.length) % options.length;
+        this.syncAria();
+        this.host.requestUpdate();
+        return true;
+      }
+      case 'Enter':
+      case 'Tab': {
+        if (event.shiftKey && event.key === 'Enter') return false;
+        const option = options[this.active];
+        if (!option) {
+          this.dismiss();
+          return event.key === 'Tab';
+        }
+        this.pick(option, view);
+        return true;
+      }
+      case 'Escape':
+        this.dismiss();
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  render(): TemplateResult | typeof nothing {
+    if (!this.trigger) return nothing;
+    const rows = this.rows();
+    return html`<div
+      part="menu"
+      class="menu"
+      id=${MENU_ID}
+      role="listbox"
+      aria-label=${this.trigger.type === 'mention' ? 'Mentions' : 'Commands'}
+      style=${`inset-inline-start: ${this.anchorLeft}px`}
+      @mousedown=${(event: MouseEvent) => event.preventDefault()}
+    >
+      ${rows.map((row) => this.renderRow(row))}
+    </div>`;
+  }
+
+  private renderRow(row: Row): TemplateResult {
+    if (row.type === 'group') return html`<div class="menu-group" role="presentation">${row.label}</div>`;
+    if (row.type === 'status') {
+      return html`<div class=${row.error ? 'menu-status error' : 'menu-status'} role="presentation">${row.text}</div>`;
+    }
+    const selected = row.index === this.active;
+    return html`<div
+      part="option"
+      class="menu-option"
+      role="option"
+      id=${`${MENU_ID}-${row.index}`}
+      aria-selected=${selected ? 'true' : 'false'}
+      @click=${() => this.view && this.pick(row.option, this.view)}
+      @mousemove=${() => this.hover(row.index)}
+    >
+      ${this.renderOption(row.option)}
+    </div>`;
+  }
+
+  private renderOption(option: Option): TemplateResult {
+    if (option.type === 'item') {
+      const { item } = option;
+      const icon = safeImageUrl(item.icon);
+      const kind = item.record?.kind ?? item.tag?.kind ?? '';
+      return html`<span class="option-icon">${icon ? html`<img src=${icon} alt="" />` : renderKindIcon(kind, this.delegate.config().icons)}</span>
+        <span class="option-label">${item.label}</span>
+        ${item.description ? html`<span class="option-description">${item.description}</span>` : nothing}`;
+    }
+    if (option.type === 'command') {
+      const { command } = option;
+      return html`<span class="option-label">/${command.name}</span>
+        ${command.argumentHint ? html`<span class="option-hint">${command.argumentHint}</span>` : nothing}
+        ${command.description ? html`<span class="option-description">${command.description}</span>` : nothing}`;
+    }
+    return html`<span class="option-label">${option.name}</span>`;
+  }
+
+  // ---- Trigger detection and searching --------------------------------------------------------
+
+  private sync(view: EditorView): void {
+    const next = view.hasFocus ? this.detect(view) : null;
+    const key = next ? `${next.type}:${next.from}:${next.query}` : null;
+    if (!next || key === this.dismissedAt) {
+      if (this.trigger) this.close();
+      return;
+    }
+    this.dismissedAt = null;
+    const changedQuery = !this.trigger || this.trigger.type !== next.type || this.trigger.query !== next.query || this.trigger.from !== next.from;
+    this.trigger = next;
+    this.anchorLeft = this.caretLeft(view, next.from);
+    if (changedQuery) {
+      this.active = 0;
+      if (next.type === 'mention') this.scheduleSearch(next);
+    }
+    this.syncAria();
+    this.host.requestUpdate();
+  }
+
+  private detect(view: EditorView): Trigger | null {
+    const { state } = view;
+    const selection = state.selection.main;
+    if (!selection.empty) return null;
+    const caret = selection.head;
+    const text = state.doc.toString();
+    const picked = this.pickedCommand(text);
+    if (picked && picked.command.subcommands?.length) {
+      const prefix = `/${picked.command.name} ${picked.subcommandPath.map((part) => `${part} `).join('')}`;
+      if (text.startsWith(prefix) && caret >= prefix.length && /^[^\s]*$/.test(text.slice(prefix.length, caret))) {
+        return { type: 'subcommand', from: prefix.length, to: caret, query: text.slice(prefix.length, caret), command: picked.command };
+      }
+    }
+    const command = this.delegate.commands().length > 0 && !picked ? findCommandTrigger(text, caret) : null;
+    if (command) return { type: 'command', from: 0, to: caret, query: command.query };
+    const providers = usableProviders(this.delegate.providers());
+    if (providers.length === 0) return null;
+    const line = state.doc.lineAt(caret);
+    const match = findMentionTrigger(line.text, line.from, caret, [...new Set(providers.map(triggerOf))]);
+    return match ? { type: 'mention', from: match.from, to: caret, query: match.query, trigger: match.trigger } : null;
+  }
+
+  private scheduleSearch(trigger: Extract<Trigger, { type: 'mention' }>): void {
+    const key = `${trigger.trigger}${trigger.query}`;
+    if (key === this.searchedFor) return;
+    this.searchedFor = key;
+    clearTimeout(this.searchTimer);
+    this.abort?.abort();
+    const providers = usableProviders(this.delegate.providers()).filter((provider) => triggerOf(provider) === trigger.trigger);
+    this.results = providers.map((provider) => ({ provider, status: 'loading' }));
+    const abort = new AbortController();
+    this.abort = abort;
+    this.searchTimer = setTimeout(() => {
+      searchProviders(providers, trigger.query, abort.signal, (results) => {
+        this.results = results;
+        this.active = Math.min(this.active, Math.max(0, this.options().length - 1));
+        this.syncAria();
+        this.host.requestUpdate();
+        if (results.every((result) => result.status !== 'loading')) {
+          this.delegate.announce(`${this.options().length} results`);
+        }
+      });
+    }, SEARCH_DEBOUNCE_MS);
+  }
+
+  private options(): Option[] {
+    const trigger = this.trigger;
+    if (!trigger) return [];
+    if (trigger.type === 'command') {
+      return matchCommands(this.delegate.commands(), trigger.query, MAX_MENU_ITEMS).map((command) => ({ type: 'command', command }));
+    }
+    if (trigger.type === 'subcommand') {
+      return matchSubcommands(trigger.command, trigger.query).map((name) => ({ type: 'subcommand', name }));
+    }
+    const options: Option[] = [];
+    for (const result of this.results) {
+      if (result.status !== 'done') continue;
+      for (const item of result.items) {
+        if (options.length >= MAX_MENU_ITEMS) return options;
+        options.push({ type: 'item', provider: result.provider, item });
+      }
+    }
+    return options;
+  }
+
+  private rows(): Row[] {
+    const trigger = this.trigger!;
+    const locale = this.delegate.config().locale;
+    const rows: Row[] = [];
+    let index = 0;
+    if (trigger.type === 'mention') {
+      let shown = 0;
+      for (const result of this.results) {
+        if (result.status === 'loading') rows.push({ type: 'group', label: result.provider.label }, { type: 'status', text: locale.loading });
+        else if (result.status === 'error') {
+          rows.push({ type: 'group', label: result.provider.label }, { type: 'status', text: locale.providerError, error: true });
+        } else if (result.items.length > 0 && shown < MAX_MENU_ITEMS) {
+          rows.push({ type: 'group', label: result.provider.label });
+          for (const item of result.items.slice(0, MAX_MENU_ITEMS - shown)) {
+            rows.push({ type: 'option', option: { type: 'item', provider: result.provider, item }, index: index++ });
+            shown++;
+          }
+        }
+      }
+      if (rows.length === 0) rows.push({ type: 'status', text: locale.noResults });
+      return rows;
+    }
+    const options = this.options();
+    if (options.length === 0) return [{ type: 'status', text: locale.noResults }];
+    let category = '';
+    for (const option of options) {
+      if (option.type === 'command' && commandCategory(option.command) !== category) {
+        category = commandCategory(option.command);
+        rows.push({ type: 'group', label: category });
+      }
+      rows.push({ type: 'option', option, index: index++ });
+    }
+    return rows;
+  }
+
+  // ---- Picking ----------------------------------------------------------------------------------
+
+  private pick(option: Option, view: EditorView): void {
+    const trigger = this.trigger;
+    if (!trigger) return;
+    if (option.type === 'command') this.pickCommand(option.command, trigger, view);
+    else if (option.type === 'subcommand') this.pickSubcommand(option.name, trigger, view);
+    else this.pickItem(option.item, trigger, view);
+    view.focus();
+  }
+
+  private pickCommand(command: CommandInfo, trigger: Trigger, view: EditorView): void {
+    const clean = sanitizeCommandInfo(command);
+    if (!clean) return;
+    this.picked = { command: clean, subcommandPath: [] };
+    this.replace(view, trigger, `/${clean.name} `, []);
+  }
+
+  private pickSubcommand(name: string, trigger: Trigger, view: EditorView): void {
+    if (!this.picked) return;
+    this.picked = { ...this.picked, subcommandPath: [...this.picked.subcommandPath, name] };
+    this.replace(view, trigger, `${name} `, []);
+  }
+
+  private pickItem(item: MentionItem, trigger: Trigger, view: EditorView): void {
+    const record = recordForItem(item);
+    if (record) {
+      const problem = this.delegate.insertionProblem([record.contextId], 1);
+      if (problem) {
+        this.delegate.showNotice(problem);
+        return;
+      }
+      this.replace(view, trigger, `${formatContextReference(record)} `, [record]);
+      this.delegate.announce(`${record.label || record.kind} added`);
+      return;
+    }
+    const text = typeof item.insertText === 'string' ? item.insertText : `@${escapeMention(item.label)}`;
+    this.replace(view, trigger, `${text.trimEnd()} `, []);
+  }
+
+  private replace(view: EditorView, trigger: Trigger, insert: string, records: readonly ContextRecord[]): void {
+    this.close();
+    view.dispatch({
+      changes: { from: trigger.from, to: trigger.to, insert },
+      selection: { anchor: trigger.from + insert.length },
+      effects: records.length > 0 ? putRecords.of(records) : [],
+      userEvent: 'input.complete',
+      scrollIntoView: true,
+    });
+  }
+
+  private dismiss(): void {
+    const trigger = this.trigger;
+    this.dismissedAt = trigger ? `${trigger.type}:${trigger.from}:${trigger.query}` : null;
+    this.close();
+  }
+
+  private hover(index: number): void {
+    if (this.active === index) return;
+    this.active = index;
+    this.syncAria();
+    this.host.requestUpdate();
+  }
+
+  private caretLeft(view: EditorView, position: number): number {
+    const coords = view.coordsAtPos(position);
+    const frame = this.host.shadowRoot?.querySelector('[part~="base"]')?.getBoundingClientRect();
+    return coords && frame ? Math.max(0, Math.round(coords.left - frame.left)) : 0;
+  }
+
+  private syncAria(): void {
+    const content = this.view?.contentDOM;
+    if (!content) return;
+    const open = this.trigger !== null;
+    content.setAttribute('aria-expanded', String(open));
+    if (open) content.setAttribute('aria-controls', MENU_ID);
+    else content.removeAttribute('aria-controls');
+    const hasActive = open && this.options().length > 0;
+    if (hasActive) content.setAttribute('aria-activedescendant', `${MENU_ID}-${this.active}`);
+    else content.removeAttribute('aria-activedescendant');
+  }
+}
+
+/** The chip record an item inserts: its own record, or a host-kind record built from its tag. */
+function recordForItem(item: MentionItem): ContextRecord | null {
+  if (item.record) {
+    const decoded = decodeContextRecord(item.record);
+    return decoded.ok ? decoded.record : null;
+  }
+  const tag = item.tag;
+  if (!tag || typeof tag.kind !== 'string') return null;
+  const label = tag.label ?? item.label;
+  const serialized = (tag.serialized ?? item.insertText ?? `@${escapeMention(label)}`).trim();
+  const payload: Record<string, unknown> = { serialized };
+  if (tag.value !== undefined) payload.value = tag.value;
+  if (tag.metadata !== undefined) payload.metadata = tag.metadata;
+  const decoded = decodeContextRecord({
+    version: 1,
+    kind: tag.kind,
+    contextId: toKindScopedContextId(tag.kind, item.id),
+    label: label.slice(0, 200),
+    payload,
+  });
+  return decoded.ok ? decoded.record : null;
+}

@@ -1,0 +1,66 @@
+import { fixture, html } from '@open-wc/testing';
+import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../../src/define.js';
+import type { T3Composer } from '../../../src/elements/composer/composer.js';
+import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
+
+export async function composerFixture(template = html`<t3-composer label="Message"></t3-composer>`): Promise<T3Composer> {
+  const composer = await fixture<T3Composer>(template);
+  await composer.updateComplete;
+  return composer;
+}
+
+export function content(composer: T3Composer): HTMLElement {
+  return composer.shadowRoot!.querySelector('.cm-content')!;
+}
+
+export function chips(composer: T3Composer): T3ContextChip[] {
+  return [...composer.shadowRoot!.querySelectorAll('.cm-content t3-context-chip')] as T3ContextChip[];
+}
+
+export function centre(target: Element): [number, number] {
+  const rect = target.getBoundingClientRect();
+  return [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)];
+}
+
+/** Clicks into the editor at the end of its text, as a person would. */
+export async function clickEditor(composer: T3Composer): Promise<void> {
+  const rect = content(composer).getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(rect.right - 4), Math.round(rect.bottom - 6)] });
+}
+
+export async function type(text: string): Promise<void> {
+  await sendKeys({ type: text });
+}
+
+export async function press(key: string, times = 1): Promise<void> {
+  for (let i = 0; i < times; i++) await sendKeys({ press: key });
+}
+
+export async function imeCompose(text: string): Promise<void> {
+  await executeServerCommand('ime-set-composition', { text });
+}
+
+export async function imeCommit(text: string): Promise<void> {
+  await executeServerCommand('ime-insert-text', { text });
+}
+
+export async function waitFor(condition: () => boolean, what: string, timeout = 2000): Promise<void> {
+  const until = performance.now() + timeout;
+  while (performance.now() < until) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 15));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The caret offset in the canonical text. */
+export function caret(composer: T3Composer): number {
+  const view = (composer as unknown as { view: { state: { selection: { main: { head: number } } } } }).view;
+  return view.state.selection.main.head;
+}
+
+export function selection(composer: T3Composer): { from: number; to: number } {
+  const view = (composer as unknown as { view: { state: { selection: { main: { from: number; to: number } } } } }).view;
+  return { from: view.state.selection.main.from, to: view.state.selection.main.to };
+}
