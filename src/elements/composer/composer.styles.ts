@@ -149,6 +149,11 @@ export const composerStyles = [
       font-size: 0.92em;
     }
 
+    .menu.below {
+      inset-block-end: auto;
+      inset-block-start: calc(100% + 4px);
+    }
+
     .menu-group {
       padding: 0.35em 0.75em 0.15em;
       color: var(--t3-muted-color);

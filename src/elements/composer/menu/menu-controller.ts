@@ -28,6 +28,8 @@ import { findCommandTrigger, findMentionTrigger } from './triggers.js';
 
 const SEARCH_DEBOUNCE_MS = 80;
 const MENU_ID = 't3-composer-menu';
+/** Room the menu needs above the input; with less, it opens below. */
+const MENU_ROOM_PX = 300;
 
 /** What the menu needs from the composer. */
 export interface MenuDelegate {
@@ -76,6 +78,7 @@ export class MenuController implements ReactiveController {
   private view?: EditorView;
   private picked?: PickedCommand;
   private anchorLeft = 0;
+  private below = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -166,7 +169,7 @@ export class MenuController implements ReactiveController {
     const rows = this.rows();
     return html`<div
       part="menu"
-      class="menu"
+      class=${this.below ? 'menu below' : 'menu'}
       id=${MENU_ID}
       role="listbox"
       aria-label=${this.trigger.type === 'mention' ? 'Mentions' : 'Commands'}
@@ -226,7 +229,7 @@ export class MenuController implements ReactiveController {
     this.dismissedAt = null;
     const changedQuery = !this.trigger || this.trigger.type !== next.type || this.trigger.query !== next.query || this.trigger.from !== next.from;
     this.trigger = next;
-    this.anchorLeft = this.caretLeft(view, next.from);
+    this.placeMenu(view, next.from);
     if (changedQuery) {
       this.active = 0;
       if (next.type === 'mention') this.scheduleSearch(next);
@@ -399,10 +402,12 @@ export class MenuController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  private caretLeft(view: EditorView, position: number): number {
+  /** Under the trigger's column; above the input unless there is no room there. */
+  private placeMenu(view: EditorView, position: number): void {
     const coords = view.coordsAtPos(position);
     const frame = this.host.shadowRoot?.querySelector('[part~="base"]')?.getBoundingClientRect();
-    return coords && frame ? Math.max(0, Math.round(coords.left - frame.left)) : 0;
+    this.anchorLeft = coords && frame ? Math.max(0, Math.round(coords.left - frame.left)) : 0;
+    this.below = !!frame && frame.top < MENU_ROOM_PX;
   }
 
   private syncAria(): void {

@@ -1,0 +1,317 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
+import { CONTEXT_CLIPBOARD_MIME, decodeClipboardFragment, decodeClipboardHtml, encodeClipboardFragment } from '../../../src/core/index.js';
+import type { AttachmentRemoveDetail, ComposerSubmitDetail, T3Composer } from '../../../src/elements/composer/composer.js';
+import type { T3UserMessage } from '../../../src/elements/user-message/user-message.js';
+import { file, image, link, mention, skill, terminal } from '../support/records.js';
+import { centre, chips, clickEditor, composerFixture, content, press, waitFor } from './support.js';
+
+/** What the next real copy or cut wrote, read after the element's own handler ran. */
+function nextClipboardWrite(type: 'copy' | 'cut'): Promise<Record<string, string>> {
+  return new Promise((resolve) => {
+    document.addEventListener(
+      type,
+      (event) => {
+        const data = event.clipboardData!;
+        resolve(Object.fromEntries(data.types.map((kind) => [kind, data.getData(kind)])));
+      },
+      { once: true },
+    );
+  });
+}
+
+async function twoComposers(options: { environmentId?: string; resolveAsset?: T3Composer['resolveAsset'] } = {}) {
+  const root = await fixture<HTMLDivElement>(html`<div>
+    <t3-composer id="source" label="source" environment-id="env-a"></t3-composer>
+    <t3-composer
+      id="target"
+      label="target"
+      environment-id=${options.environmentId ?? 'env-a'}
+      .resolveAsset=${options.resolveAsset}
+    ></t3-composer>
+  </div>`);
+  const source = root.querySelector<T3Composer>('#source')!;
+  const target = root.querySelector<T3Composer>('#target')!;
+  await Promise.all([source.updateComplete, target.updateComplete]);
+  return { source, target };
+}
+
+/** Selects all of the source composer and copies it with the keyboard. */
+async function copyAll(source: T3Composer): Promise<Record<string, string>> {
+  await clickEditor(source);
+  await press('Control+a');
+  const written = nextClipboardWrite('copy');
+  await press('Control+c');
+  return written;
+}
+
+function pasteSynthetic(target: T3Composer, data: DataTransfer): void {
+  // Files cannot be put on the headless clipboard: a constructed ClipboardEvent (SPEC §10).
+  content(target).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+}
+
+function pngFile(name = 'shot.png'): File {
+  const bytes = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+  return new File([bytes], name, { type: 'image/png' });
+}
+
+describe('<t3-composer> copy and cut', () => {
+  it('copy writes canonical text, the HTML flavour and the fragment with only the selected records', async () => {
+    const composer = await composerFixture(html`<t3-composer label="m" environment-id="env-a"></t3-composer>`);
+    composer.value = { text: `use ${link(skill)} and ${link(mention)}`, records: [skill, mention] };
+    await clickEditor(composer);
+    await press('End');
+    await press('Shift+ArrowLeft');
+    await press('Shift+ArrowLeft');
+    const written = nextClipboardWrite('copy');
+    await press('Control+c');
+    const data = await written;
+    expect(data['text/plain']).to.equal(` ${link(mention)}`);
+    const fragment = decodeClipboardFragment(data[CONTEXT_CLIPBOARD_MIME])!;
+    expect(fragment.source.environmentId).to.equal('env-a');
+    expect(fragment.records).to.deep.equal([mention]);
+    expect(decodeClipboardHtml(data['text/html'])!.records).to.deep.equal([mention]);
+  });
+
+  it('cut writes the same flavours and removes the selection', async () => {
+    const composer = await composerFixture();
+    composer.value = { text: `keep ${link(skill)}`, records: [skill] };
+    await clickEditor(composer);
+    await press('End');
+    await press('Shift+ArrowLeft');
+    const written = nextClipboardWrite('cut');
+    await press('Control+x');
+    const data = await written;
+    expect(data['text/plain']).to.equal(link(skill));
+    expect(decodeClipboardFragment(data[CONTEXT_CLIPBOARD_MIME])!.records).to.deep.equal([skill]);
+    expect(composer.value.text).to.equal('keep ');
+  });
+});
+
+describe('<t3-composer> paste', () => {
+  it('pastes a copied fragment with its chips and records (real Ctrl+C, Ctrl+V)', async () => {
+    const { source, target } = await twoComposers();
+    source.value = { text: `see ${link(terminal, 'T1')} and ${link(skill)}`, records: [terminal, skill] };
+    await copyAll(source);
+    await clickEditor(target);
+    await press('Control+v');
+    await waitFor(() => chips(target).length === 2, 'the pasted chips');
+    expect(target.value).to.deep.equal({ text: `see ${link(terminal, 'T1')} and ${link(skill)}`, records: [terminal, skill] });
+  });
+
+  it('pastes a sent message copied with its copy control', async () => {
+    const root = await fixture<HTMLDivElement>(html`<div>
+      <t3-user-message .text=${`Fix ${link(terminal, 'T1')}`} .context=${{ version: 1, records: [terminal] }}></t3-user-message>
+      <t3-composer label="m"></t3-composer>
+    </div>`);
+    const message = root.querySelector<T3UserMessage>('t3-user-message')!;
+    const composer = root.querySelector<T3Composer>('t3-composer')!;
+    await Promise.all([message.updateComplete, composer.updateComplete]);
+    await sendMouse({ type: 'move', position: centre(message) });
+    const copy = message.shadowRoot!.querySelector('[part~="copy"]')!;
+    await waitFor(() => getComputedStyle(copy).opacity === '1', 'the copy control');
+    await sendMouse({ type: 'click', position: centre(copy) });
+    await clickEditor(composer);
+    await press('Control+v');
+    await waitFor(() => chips(composer).length === 1, 'the pasted chip');
+    expect(composer.value.records).to.deep.equal([terminal]);
+  });
+
+  it('reuses an identical record and gives a different one with the same id a fresh id', async () => {
+    const { source, target } = await twoComposers();
+    const changed = { ...skill, name: 'other' };
+    source.value = { text: `${link(terminal)} ${link(changed)}`, records: [terminal, changed] };
+    target.value = { text: `${link(terminal)} ${link(skill)}`, records: [terminal, skill] };
+    await copyAll(source);
+    await clickEditor(target);
+    await press('End');
+    await press('Control+v');
+    await waitFor(() => chips(target).length === 4, 'the pasted chips');
+    const { records, text } = target.value;
+    expect(records.map((record) => record.contextId)).to.deep.equal(['term_1', 's_1', 's_1-2']);
+    expect(records[2]).to.deep.include({ name: 'other' });
+    expect(text.endsWith(`${link(terminal)} ${link({ ...changed, contextId: 's_1-2' })}`)).to.be.true;
+    expect(records[1]).to.deep.equal(skill);
+  });
+
+  it('re-fetches a pasted image under a fresh local id, pending until its bytes arrive; submit waits', async () => {
+    let release!: (blob: Blob) => void;
+    const requested: { environmentId: string; attachmentId: string }[] = [];
+    const { source, target } = await twoComposers({
+      resolveAsset: (origin, attachmentId) => {
+        requested.push({ environmentId: origin.environmentId, attachmentId });
+        return new Promise<Blob>((resolve) => (release = resolve));
+      },
+    });
+    source.value = { text: `look ${link(image)}`, records: [image] };
+    await copyAll(source);
+    await clickEditor(target);
+    await press('Control+v');
+    await waitFor(() => chips(target).length === 1, 'the pasted chip');
+    const [chip] = chips(target);
+    await chip.updateComplete;
+    expect(chip.pending).to.be.true;
+    expect(chip.hasAttribute('unresolved')).to.be.false;
+    expect(requested).to.deep.equal([{ environmentId: 'env-a', attachmentId: 'att_img' }]);
+    const pasted = target.value.records[0] as typeof image;
+    expect(pasted.contextId).to.equal(`image_${pasted.attachmentId}`);
+    expect(pasted.attachmentId).not.to.equal('att_img');
+    expect(target.value.text).to.equal(`look ${link(pasted)}`);
+
+    const submitted: ComposerSubmitDetail[] = [];
+    target.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    await press('Enter');
+    await target.updateComplete;
+    expect(submitted).to.have.length(0);
+    expect(target.shadowRoot!.querySelector('[part~="notice"]')!.textContent).to.contain('Waiting');
+    release(new Blob(['png-bytes'], { type: 'image/png' }));
+    await waitFor(() => submitted.length === 1, 'the queued submit');
+    expect(submitted[0].attachments.map(({ contextId, attachmentId, kind }) => ({ contextId, attachmentId, kind }))).to.deep.equal([
+      { contextId: pasted.contextId, attachmentId: pasted.attachmentId, kind: 'image' },
+    ]);
+    expect(await submitted[0].attachments[0].file.text()).to.equal('png-bytes');
+  });
+
+  it('leaves binaries from another environment unresolved', async () => {
+    const { source, target } = await twoComposers({ environmentId: 'env-b', resolveAsset: () => Promise.reject(new Error('never called')) });
+    source.value = { text: `${link(file)} ${link(skill)}`, records: [file, skill] };
+    await copyAll(source);
+    await clickEditor(target);
+    await press('Control+v');
+    await waitFor(() => chips(target).length === 2, 'the pasted chips');
+    const [fileChip, skillChip] = chips(target);
+    await Promise.all([fileChip.updateComplete, skillChip.updateComplete]);
+    expect(fileChip.hasAttribute('unresolved')).to.be.true;
+    expect(fileChip.shadowRoot!.querySelector('[part~="details"]')!.textContent!.trim()).to.equal('Not available in this environment');
+    expect(skillChip.hasAttribute('unresolved')).to.be.false;
+  });
+
+  it('turns pasted plain text with links but no records into unresolved chips', async () => {
+    const composer = await composerFixture();
+    await navigator.clipboard.writeText(`from elsewhere ${link(terminal, 'T9')}`);
+    await clickEditor(composer);
+    await press('Control+v');
+    await waitFor(() => chips(composer).length === 1, 'the chip');
+    const [chip] = chips(composer);
+    await chip.updateComplete;
+    expect(chip.hasAttribute('unresolved')).to.be.true;
+    expect(composer.value).to.deep.equal({ text: `from elsewhere ${link(terminal, 'T9')}`, records: [] });
+  });
+
+  it('pastes 1 MB of text', async () => {
+    const composer = await composerFixture();
+    const big = 'lorem ipsum dolor sit amet\n'.repeat(40_000);
+    await navigator.clipboard.writeText(big);
+    await clickEditor(composer);
+    await press('Control+v');
+    await waitFor(() => composer.value.text.length === big.length, 'the pasted text', 10_000);
+    await press('Control+End');
+    await press('x');
+    expect(composer.value.text.endsWith('x')).to.be.true;
+  });
+
+  it('pastes files as chips; images also go to the thumbnail shelf', async () => {
+    const composer = await composerFixture();
+    await clickEditor(composer);
+    const data = new DataTransfer();
+    data.items.add(pngFile());
+    data.items.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    pasteSynthetic(composer, data);
+    await composer.updateComplete;
+    expect(chips(composer).map((chip) => chip.kind)).to.deep.equal(['image', 'file']);
+    const [imageRecord, fileRecord] = composer.value.records as (typeof image)[];
+    expect(imageRecord.contextId).to.equal(`image_${imageRecord.attachmentId}`);
+    expect(fileRecord).to.deep.include({ kind: 'file', name: 'notes.txt', mimeType: 'text/plain', sizeBytes: 5 });
+    expect(composer.shadowRoot!.querySelectorAll('[part~="attachment"]')).to.have.length(1);
+  });
+});
+
+describe('<t3-composer> attachments', () => {
+  it('drops a file at the pointer as a chip', async () => {
+    const composer = await composerFixture();
+    composer.value = { text: 'drop here', records: [] };
+    const data = new DataTransfer();
+    data.items.add(new File(['a,b'], 'data.csv', { type: 'text/csv' }));
+    const rect = content(composer).getBoundingClientRect();
+    // File drops cannot come from real input in a headless browser: a constructed DataTransfer (SPEC §10).
+    content(composer).dispatchEvent(
+      new DragEvent('drop', { dataTransfer: data, clientX: rect.right - 2, clientY: rect.top + 10, bubbles: true, cancelable: true }),
+    );
+    expect(chips(composer).map((chip) => chip.kind)).to.deep.equal(['file']);
+    expect(composer.value.text.startsWith('drop here')).to.be.true;
+  });
+
+  it('a file exists only as a chip: deleting its last chip removes it and fires t3-attachment-remove', async () => {
+    const composer = await composerFixture();
+    await clickEditor(composer);
+    const data = new DataTransfer();
+    data.items.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    pasteSynthetic(composer, data);
+    const removed = oneEvent(composer, 't3-attachment-remove');
+    await press('End');
+    await press('Backspace');
+    await press('Backspace');
+    const detail = (await removed).detail as AttachmentRemoveDetail;
+    expect(detail.kind).to.equal('file');
+    const sent: ComposerSubmitDetail[] = [];
+    composer.addEventListener('t3-submit', (event) => sent.push(event.detail));
+    composer.insertText('text only');
+    composer.submit();
+    expect(sent[0].attachments).to.deep.equal([]);
+  });
+
+  it('deleting an image chip keeps the image in the shelf and in the submission', async () => {
+    const composer = await composerFixture();
+    await clickEditor(composer);
+    const data = new DataTransfer();
+    data.items.add(pngFile());
+    pasteSynthetic(composer, data);
+    await press('End');
+    await press('Backspace');
+    await press('Backspace');
+    await composer.updateComplete;
+    expect(chips(composer)).to.have.length(0);
+    expect(composer.shadowRoot!.querySelectorAll('[part~="attachment"]')).to.have.length(1);
+    const sent: ComposerSubmitDetail[] = [];
+    composer.addEventListener('t3-submit', (event) => sent.push(event.detail));
+    composer.submit();
+    expect(sent[0].attachments.map((attachment) => attachment.kind)).to.deep.equal(['image']);
+  });
+
+  it('asks in the shelf before removing a referenced thumbnail, then removes both', async () => {
+    const composer = await composerFixture();
+    await clickEditor(composer);
+    const data = new DataTransfer();
+    data.items.add(pngFile());
+    pasteSynthetic(composer, data);
+    await composer.updateComplete;
+    const removeButton = composer.shadowRoot!.querySelector('.remove-attachment')!;
+    await sendMouse({ type: 'click', position: centre(removeButton) });
+    await composer.updateComplete;
+    const keep = composer.shadowRoot!.querySelector('.confirm-keep')!;
+    expect(composer.shadowRoot!.querySelector('.confirm')!.textContent).to.contain('referenced');
+    await sendMouse({ type: 'click', position: centre(keep) });
+    await composer.updateComplete;
+    expect(chips(composer)).to.have.length(1);
+    await sendMouse({ type: 'click', position: centre(composer.shadowRoot!.querySelector('.remove-attachment')!) });
+    await composer.updateComplete;
+    const removed = oneEvent(composer, 't3-attachment-remove');
+    await sendMouse({ type: 'click', position: centre(composer.shadowRoot!.querySelector('.confirm-remove')!) });
+    expect((await removed).detail.kind).to.equal('image');
+    await composer.updateComplete;
+    expect(chips(composer)).to.have.length(0);
+    expect(composer.shadowRoot!.querySelectorAll('[part~="attachment"]')).to.have.length(0);
+  });
+
+  it('a fragment JSON from the clipboard is decoded as untrusted data', async () => {
+    const composer = await composerFixture();
+    await clickEditor(composer);
+    const data = new DataTransfer();
+    const fragment = encodeClipboardFragment({ version: 1, source: { environmentId: 'env-a' }, records: [skill] })!;
+    data.setData(CONTEXT_CLIPBOARD_MIME, fragment.replace('"pinchtab"', '"pinchtab","extra":"<script>"'));
+    data.setData('text/plain', `${link(skill)} ${link({ ...skill, contextId: 'missing' })}`);
+    pasteSynthetic(composer, data);
+    expect(composer.value.records).to.deep.equal([skill]);
+    expect(chips(composer)).to.have.length(2);
+  });
+});

@@ -1,0 +1,326 @@
+import { expect, html } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
+import type { CommandInfo } from '../../../src/core/index.js';
+import type { ComposerSubmitDetail } from '../../../src/elements/composer/composer.js';
+import type { MentionItem, MentionProvider } from '../../../src/elements/composer/menu/providers.js';
+import { file, link, mention } from '../support/records.js';
+import { centre, chips, clickEditor, composerFixture, content, press, type, waitFor } from './support.js';
+
+const files: MentionProvider = {
+  id: 'files',
+  label: 'Files',
+  order: 1,
+  search: (query) =>
+    [
+      { id: 'readme', label: 'README.md', record: { ...mention, contextId: 'm_readme', label: '@README.md', path: 'README.md' } },
+      { id: 'index', label: 'src/index.ts', record: mention },
+    ].filter((item) => item.label.toLowerCase().includes(query.toLowerCase())),
+};
+
+function slowProvider(delay: number, items: MentionItem[], queries: string[] = []): MentionProvider {
+  return {
+    id: 'datasets',
+    label: 'Datasets',
+    order: 2,
+    search: (query, { signal }) => {
+      queries.push(query);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => resolve(items), delay);
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+      });
+    },
+  };
+}
+
+const failing: MentionProvider = {
+  id: 'broken',
+  label: 'Broken',
+  order: 3,
+  search: () => {
+    throw new Error('provider down');
+  },
+};
+
+const dataset: MentionItem = { id: 'users', label: 'users', tag: { kind: 'dataset', label: 'Dataset', value: 'users' } };
+
+function menu(composer: HTMLElement): HTMLElement | null {
+  return composer.shadowRoot!.querySelector('[part~="menu"]');
+}
+
+function optionLabels(composer: HTMLElement): string[] {
+  return [...composer.shadowRoot!.querySelectorAll('[role="option"] .option-label')].map((label) => label.textContent!);
+}
+
+function activeOption(composer: HTMLElement): string | null {
+  const id = content(composer as never).getAttribute('aria-activedescendant');
+  return id ? composer.shadowRoot!.getElementById(id)!.querySelector('.option-label')!.textContent : null;
+}
+
+async function quietConsole<T>(run: () => Promise<T>): Promise<T> {
+  const original = console.error;
+  console.error = () => {};
+  try {
+    return await run();
+  } finally {
+    console.error = original;
+  }
+}
+
+describe('<t3-composer> @-mentions', () => {
+  it('opens on @ at line start, queries providers, and picks the first option with Enter', async () => {
+    const composer = await composerFixture();
+    composer.providers = [files];
+    await clickEditor(composer);
+    await type('@read');
+    await waitFor(() => optionLabels(composer).length === 1, 'the options');
+    const editor = content(composer);
+    expect(menu(composer)!.getAttribute('role')).to.equal('listbox');
+    expect(editor.getAttribute('aria-controls')).to.equal(menu(composer)!.id);
+    expect(editor.getAttribute('aria-expanded')).to.equal('true');
+    expect(activeOption(composer)).to.equal('README.md');
+    expect(composer.shadowRoot!.activeElement).to.equal(editor);
+    await press('Enter');
+    expect(menu(composer)).to.be.null;
+    expect(composer.value.text).to.equal(`${link({ ...mention, contextId: 'm_readme', label: '@README.md' })} `);
+    expect(composer.value.records.map((record) => record.contextId)).to.deep.equal(['m_readme']);
+    expect(chips(composer)).to.have.length(1);
+  });
+
+  it('never opens inside a word such as an e-mail address, but does after ( [ { \' "', async () => {
+    const composer = await composerFixture();
+    composer.providers = [files];
+    await clickEditor(composer);
+    await type('mail hello@read');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(menu(composer)).to.be.null;
+    await type(' (@read');
+    await waitFor(() => optionLabels(composer).length === 1, 'the options after (');
+  });
+
+  it('moves with the arrow keys, picks with Tab, and closes with Escape', async () => {
+    const composer = await composerFixture();
+    composer.providers = [files];
+    await clickEditor(composer);
+    await type('@');
+    await waitFor(() => optionLabels(composer).length === 2, 'the options');
+    await press('ArrowDown');
+    expect(activeOption(composer)).to.equal('src/index.ts');
+    await press('ArrowDown');
+    expect(activeOption(composer)).to.equal('README.md');
+    await press('ArrowUp');
+    await press('Tab');
+    expect(composer.value.records.map((record) => record.contextId)).to.deep.equal(['m_1']);
+    await type('@');
+    await waitFor(() => menu(composer) !== null, 'the menu');
+    await press('Escape');
+    expect(menu(composer)).to.be.null;
+    await press('Enter');
+    expect(composer.value.text).to.equal('');
+  });
+
+  it('picks with the mouse, keeping focus in the editor', async () => {
+    const composer = await composerFixture();
+    composer.providers = [files];
+    await clickEditor(composer);
+    await type('@');
+    await waitFor(() => optionLabels(composer).length === 2, 'the options');
+    const second = composer.shadowRoot!.querySelectorAll('[role="option"]')[1]!;
+    await sendMouse({ type: 'click', position: centre(second) });
+    expect(composer.value.records.map((record) => record.contextId)).to.deep.equal(['m_1']);
+    await type('x');
+    expect(composer.value.text.endsWith(' x')).to.be.true;
+  });
+
+  it('shows a slow provider as loading and a failing one as an error, without breaking the others', async () => {
+    await quietConsole(async () => {
+      const composer = await composerFixture();
+      composer.providers = [files, slowProvider(300, [dataset]), failing];
+      await clickEditor(composer);
+      await type('@');
+      await waitFor(() => optionLabels(composer).length === 2, 'the fast results');
+      const statuses = () => [...composer.shadowRoot!.querySelectorAll('.menu-status')].map((status) => status.textContent);
+      expect(statuses()).to.include('Loading…');
+      expect(statuses()).to.include('Could not load results');
+      await waitFor(() => optionLabels(composer).length === 3, 'the slow results');
+      const groups = [...composer.shadowRoot!.querySelectorAll('.menu-group')].map((group) => group.textContent);
+      expect(groups).to.deep.equal(['Files', 'Datasets', 'Broken']);
+    });
+  });
+
+  it('aborts stale queries and only searches the latest one after a short debounce', async () => {
+    const queries: string[] = [];
+    const composer = await composerFixture();
+    composer.providers = [slowProvider(50, [dataset], queries)];
+    await clickEditor(composer);
+    await type('@user');
+    await waitFor(() => optionLabels(composer).length === 1, 'the results');
+    expect(queries[queries.length - 1]).to.equal('user');
+    expect(queries.length).to.be.lessThan(5);
+  });
+
+  it('shows an empty state, and Enter then submits instead of picking', async () => {
+    const composer = await composerFixture();
+    composer.providers = [files];
+    const submitted: ComposerSubmitDetail[] = [];
+    composer.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    await clickEditor(composer);
+    await type('@zzz');
+    await waitFor(() => composer.shadowRoot!.querySelector('.menu-status')?.textContent === 'No results', 'the empty state');
+    await press('Enter');
+    expect(submitted.map((detail) => detail.text)).to.deep.equal(['@zzz']);
+  });
+
+  it('inserts a host-kind chip from a tag, with its serialized form in the prompt', async () => {
+    const composer = await composerFixture();
+    composer.providers = [slowProvider(0, [dataset])];
+    const submitted: ComposerSubmitDetail[] = [];
+    composer.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    await clickEditor(composer);
+    await type('use @us');
+    await waitFor(() => optionLabels(composer).length === 1, 'the option');
+    await press('Enter');
+    const [chip] = chips(composer);
+    expect(chip.kind).to.equal('dataset');
+    expect(chip.shadowRoot!.querySelector('[part~="value"]')!.textContent).to.equal('users');
+    await press('Enter');
+    const [detail] = submitted;
+    expect(detail.prompt).to.equal('use @Dataset');
+    expect(detail.context!.records[0]).to.deep.include({ kind: 'dataset', contextId: 'dataset_users', label: 'Dataset' });
+    expect(detail.inputAnnotations[0]).to.deep.include({ start: 4, end: 12, text: '@Dataset' });
+  });
+
+  it('inserts plain text for an item without record or tag', async () => {
+    const composer = await composerFixture();
+    composer.providers = [{ id: 'people', label: 'People', search: () => [{ id: 'alice', label: 'Alice Smith' }] }];
+    await clickEditor(composer);
+    await type('hi @al');
+    await waitFor(() => optionLabels(composer).length === 1, 'the option');
+    await press('Enter');
+    expect(composer.value.text).to.equal('hi @Alice\\ Smith ');
+    expect(chips(composer)).to.have.length(0);
+  });
+
+  it('ignores a duplicate provider id with one warning', async () => {
+    const warnings: unknown[] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args);
+    try {
+      const composer = await composerFixture();
+      composer.providers = [files, { ...files, label: 'Again' }];
+      await clickEditor(composer);
+      await type('@');
+      await waitFor(() => optionLabels(composer).length === 2, 'the options');
+      await type('rea');
+      await waitFor(() => optionLabels(composer).length === 1, 'the filtered options');
+      expect(warnings.filter((args) => String(args[0]).includes('duplicate'))).to.have.length(1);
+    } finally {
+      console.warn = original;
+    }
+  });
+
+  it('shows at most 50 items', async () => {
+    const many: MentionItem[] = Array.from({ length: 80 }, (_, index) => ({ id: `f${index}`, label: `file-${index}.ts` }));
+    const composer = await composerFixture();
+    composer.providers = [{ id: 'many', label: 'Many', search: () => many }];
+    await clickEditor(composer);
+    await type('@');
+    await waitFor(() => optionLabels(composer).length > 0, 'the options');
+    expect(optionLabels(composer)).to.have.length(50);
+  });
+});
+
+describe('<t3-composer> slash commands', () => {
+  const commands: CommandInfo[] = [
+    { name: 'help', description: 'Show help', source: 'builtin-command' },
+    { name: 'review', description: 'Review code', source: 'skill', argumentHint: '<path>' },
+    { name: 'theme', description: 'Change theme', subcommands: ['light', 'dark'], displayCategory: 'system' },
+    { name: 'deploy', description: 'Deploy the app' },
+  ];
+
+  it('opens at the start of the draft with categories in order and argument hints', async () => {
+    const composer = await composerFixture(html`<t3-composer label="m"></t3-composer>`);
+    composer.commands = commands;
+    await clickEditor(composer);
+    await type('/');
+    await waitFor(() => optionLabels(composer).length === 4, 'the commands');
+    const groups = [...composer.shadowRoot!.querySelectorAll('.menu-group')].map((group) => group.textContent);
+    expect(groups).to.deep.equal(['custom', 'skill', 'system']);
+    expect(optionLabels(composer)).to.deep.equal(['/deploy', '/review', '/help', '/theme']);
+    expect(composer.shadowRoot!.querySelector('.option-hint')!.textContent).to.equal('<path>');
+  });
+
+  it('does not open for a slash later in the draft', async () => {
+    const composer = await composerFixture();
+    composer.commands = commands;
+    await clickEditor(composer);
+    await type('a /he');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(menu(composer)).to.be.null;
+  });
+
+  it('a picked command with a subcommand yields a command annotation on submit', async () => {
+    const composer = await composerFixture();
+    composer.commands = commands;
+    const submitted: ComposerSubmitDetail[] = [];
+    composer.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    await clickEditor(composer);
+    await type('/th');
+    await waitFor(() => optionLabels(composer).length === 1, 'the command');
+    await press('Enter');
+    await waitFor(() => optionLabels(composer).length === 2, 'the subcommands');
+    expect(optionLabels(composer)).to.deep.equal(['light', 'dark']);
+    await press('ArrowDown');
+    await press('Enter');
+    await type('please');
+    await press('Enter');
+    const [detail] = submitted;
+    expect(detail.text).to.equal('/theme dark please');
+    expect(detail.inputAnnotations[0]).to.deep.equal({
+      type: 'command',
+      start: 0,
+      end: 6,
+      text: '/theme',
+      command: { name: 'theme', description: 'Change theme', subcommands: ['light', 'dark'], displayCategory: 'system' },
+      subcommandPath: ['dark'],
+    });
+  });
+
+  it('a command typed but not picked yields no annotation', async () => {
+    const composer = await composerFixture();
+    composer.commands = commands;
+    const submitted: ComposerSubmitDetail[] = [];
+    composer.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    await clickEditor(composer);
+    await type('/help');
+    await press('Escape');
+    await type(' me');
+    await press('Enter');
+    expect(submitted[0].text).to.equal('/help me');
+    expect(submitted[0].inputAnnotations).to.deep.equal([]);
+  });
+
+  it('mentions and files combine with a command in one submission', async () => {
+    const composer = await composerFixture();
+    composer.commands = commands;
+    composer.providers = [files];
+    const submitted: ComposerSubmitDetail[] = [];
+    composer.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    await clickEditor(composer);
+    await type('/rev');
+    await waitFor(() => optionLabels(composer).length === 1, 'the command');
+    await press('Enter');
+    await type('@index');
+    await waitFor(() => optionLabels(composer).length === 1, 'the file');
+    await press('Enter');
+    composer.insertContext(file);
+    await press('Enter');
+    const [detail] = submitted;
+    expect(detail.inputAnnotations.map((annotation) => annotation.type)).to.deep.equal(['command', 'reference', 'reference']);
+    for (const annotation of detail.inputAnnotations) {
+      expect(detail.prompt.slice(annotation.start, annotation.end)).to.equal(annotation.text);
+    }
+  });
+});
