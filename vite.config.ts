@@ -8,6 +8,7 @@ const entries = {
   index: 'src/index.ts',
   define: 'src/define.ts',
   'define-message': 'src/define-message.ts',
+  react: 'src/react.ts',
 };
 
 /**
@@ -34,7 +35,7 @@ export default defineConfig(({ mode }) =>
           emptyOutDir: true,
           sourcemap: true,
           lib: { entry: entries, formats: ['es'], fileName: (_format, name) => `${name}.js` },
-          rollupOptions: { external: [/^lit(\/|$)/, /^@lit\//, /^marked$/, /^@codemirror\//] },
+          rollupOptions: { external: [/^lit(\/|$)/, /^@lit\//, /^marked$/, /^@codemirror\//, /^react(\/|$)/] },
         },
       },
 );

@@ -5,6 +5,7 @@ set -u
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh || exit 1
 npm run build || exit 1
+npm run build:demo || exit 1
 mkdir -p reports
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit.json || status=1

@@ -202,6 +202,24 @@ describe('<t3-context-chip>', () => {
       await until(() => !details.matches(':popover-open'), 'the details to close');
     });
 
+    it('closes hover details on Escape pressed anywhere', async () => {
+      const chip = await chipFor(terminal);
+      const details = await openDetailsByHover(chip);
+      (document.activeElement as HTMLElement | null)?.blur();
+      await sendKeys({ press: 'Escape' });
+      await until(() => !details.matches(':popover-open'), 'the details to close');
+    });
+
+    it('opens above a chip at the bottom of the viewport', async () => {
+      const chip = await chipFor(terminal);
+      chip.style.position = 'fixed';
+      chip.style.bottom = '4px';
+      chip.style.left = '20px';
+      const details = await openDetailsByHover(chip);
+      const chipTop = part(chip, 'base')!.getBoundingClientRect().top;
+      expect(details.getBoundingClientRect().bottom).to.be.at.most(chipTop);
+    });
+
     it('terminal: label, line range and numbered excerpt', async () => {
       const details = await openDetailsByHover(await chipFor(terminal));
       expect(details.textContent).to.contain('Terminal 1');
@@ -228,6 +246,14 @@ describe('<t3-context-chip>', () => {
       }
       const screenshot = details.querySelector('t3-context-chip') as T3ContextChip;
       expect(screenshot.contextId).to.equal('img_1');
+      expect(screenshot.tabIndex, 'a chip inside a tooltip is no tab stop').to.equal(-1);
+    });
+
+    it('terminal: shows every line of the excerpt, numbered from its first line', async () => {
+      const long = { ...terminal, contextId: 'term_long', lineStart: 9, lineEnd: 9, text: 'one\ntwo\nthree' };
+      const details = await openDetailsByHover(await chipFor(long));
+      const lines = [...details.querySelectorAll('.line')].map((line) => line.textContent);
+      expect(lines).to.deep.equal(['9one', '10two', '11three']);
     });
 
     it('review comment: file, range, section, comment and the diff in its language', async () => {
@@ -249,6 +275,7 @@ describe('<t3-context-chip>', () => {
       const anchor = details.querySelector('a')!;
       expect(anchor.getAttribute('href')).to.equal('https://example.com/pull/42');
       expect(anchor.getAttribute('rel')).to.equal('noopener noreferrer');
+      expect(anchor.tabIndex, 'a link inside a popover is no tab stop').to.equal(-1);
     });
 
     it('image and file: a tooltip with name, type and size', async () => {
@@ -315,6 +342,22 @@ describe('<t3-context-chip>', () => {
         console.warn = original;
       }
     });
+  });
+
+  it('renders the same whether its properties are set before or after attach', async () => {
+    const early = document.createElement('t3-context-chip');
+    Object.assign(early, { kind: 'terminal', contextId: 'term_1', label: 'T1', record: terminal });
+    document.body.append(early);
+    const late = document.createElement('t3-context-chip');
+    document.body.append(late);
+    await late.updateComplete;
+    Object.assign(late, { kind: 'terminal', contextId: 'term_1', label: 'T1', record: terminal });
+    await Promise.all([early.updateComplete, late.updateComplete]);
+    const markup = (chip: T3ContextChip) => chip.shadowRoot!.innerHTML.replace(/<!--[^>]*-->/g, '');
+    expect(markup(late)).to.equal(markup(early));
+    expect(late.getAttribute('kind')).to.equal('terminal');
+    early.remove();
+    late.remove();
   });
 
   describe('activation and removal', () => {

@@ -1,8 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../src/define-message.js';
+import { CONTEXT_CLIPBOARD_MIME, decodeClipboardFragment } from '../../src/core/index.js';
 import type { T3ContextChip } from '../../src/elements/context-chip/context-chip.js';
 import type { T3ContextScope } from '../../src/elements/context-scope/context-scope.js';
-import { dataset, file, terminal } from './support/records.js';
+import { dataset, file, link, terminal } from './support/records.js';
+import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
 
 const iconOf = (chip: T3ContextChip) => chip.shadowRoot!.querySelector('[part~="icon"] img')?.getAttribute('src') ?? null;
 const FILE_ICON = 'data:image/png;base64,ZmlsZQ==';
@@ -72,5 +75,50 @@ describe('<t3-context-scope>', () => {
     } finally {
       console.warn = original;
     }
+  });
+
+  it('reaches the chips and controls inside a message: presentations, locale and environment id', async () => {
+    const scope = await fixture<T3ContextScope>(html`<t3-context-scope
+      environment-id="env-scope"
+      .presentations=${{ terminal: { canRender: () => false } }}
+      .locale=${{ copy: 'Kopieren' }}
+    >
+      <t3-user-message .text=${`${link(terminal)} ${link(file)}`} .context=${{ version: 1, records: [terminal, file] }}></t3-user-message>
+    </t3-context-scope>`);
+    const message = scope.querySelector<T3UserMessage>('t3-user-message')!;
+    await message.updateComplete;
+    const [terminalChip, fileChip] = [...message.shadowRoot!.querySelectorAll('t3-context-chip')];
+    await Promise.all([terminalChip!.updateComplete, fileChip!.updateComplete]);
+    expect(terminalChip!.hasAttribute('unresolved')).to.be.true;
+    expect(fileChip!.hasAttribute('unresolved')).to.be.false;
+    const copy = message.shadowRoot!.querySelector<HTMLButtonElement>('[part~="copy"]')!;
+    expect(copy.getAttribute('aria-label')).to.equal('Kopieren');
+    copy.focus();
+    const copied = new Promise<string>((resolve) =>
+      document.addEventListener('copy', (event) => resolve(event.clipboardData!.getData(CONTEXT_CLIPBOARD_MIME)), { once: true }),
+    );
+    await sendKeys({ press: 'Enter' });
+    expect(decodeClipboardFragment(await copied)!.source.environmentId).to.equal('env-scope');
+  });
+
+  it('lets a message inside a scope override one key and keep the others', async () => {
+    const scope = await fixture<T3ContextScope>(html`<t3-context-scope .icons=${{ file: FILE_ICON, terminal: TERMINAL_ICON }}>
+      <t3-user-message
+        .icons=${{ terminal: INNER_ICON }}
+        .text=${`${link(terminal)} ${link(file)}`}
+        .context=${{ version: 1, records: [terminal, file] }}
+      ></t3-user-message>
+    </t3-context-scope>`);
+    const message = scope.querySelector<T3UserMessage>('t3-user-message')!;
+    await message.updateComplete;
+    const [terminalChip, fileChip] = [...message.shadowRoot!.querySelectorAll('t3-context-chip')];
+    await Promise.all([terminalChip!.updateComplete, fileChip!.updateComplete]);
+    expect(iconOf(terminalChip!)).to.equal(INNER_ICON);
+    expect(iconOf(fileChip!)).to.equal(FILE_ICON);
+    scope.icons = { file: TERMINAL_ICON };
+    await scope.updateComplete;
+    await message.updateComplete;
+    await fileChip!.updateComplete;
+    expect(iconOf(fileChip!)).to.equal(TERMINAL_ICON);
   });
 });

@@ -1,16 +1,44 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type {
-  ContextRecord,
-  ElementContextDetails,
-  KnownContextRecord,
-  PreviewAnnotationContextRecord,
-  ReviewCommentContextRecord,
-  TerminalContextRecord,
+import {
+  type ContextRecord,
+  decodeContextRecord,
+  type ElementContextDetails,
+  isKnownContextRecord,
+  type KnownContextRecord,
+  type PreviewAnnotationContextRecord,
+  type ReviewCommentContextRecord,
+  type TerminalContextRecord,
 } from '../../core/index.js';
 import { safeLinkUrl } from '../shared/urls.js';
 
-/** The details of a known record, as shown in a chip's tooltip or popover. */
+/**
+ * The details of a known record, as shown in a chip's tooltip or popover; nothing for a value that
+ * is not a valid record. Details are part of a tooltip, so nothing in them is a tab stop: keyboard
+ * users reach a chip's target through its activation instead.
+ */
 export function renderRecordDetails(record: KnownContextRecord, related: readonly ContextRecord[]): TemplateResult | typeof nothing {
+  const valid = validKnownRecord(record);
+  return valid ? renderValidRecordDetails(valid, related) : nothing;
+}
+
+const validatedRecords = new WeakMap<object, KnownContextRecord | null>();
+
+/**
+ * A chip's `record` is a public property a host may set to anything; it is decoded once per object
+ * so that a malformed one renders no details instead of throwing.
+ */
+function validKnownRecord(record: unknown): KnownContextRecord | null {
+  if (typeof record !== 'object' || record === null) return null;
+  let valid = validatedRecords.get(record);
+  if (valid === undefined) {
+    const decoded = decodeContextRecord(record);
+    valid = decoded.ok && isKnownContextRecord(decoded.record) ? decoded.record : null;
+    validatedRecords.set(record, valid);
+  }
+  return valid;
+}
+
+function renderValidRecordDetails(record: KnownContextRecord, related: readonly ContextRecord[]): TemplateResult | typeof nothing {
   switch (record.kind) {
     case 'image':
     case 'file':
@@ -32,7 +60,7 @@ export function renderRecordDetails(record: KnownContextRecord, related: readonl
 }
 
 function renderTerminal(record: TerminalContextRecord): TemplateResult {
-  const lines = record.text.split('\n').slice(0, record.lineEnd - record.lineStart + 1);
+  const lines = record.text.split('\n');
   const range = record.lineEnd === record.lineStart ? `line ${record.lineStart}` : `lines ${record.lineStart}–${record.lineEnd}`;
   return html`<div class="title">${record.terminalLabel}</div>
     <div class="meta">${range}</div>
@@ -77,7 +105,7 @@ function renderPreviewAnnotation(record: PreviewAnnotationContextRecord, related
     ${screenshot
       ? html`<div class="field"><span class="key">screenshot</span>
           <t3-context-chip kind="image" context-id=${screenshot.contextId} label=${screenshot.label} .record=${screenshot}
-            placement="message"></t3-context-chip></div>`
+            placement="message" tabindex="-1"></t3-context-chip></div>`
       : nothing}
     ${(record.elements ?? []).map((element) => html`<div class="nested">${renderElement(element)}</div>`)}`;
 }
@@ -88,7 +116,7 @@ function renderReviewComment(record: ReviewCommentContextRecord): TemplateResult
   return html`${pullRequest
       ? html`<div class="title">#${pullRequest.number} ${pullRequest.title}</div>
           <div class="meta">${pullRequest.isDraft ? 'draft' : pullRequest.state} · ${pullRequest.headBranch} → ${pullRequest.baseBranch}</div>
-          ${url ? html`<div class="field"><a href=${url} target="_blank" rel="noopener noreferrer">${pullRequest.url}</a></div>` : nothing}`
+          ${url ? html`<div class="field"><a href=${url} target="_blank" rel="noopener noreferrer" tabindex="-1">${pullRequest.url}</a></div>` : nothing}`
       : nothing}
     <div class="title">${record.filePath}</div>
     <div class="meta">${record.rangeLabel} (${record.startIndex}–${record.endIndex}) · ${record.sectionTitle}</div>
@@ -102,7 +130,8 @@ function renderCodeSection(heading: string, code: string, language: string): Tem
 }
 
 export function formatBytes(size: number): string {
-  if (size < 1024) return `${size} B`;
+  if (!Number.isFinite(size) || size < 0) return '';
+  if (size < 1024) return `${Math.round(size)} B`;
   const units = ['KB', 'MB', 'GB', 'TB'];
   let value = size / 1024;
   let unit = 0;

@@ -1,8 +1,38 @@
 import { css } from 'lit';
-import { themeTokens } from '../shared/theme.styles.js';
+
+/**
+ * The `--t3-*` tokens of the message elements, read through private `--_t3-*` copies. A public
+ * token is never declared on `:host`: a declaration there would beat the value a host page sets
+ * on an ancestor (a scope, a message, `:root`), and chips inside a message's shadow root could
+ * then never be themed. Each default applies only when no ancestor sets the token.
+ */
+export const messageThemeTokens = css`
+  :host {
+    color-scheme: light dark;
+    --_t3-font-sans: var(--t3-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_t3-font-mono: var(--t3-font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
+    --_t3-chip-background: var(--t3-chip-background, light-dark(#eef2f7, #2a3140));
+    --_t3-chip-color: var(--t3-chip-color, light-dark(#1f2937, #e5e7eb));
+    --_t3-chip-border-color: var(--t3-chip-border-color, light-dark(#d5dce6, #3b4455));
+    --_t3-chip-unresolved-background: var(--t3-chip-unresolved-background, light-dark(#f6f6f6, #24262b));
+    --_t3-chip-unresolved-color: var(--t3-chip-unresolved-color, light-dark(#7b8190, #9096a3));
+    --_t3-chip-remove-hover: var(--t3-chip-remove-hover, light-dark(rgb(0 0 0 / 0.08), rgb(255 255 255 / 0.12)));
+    --_t3-popover-background: var(--t3-popover-background, light-dark(#ffffff, #1c2029));
+    --_t3-popover-color: var(--t3-popover-color, light-dark(#1f2937, #e5e7eb));
+    --_t3-popover-border-color: var(--t3-popover-border-color, light-dark(#dde2ea, #353c4a));
+    --_t3-code-background: var(--t3-code-background, light-dark(#f4f6f9, #151922));
+    --_t3-muted-color: var(--t3-muted-color, light-dark(#6b7280, #9ca3af));
+    --_t3-link-color: var(--t3-link-color, light-dark(#2563eb, #7aa2ff));
+    --_t3-focus-ring: var(--t3-focus-ring, light-dark(#2563eb, #7aa2ff));
+    --_t3-tone-open: var(--t3-tone-open, light-dark(#15803d, #4ade80));
+    --_t3-tone-merged: var(--t3-tone-merged, light-dark(#7e22ce, #c084fc));
+    --_t3-tone-closed: var(--t3-tone-closed, light-dark(#b91c1c, #f87171));
+    --_t3-tone-draft: var(--t3-tone-draft, light-dark(#6b7280, #9ca3af));
+  }
+`;
 
 export const chipStyles = [
-  themeTokens,
+  messageThemeTokens,
   css`
     :host {
       display: inline;
@@ -17,10 +47,10 @@ export const chipStyles = [
       max-inline-size: 100%;
       padding-block: 0 0.05em;
       padding-inline: 0.35em;
-      border: 1px solid var(--t3-chip-border-color);
+      border: 1px solid var(--_t3-chip-border-color);
       border-radius: var(--t3-chip-radius, 6px);
-      background: var(--t3-chip-background);
-      color: var(--t3-chip-color);
+      background: var(--_t3-chip-background);
+      color: var(--_t3-chip-color);
       font-size: 0.92em;
       line-height: 1.35;
       vertical-align: baseline;
@@ -35,14 +65,14 @@ export const chipStyles = [
     }
 
     .chip:focus-visible {
-      outline: 2px solid var(--t3-focus-ring);
+      outline: 2px solid var(--_t3-focus-ring);
       outline-offset: 1px;
     }
 
     :host([unresolved]) .chip {
       border-style: dashed;
-      background: var(--t3-chip-unresolved-background);
-      color: var(--t3-chip-unresolved-color);
+      background: var(--_t3-chip-unresolved-background);
+      color: var(--_t3-chip-unresolved-color);
     }
 
     :host([pending]) .chip {
@@ -57,16 +87,16 @@ export const chipStyles = [
     }
 
     .chip[data-tone='open'] {
-      color: var(--t3-tone-open);
+      color: var(--_t3-tone-open);
     }
     .chip[data-tone='merged'] {
-      color: var(--t3-tone-merged);
+      color: var(--_t3-tone-merged);
     }
     .chip[data-tone='closed'] {
-      color: var(--t3-tone-closed);
+      color: var(--_t3-tone-closed);
     }
     .chip[data-tone='draft'] {
-      color: var(--t3-tone-draft);
+      color: var(--_t3-tone-draft);
     }
 
     .icon {
@@ -83,11 +113,14 @@ export const chipStyles = [
       block-size: 100%;
     }
 
+    /* A label takes its direction from its own first strong character, so "@src/a.ts" keeps its
+       "@" in front on a right-to-left page and an Arabic label reads right to left on a left-to-right one. */
     .label,
     .value {
       overflow: hidden;
       text-overflow: ellipsis;
       min-inline-size: 0;
+      unicode-bidi: plaintext;
     }
 
     .label {
@@ -115,7 +148,7 @@ export const chipStyles = [
     .remove:hover,
     .remove:focus-visible {
       opacity: 1;
-      background: var(--t3-chip-remove-hover);
+      background: var(--_t3-chip-remove-hover);
     }
 
     .details {
@@ -127,12 +160,12 @@ export const chipStyles = [
       max-block-size: min(360px, 60vh);
       overflow: auto;
       padding: 0.5em 0.65em;
-      border: 1px solid var(--t3-popover-border-color);
+      border: 1px solid var(--_t3-popover-border-color);
       border-radius: 8px;
-      background: var(--t3-popover-background);
-      color: var(--t3-popover-color);
+      background: var(--_t3-popover-background);
+      color: var(--_t3-popover-color);
       box-shadow: 0 6px 24px rgb(0 0 0 / 0.18);
-      font: 12.5px/1.45 var(--t3-font-sans);
+      font: 12.5px/1.45 var(--_t3-font-sans);
       white-space: normal;
       text-align: start;
     }
@@ -145,7 +178,7 @@ export const chipStyles = [
       display: block;
       margin-block: 0.35em;
       padding: 0.5em 0.65em;
-      border: 1px solid var(--t3-popover-border-color);
+      border: 1px solid var(--_t3-popover-border-color);
       border-radius: 8px;
       font-size: 0.9em;
     }
@@ -157,7 +190,7 @@ export const chipStyles = [
 
     .meta,
     .key {
-      color: var(--t3-muted-color);
+      color: var(--_t3-muted-color);
     }
 
     .key {
@@ -182,13 +215,20 @@ export const chipStyles = [
     .nested {
       margin-block-start: 0.4em;
       padding-inline-start: 0.6em;
-      border-inline-start: 2px solid var(--t3-popover-border-color);
+      border-inline-start: 2px solid var(--_t3-popover-border-color);
     }
 
+    /* Paths, selectors, excerpts and diffs are left-to-right text on any page. */
     code,
     pre {
-      font-family: var(--t3-font-mono);
+      font-family: var(--_t3-font-mono);
       font-size: 0.95em;
+      direction: ltr;
+      unicode-bidi: isolate;
+    }
+
+    pre.code {
+      text-align: left;
     }
 
     pre.code {
@@ -196,7 +236,7 @@ export const chipStyles = [
       padding: 0.4em 0.5em;
       overflow: auto;
       border-radius: 6px;
-      background: var(--t3-code-background);
+      background: var(--_t3-code-background);
       white-space: pre;
     }
 
@@ -208,13 +248,13 @@ export const chipStyles = [
       display: inline-block;
       min-inline-size: 3ch;
       margin-inline-end: 1ch;
-      color: var(--t3-muted-color);
+      color: var(--_t3-muted-color);
       text-align: end;
       user-select: none;
     }
 
     a {
-      color: var(--t3-link-color);
+      color: var(--_t3-link-color);
     }
   `,
 ];

@@ -23,6 +23,8 @@ type ChipStatus = 'resolved' | 'unresolved' | 'pending' | 'not-in-environment';
 
 const SHOW_DELAY_MS = 120;
 const HIDE_DELAY_MS = 150;
+/** Height the details need below a chip; with less room they open above it. */
+const DETAILS_ROOM_PX = 240;
 
 /**
  * One reference to a piece of context (a file, an image, a terminal excerpt, a review comment, a
@@ -88,7 +90,7 @@ export class T3ContextChip extends ConfigurableElement {
   @property({ type: Boolean, attribute: 'not-in-environment' }) notInEnvironment = false;
 
   @state() private detailsOpen = false;
-  @state() private detailsPosition: { top: number; left: number } = { top: 0, left: 0 };
+  @state() private detailsPosition: { top?: number; bottom?: number; left: number } = { top: 0, left: 0 };
 
   @query('[part~="base"]') private base?: HTMLElement;
   @query('[part~="details"]') private detailsElement?: HTMLElement;
@@ -99,6 +101,7 @@ export class T3ContextChip extends ConfigurableElement {
     super.disconnectedCallback();
     clearTimeout(this.hoverTimer);
     this.detailsOpen = false;
+    this.watchWhileOpen(false);
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -109,6 +112,7 @@ export class T3ContextChip extends ConfigurableElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     if (!changed.has('detailsOpen')) return;
+    this.watchWhileOpen(this.detailsOpen);
     const details = this.detailsElement;
     if (!details?.isConnected || typeof details.showPopover !== 'function') return;
     if (this.detailsOpen && !details.matches(':popover-open')) details.showPopover();
@@ -120,7 +124,7 @@ export class T3ContextChip extends ConfigurableElement {
   }
 
   private get effectiveKind(): string {
-    return this.record?.kind ?? this.kind ?? this.reference?.kind ?? '';
+    return this.record?.kind || this.kind || this.reference?.kind || '';
   }
 
   private get status(): ChipStatus {
@@ -225,7 +229,11 @@ export class T3ContextChip extends ConfigurableElement {
       class=${popover ? 'details popover' : 'details tooltip'}
       role="tooltip"
       popover="manual"
-      style=${styleMap({ top: `${this.detailsPosition.top}px`, left: `${this.detailsPosition.left}px` })}
+      style=${styleMap({
+        top: this.detailsPosition.top === undefined ? 'auto' : `${this.detailsPosition.top}px`,
+        bottom: this.detailsPosition.bottom === undefined ? 'auto' : `${this.detailsPosition.bottom}px`,
+        left: `${this.detailsPosition.left}px`,
+      })}
       @pointerenter=${this.onPointerEnter}
       @pointerleave=${this.onPointerLeave}
     >
@@ -350,18 +358,50 @@ export class T3ContextChip extends ConfigurableElement {
     else this.hoverTimer = setTimeout(apply, delay);
   }
 
-  /** The popover lives in the top layer, so it is placed in viewport coordinates under the chip. */
+  /**
+   * The popover lives in the top layer, so it is placed in viewport coordinates: under the chip,
+   * or above it when there is no room below (the newest message sits at the bottom of a chat),
+   * aligned to the chip's start edge in the text's direction.
+   */
   private placeDetails(): void {
     const anchor = this.base?.getBoundingClientRect();
     if (!anchor) return;
     const width = Math.min(420, window.innerWidth - 16);
-    const left = Math.max(8, Math.min(anchor.left, window.innerWidth - width - 8));
-    this.detailsPosition = { top: Math.round(anchor.bottom + 6), left: Math.round(left) };
+    const rtl = getComputedStyle(this).direction === 'rtl';
+    const start = rtl ? anchor.right - width : anchor.left;
+    const left = Math.max(8, Math.min(start, window.innerWidth - width - 8));
+    const roomBelow = window.innerHeight - anchor.bottom;
+    const top = roomBelow < DETAILS_ROOM_PX && anchor.top > roomBelow ? undefined : Math.round(anchor.bottom + 6);
+    this.detailsPosition = top === undefined
+      ? { bottom: Math.round(window.innerHeight - anchor.top + 6), left: Math.round(left) }
+      : { top, left: Math.round(left) };
   }
+
+  /** While the details are open, Escape anywhere closes them, and scrolling or resizing hides them. */
+  private watchWhileOpen(open: boolean): void {
+    if (open) {
+      document.addEventListener('keydown', this.onDocumentKeyDown, true);
+      window.addEventListener('scroll', this.onViewportChange, true);
+      window.addEventListener('resize', this.onViewportChange);
+    } else {
+      document.removeEventListener('keydown', this.onDocumentKeyDown, true);
+      window.removeEventListener('scroll', this.onViewportChange, true);
+      window.removeEventListener('resize', this.onViewportChange);
+    }
+  }
+
+  private readonly onDocumentKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && this.detailsOpen) this.detailsOpen = false;
+  };
+
+  private readonly onViewportChange = () => {
+    if (this.detailsOpen) this.detailsOpen = false;
+  };
 }
 
 function pullRequestOf(record: ContextRecord | undefined): PullRequestInfo | undefined {
-  return record && isKnownContextRecord(record) && record.kind === 'review-comment' ? record.pullRequest : undefined;
+  const pullRequest = record && isKnownContextRecord(record) && record.kind === 'review-comment' ? record.pullRequest : undefined;
+  return pullRequest && typeof pullRequest === 'object' && Number.isFinite(pullRequest.number) ? pullRequest : undefined;
 }
 
 function firstText(...candidates: (string | undefined)[]): string | undefined {

@@ -20,8 +20,13 @@ export interface ClipboardPayload {
  * carrying the fragment attribute and the custom fragment MIME type.
  */
 export function writeClipboardPayload(data: DataTransfer, payload: ClipboardPayload, environmentId: string | undefined): void {
-  data.setData('text/plain', payload.text);
-  if (payload.records.length === 0) return;
+  for (const [type, value] of Object.entries(clipboardFlavours(payload, environmentId))) data.setData(type, value);
+}
+
+/** Clipboard type → data: always `text/plain`; the fragment's two flavours when chips were copied. */
+function clipboardFlavours(payload: ClipboardPayload, environmentId: string | undefined): Record<string, string> {
+  const flavours: Record<string, string> = { 'text/plain': payload.text };
+  if (payload.records.length === 0) return flavours;
   const fragment: ContextClipboardFragment = {
     version: 1,
     source: { environmentId: environmentId || UNKNOWN_ENVIRONMENT },
@@ -29,8 +34,9 @@ export function writeClipboardPayload(data: DataTransfer, payload: ClipboardPayl
   };
   const json = encodeClipboardFragment(fragment);
   const htmlFlavour = encodeClipboardHtml(fragment, { text: payload.text });
-  if (json) data.setData(CONTEXT_CLIPBOARD_MIME, json);
-  if (htmlFlavour) data.setData('text/html', htmlFlavour);
+  if (json) flavours[CONTEXT_CLIPBOARD_MIME] = json;
+  if (htmlFlavour) flavours['text/html'] = htmlFlavour;
+  return flavours;
 }
 
 /**
@@ -53,6 +59,37 @@ export function copyWithCommand(payload: ClipboardPayload, environmentId: string
   }
 }
 
+/**
+ * Copies through the asynchronous clipboard, for browsers that refuse the copy command. The
+ * fragment's custom format is dropped first if the browser rejects it, then the HTML flavour.
+ */
+export async function copyWithClipboardApi(payload: ClipboardPayload, environmentId: string | undefined): Promise<boolean> {
+  const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+  if (!clipboard) return false;
+  const flavours = clipboardFlavours(payload, environmentId);
+  const attempts = [flavours, withoutType(flavours, CONTEXT_CLIPBOARD_MIME), { 'text/plain': payload.text }];
+  for (const attempt of attempts) {
+    try {
+      if (typeof ClipboardItem === 'function' && typeof clipboard.write === 'function') {
+        const blobs = Object.fromEntries(Object.entries(attempt).map(([type, data]) => [type, new Blob([data], { type })]));
+        await clipboard.write([new ClipboardItem(blobs)]);
+      } else {
+        await clipboard.writeText(payload.text);
+      }
+      return true;
+    } catch {
+      // Try the next, smaller set of flavours.
+    }
+  }
+  return false;
+}
+
+function withoutType(flavours: Record<string, string>, type: string): Record<string, string> {
+  const rest = { ...flavours };
+  delete rest[type];
+  return rest;
+}
+
 /** The current selection inside `root` as a live range, or null when nothing of it is selected there. */
 export function selectionRangeIn(root: ShadowRoot): Range | null {
   const selection = document.getSelection();
@@ -72,47 +109,163 @@ export function selectionRangeIn(root: ShadowRoot): Range | null {
   return root.contains(range.commonAncestorContainer) || range.commonAncestorContainer === root ? range : null;
 }
 
-const BLOCK_ELEMENTS = new Set(['P', 'DIV', 'LI', 'PRE', 'BLOCKQUOTE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'TR', 'UL', 'OL', 'TABLE', 'HR']);
+/** Blocks set apart by a blank line, like paragraphs in Markdown (one line break inside a list item). */
+const PARAGRAPH_LIKE = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'PRE', 'BLOCKQUOTE', 'UL', 'OL', 'TABLE', 'HR']);
+/** Blocks that start on a line of their own. */
+const LINE_LIKE = new Set(['LI', 'TR', 'DIV', 'THEAD', 'TBODY', 'DL', 'DT', 'DD']);
+
+type WhiteSpace = 'collapse' | 'preserve' | 'preserve-breaks';
+
+/**
+ * Builds the text/plain of a selection the way `innerText` lays out rendered text: whitespace
+ * collapsed where CSS collapses it, kept where it is preserved (code, annotation-driven text),
+ * one line break between lines and a blank line between paragraphs, never at the very start or end.
+ */
+class PlainTextWriter {
+  private text = '';
+  private pendingBreaks = 0;
+  private pendingSpace = false;
+
+  /** Text as rendered: collapsible whitespace becomes one space, and none at the start of a line. */
+  writeText(value: string, whiteSpace: WhiteSpace): void {
+    if (value === '') return;
+    if (whiteSpace === 'preserve') return this.writeLiteral(value);
+    const lines = whiteSpace === 'preserve-breaks' ? value.split('\n') : [value.replace(/[\n\r]/g, ' ')];
+    lines.forEach((line, index) => {
+      if (index > 0) this.writeLiteral('\n');
+      this.writeCollapsed(line);
+    });
+  }
+
+  /** Text written as it is: a chip's canonical link, a line break, preserved whitespace. */
+  writeLiteral(value: string): void {
+    if (value === '') return;
+    this.flush();
+    this.text += value;
+  }
+
+  /** Asks for `count` line breaks before the next content (the largest request wins). */
+  requireBreaks(count: number): void {
+    if (this.text === '') return;
+    this.pendingBreaks = Math.max(this.pendingBreaks, count);
+    this.pendingSpace = false;
+  }
+
+  /** A cell separator: a tab between cells of one row. */
+  writeTab(): void {
+    if (this.text === '' || this.pendingBreaks > 0 || this.text.endsWith('\n')) return;
+    this.pendingSpace = false;
+    this.text += '\t';
+  }
+
+  toString(): string {
+    return this.text;
+  }
+
+  private writeCollapsed(value: string): void {
+    const collapsed = value.replace(/[ \t\f]+/g, ' ');
+    const leading = collapsed.startsWith(' ');
+    const trailing = collapsed.endsWith(' ');
+    const words = collapsed.trim();
+    if (words === '') {
+      if (collapsed !== '' && !this.atLineStart()) this.pendingSpace = true;
+      return;
+    }
+    if (leading && !this.atLineStart()) this.pendingSpace = true;
+    this.flush();
+    this.text += words;
+    if (trailing) this.pendingSpace = true;
+  }
+
+  private atLineStart(): boolean {
+    return this.text === '' || this.pendingBreaks > 0 || this.text.endsWith('\n');
+  }
+
+  private flush(): void {
+    if (this.pendingBreaks > 0) {
+      const present = /\n*$/.exec(this.text)![0].length;
+      this.text += '\n'.repeat(Math.max(0, this.pendingBreaks - present));
+    } else if (this.pendingSpace && !/\s$/.test(this.text) && this.text !== '') {
+      this.text += ' ';
+    }
+    this.pendingBreaks = 0;
+    this.pendingSpace = false;
+  }
+}
 
 /**
  * The selected part of a rendered message as text: selected text as shown, every fully selected
  * chip as its `data-copy` text (the canonical link), line breaks between blocks. Elements marked
- * `data-copy-skip` (controls) are left out.
+ * `data-copy-skip` (controls, announcements) are left out.
  */
 export function serializeSelection(range: Range, root: Node): { text: string; chipIds: string[] } {
-  let text = '';
+  const writer = new PlainTextWriter();
   const chipIds: string[] = [];
-  const breakLine = () => {
-    if (text !== '' && !text.endsWith('\n')) text += '\n';
-  };
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
-    acceptNode(node) {
-      if (node instanceof Element && node.hasAttribute('data-copy-skip')) return NodeFilter.FILTER_REJECT;
-      return range.intersectsNode(node) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT;
-    },
-  });
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const whiteSpaceOf = whiteSpaceReader();
+  const visit = (node: Node): void => {
+    if (!range.intersectsNode(node)) return;
     if (node instanceof Text) {
       const start = node === range.startContainer ? range.startOffset : 0;
       const end = node === range.endContainer ? range.endOffset : node.data.length;
-      text += node.data.slice(start, end);
-    } else if (node instanceof Element) {
-      const copy = node.getAttribute('data-copy');
-      if (copy !== null) {
-        if (containsWholeNode(range, node)) {
-          text += copy;
-          const contextId = node.getAttribute('context-id');
-          if (contextId) chipIds.push(contextId);
-        }
-        continue;
-      }
-      if (node.tagName === 'BR') text += '\n';
-      else if (node.tagName === 'TD' || node.tagName === 'TH') {
-        if (node.previousElementSibling) text += '\t';
-      } else if (BLOCK_ELEMENTS.has(node.tagName)) breakLine();
+      writer.writeText(node.data.slice(start, end), whiteSpaceOf(node.parentElement));
+      return;
     }
+    if (!(node instanceof Element)) {
+      node.childNodes.forEach(visit);
+      return;
+    }
+    if (node.hasAttribute('data-copy-skip')) return;
+    const copy = node.getAttribute('data-copy');
+    if (copy !== null) {
+      if (containsWholeNode(range, node)) {
+        writer.writeLiteral(copy);
+        const contextId = node.getAttribute('context-id');
+        if (contextId) chipIds.push(contextId);
+      }
+      return;
+    }
+    visitElement(node, writer, () => node.childNodes.forEach(visit));
+  };
+  root.childNodes.forEach(visit);
+  return { text: writer.toString(), chipIds };
+}
+
+function visitElement(element: Element, writer: PlainTextWriter, visitChildren: () => void): void {
+  const tag = element.tagName;
+  if (tag === 'BR') return writer.writeLiteral('\n');
+  if (tag === 'TD' || tag === 'TH') {
+    if (element.previousElementSibling) writer.writeTab();
+    return visitChildren();
   }
-  return { text, chipIds };
+  const breaks = PARAGRAPH_LIKE.has(tag) ? (element.parentElement?.tagName === 'LI' ? 1 : 2) : LINE_LIKE.has(tag) ? 1 : 0;
+  writer.requireBreaks(breaks);
+  visitChildren();
+  writer.requireBreaks(breaks);
+}
+
+/** Reads each parent's CSS whitespace handling once. */
+function whiteSpaceReader(): (element: Element | null) => WhiteSpace {
+  const cache = new Map<Element, WhiteSpace>();
+  return (element) => {
+    if (!element) return 'collapse';
+    let mode = cache.get(element);
+    if (mode === undefined) {
+      mode = whiteSpaceFromStyle(getComputedStyle(element));
+      cache.set(element, mode);
+    }
+    return mode;
+  };
+}
+
+function whiteSpaceFromStyle(style: CSSStyleDeclaration): WhiteSpace {
+  const collapse = style.getPropertyValue('white-space-collapse');
+  if (collapse) {
+    if (collapse === 'collapse') return 'collapse';
+    return collapse === 'preserve-breaks' ? 'preserve-breaks' : 'preserve';
+  }
+  const whiteSpace = style.whiteSpace;
+  if (whiteSpace === 'pre-line') return 'preserve-breaks';
+  return whiteSpace.startsWith('pre') || whiteSpace === 'break-spaces' ? 'preserve' : 'collapse';
 }
 
 function containsWholeNode(range: Range, node: Node): boolean {

@@ -1,15 +1,15 @@
 import { css } from 'lit';
-import { themeTokens } from '../shared/theme.styles.js';
+import { messageThemeTokens } from '../context-chip/context-chip.styles.js';
 
 export const userMessageStyles = [
-  themeTokens,
+  messageThemeTokens,
   css`
     :host {
       display: block;
-      --t3-message-background: light-dark(#f3f5f8, #232833);
-      --t3-message-color: light-dark(#111827, #e5e7eb);
-      font-family: var(--t3-font-sans);
-      color: var(--t3-message-color);
+      --_t3-message-background: var(--t3-message-background, light-dark(#f3f5f8, #232833));
+      --_t3-message-color: var(--t3-message-color, light-dark(#111827, #e5e7eb));
+      font-family: var(--_t3-font-sans);
+      color: var(--_t3-message-color);
     }
 
     .message {
@@ -18,7 +18,7 @@ export const userMessageStyles = [
       padding-block: 0.6em;
       padding-inline: 0.85em;
       border-radius: var(--t3-message-radius, 12px);
-      background: var(--t3-message-background);
+      background: var(--_t3-message-background);
       line-height: 1.5;
       overflow-wrap: anywhere;
     }
@@ -80,28 +80,32 @@ export const userMessageStyles = [
     .body blockquote {
       margin-inline: 0;
       padding-inline-start: 0.8em;
-      border-inline-start: 3px solid var(--t3-popover-border-color);
-      color: var(--t3-muted-color);
+      border-inline-start: 3px solid var(--_t3-popover-border-color);
+      color: var(--_t3-muted-color);
     }
 
     .body code,
     .body pre {
-      font-family: var(--t3-font-mono);
+      font-family: var(--_t3-font-mono);
       font-size: 0.92em;
+      unicode-bidi: isolate;
     }
 
     .body :not(pre) > code {
       padding: 0.1em 0.3em;
       border-radius: 4px;
-      background: var(--t3-code-background);
+      background: var(--_t3-code-background);
     }
 
     .body pre {
       padding: 0.6em 0.75em;
       overflow: auto;
       border-radius: 8px;
-      background: var(--t3-code-background);
+      background: var(--_t3-code-background);
       white-space: pre;
+      /* Code reads left to right on any page. */
+      direction: ltr;
+      text-align: left;
     }
 
     .body table {
@@ -113,22 +117,22 @@ export const userMessageStyles = [
     .body th,
     .body td {
       padding: 0.25em 0.6em;
-      border: 1px solid var(--t3-popover-border-color);
+      border: 1px solid var(--_t3-popover-border-color);
     }
 
     .body hr {
       border: none;
-      border-block-start: 1px solid var(--t3-popover-border-color);
+      border-block-start: 1px solid var(--_t3-popover-border-color);
     }
 
     .body a,
     .files a {
-      color: var(--t3-link-color);
+      color: var(--_t3-link-color);
     }
 
     .command {
       font-weight: 600;
-      color: var(--t3-link-color);
+      color: var(--_t3-link-color);
     }
 
     .images {
@@ -139,11 +143,11 @@ export const userMessageStyles = [
     }
 
     .images img {
-      max-inline-size: 12em;
+      max-inline-size: min(12em, 100%);
       max-block-size: 9em;
       border-radius: 8px;
       object-fit: cover;
-      border: 1px solid var(--t3-popover-border-color);
+      border: 1px solid var(--_t3-popover-border-color);
     }
 
     .files {
@@ -171,7 +175,7 @@ export const userMessageStyles = [
     }
 
     .file-meta {
-      color: var(--t3-muted-color);
+      color: var(--_t3-muted-color);
       font-size: 0.88em;
     }
 
@@ -183,8 +187,8 @@ export const userMessageStyles = [
       display: inline-flex;
       padding: 0.3em;
       border-radius: 6px;
-      color: var(--t3-muted-color);
-      background: var(--t3-message-background);
+      color: var(--_t3-muted-color);
+      background: var(--_t3-message-background);
       cursor: pointer;
       opacity: 0;
       transition: opacity 120ms;
@@ -196,8 +200,18 @@ export const userMessageStyles = [
       opacity: 1;
     }
 
+    .visually-hidden {
+      position: absolute;
+      inline-size: 1px;
+      block-size: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+      user-select: none;
+    }
+
     .copy:focus-visible {
-      outline: 2px solid var(--t3-focus-ring);
+      outline: 2px solid var(--_t3-focus-ring);
     }
   `,
 ];

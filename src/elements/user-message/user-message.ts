@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
 import {
   type ContextRecord,
   type ContextReferenceOccurrence,
@@ -13,7 +14,14 @@ import { formatBytes } from '../context-chip/chip-details.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
 import { renderKindIcon } from '../shared/icons.js';
 import { renderHostContent } from '../shared/render-host-content.js';
-import { copyWithCommand, selectionRangeIn, serializeSelection, writeClipboardPayload } from './message-clipboard.js';
+import {
+  type ClipboardPayload,
+  copyWithClipboardApi,
+  copyWithCommand,
+  selectionRangeIn,
+  serializeSelection,
+  writeClipboardPayload,
+} from './message-clipboard.js';
 import {
   buildMessageModel,
   type MessageFile,
@@ -50,6 +58,12 @@ const COPIED_FEEDBACK_MS = 1500;
  * @csspart files - The list of files not referenced by a chip.
  * @csspart file - One file row.
  * @csspart copy - The copy control, shown on hover and focus.
+ * @csspart chip - A chip in the text (the chip's `base` part).
+ * @csspart chip-icon - A chip's kind icon.
+ * @csspart chip-label - A chip's label.
+ * @csspart chip-value - A host-kind chip's value.
+ * @csspart chip-details - A chip's tooltip or popover.
+ * @csspart chip-expanded - A chip's inline details in the expanded view.
  *
  * @cssprop [--t3-message-background] - Bubble background.
  * @cssprop [--t3-message-color] - Bubble text colour.
@@ -97,6 +111,7 @@ export class T3UserMessage extends ConfigurableElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.copiedTimer);
+    this.copied = false;
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -135,6 +150,7 @@ export class T3UserMessage extends ConfigurableElement {
       >
         ${this.copied ? checkIcon : copyIcon}
       </button>
+      <span class="visually-hidden" role="status" data-copy-skip>${this.copied ? this.config.locale.copied : ''}</span>
     </div>`;
   }
 
@@ -154,8 +170,13 @@ export class T3UserMessage extends ConfigurableElement {
       const custom = renderHostContent(() => renderer(info), 'renderUserMessageContent');
       if (custom != null) return custom;
     }
-    if (model.mode === 'annotations') return model.segments.map((segment) => this.renderSegment(segment, model));
-    return renderMessageMarkdown(this.parsedText(model.text), (occurrence) => this.renderOccurrenceChip(occurrence, model));
+    // The default body depends on the model alone (chips take their configuration from context),
+    // so an update that changed nothing else re-renders without walking the tokens again.
+    if (model.mode === 'annotations') {
+      return guard([model], () => model.segments.map((segment) => this.renderSegment(segment, model)));
+    }
+    const parsed = this.parsedText(model.text);
+    return guard([model, parsed], () => renderMessageMarkdown(parsed, (occurrence) => this.renderOccurrenceChip(occurrence, model)));
   }
 
   private renderInfo(model: MessageModel, images: MessageImage[], files: MessageFile[]): UserMessageRenderInfo {
@@ -197,16 +218,14 @@ export class T3UserMessage extends ConfigurableElement {
   private renderReferenceSegment(segment: ReferenceSegment, model: MessageModel): TemplateResult {
     const reference: InputReferencePayload = segment.reference;
     const record = model.recordsById.get(reference.id);
-    const kind = record?.kind ?? reference.kind ?? '';
-    const canonical = record && parseContextHref(`t3-context://v1/${record.kind}/${record.contextId}`);
     return this.renderChip({
-      kind,
+      kind: record?.kind ?? reference.kind ?? '',
       contextId: reference.id,
       label: reference.label ?? '',
       record,
       reference: record ? undefined : reference,
       related: model.records,
-      copy: canonical ? formatContextReference({ ...canonical, label: reference.label || segment.text }) : segment.text,
+      copy: referenceCopyText(segment, record),
     });
   }
 
@@ -224,6 +243,7 @@ export class T3UserMessage extends ConfigurableElement {
       context-id=${chip.contextId}
       label=${chip.label}
       placement="message"
+      exportparts=${CHIP_PARTS}
       data-copy=${chip.copy}
       .record=${chip.record}
       .reference=${chip.reference}
@@ -262,15 +282,31 @@ export class T3UserMessage extends ConfigurableElement {
     return model.records.filter((record) => referenced.has(record.contextId));
   }
 
-  private onCopyClick(): void {
+  /**
+   * The whole message for the copy control. Record-driven: the stored text (upgraded for a legacy
+   * message). Annotation-driven: the content with each chip that has a record written as its
+   * canonical link, so a paste into a composer finds the records of the fragment referenced.
+   */
+  private wholeMessagePayload(model: MessageModel): ClipboardPayload {
+    const text =
+      model.mode === 'records'
+        ? model.text
+        : model.segments
+            .map((segment) => (segment.type === 'reference' ? referenceCopyText(segment, model.recordsById.get(segment.reference.id)) : segment.text))
+            .join('');
+    return { text, records: this.messageRecords() };
+  }
+
+  private async onCopyClick(): Promise<void> {
     const model = this.model;
     if (!model) return;
-    const text = model.mode === 'records' ? model.text : model.content;
-    if (copyWithCommand({ text, records: this.messageRecords() }, this.config.environmentId)) {
-      this.copied = true;
-      clearTimeout(this.copiedTimer);
-      this.copiedTimer = setTimeout(() => (this.copied = false), COPIED_FEEDBACK_MS);
-    }
+    const payload = this.wholeMessagePayload(model);
+    const environmentId = this.config.environmentId;
+    const copied = copyWithCommand(payload, environmentId) || (await copyWithClipboardApi(payload, environmentId));
+    if (!copied) return;
+    this.copied = true;
+    clearTimeout(this.copiedTimer);
+    this.copiedTimer = setTimeout(() => (this.copied = false), COPIED_FEEDBACK_MS);
   }
 
   /** A selection copy: rendered text with each fully selected chip as its canonical link, plus their records. */
@@ -286,6 +322,15 @@ export class T3UserMessage extends ConfigurableElement {
     event.preventDefault();
     writeClipboardPayload(event.clipboardData, { text, records }, this.config.environmentId);
   }
+}
+
+/** A chip's parts, re-exported so a page can style the chips of a message. */
+const CHIP_PARTS = 'base: chip, icon: chip-icon, label: chip-label, value: chip-value, details: chip-details, expanded: chip-expanded';
+
+/** What a copy writes for an annotation chip: its canonical link when a record backs it, else its text. */
+function referenceCopyText(segment: ReferenceSegment, record: ContextRecord | undefined): string {
+  const canonical = record && parseContextHref(`t3-context://v1/${record.kind}/${record.contextId}`);
+  return canonical ? formatContextReference({ ...canonical, label: segment.reference.label || segment.text }) : segment.text;
 }
 
 const copyIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" stroke-width="1.3" aria-hidden="true">

@@ -1,0 +1,63 @@
+import { StrictMode, useCallback, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { ComposerSubmitDetail } from '../../src/composer.js';
+import { T3Composer, T3ContextScope, T3UserMessage } from '../../src/react.js';
+import { COMMANDS, ICONS, PROVIDERS } from './catalog.js';
+import { ENVIRONMENT_ID, listThread, resolveAsset, sendSubmission, type ThreadMessage } from './host-api.js';
+
+const THREAD = 'react';
+
+function App() {
+  const [messages, setMessages] = useState<ThreadMessage[]>([]);
+  const [status, setStatus] = useState('');
+  const refresh = useCallback(() => listThread(THREAD).then(setMessages), []);
+  useEffect(() => void refresh(), [refresh]);
+
+  const onSubmit = useCallback(
+    (event: CustomEvent<ComposerSubmitDetail>) => {
+      setStatus('Sending…');
+      sendSubmission(THREAD, event.detail)
+        .then(() => {
+          setStatus('');
+          return refresh();
+        })
+        .catch((error: Error) => setStatus(`Not sent: ${error.message}`));
+    },
+    [refresh],
+  );
+
+  return (
+    <T3ContextScope environmentId={ENVIRONMENT_ID} icons={ICONS} resolveAsset={resolveAsset}>
+      <main className="single">
+        <ol id="transcript" aria-label="Messages">
+          {messages.map((message) =>
+            message.role === 'user' ? (
+              <li key={message.id} className="entry user">
+                <T3UserMessage text={message.text} context={message.context} />
+              </li>
+            ) : (
+              <li key={message.id} className="entry assistant">
+                <section className="reply">
+                  <h3>What the model receives</h3>
+                  <pre className="projection">{message.text}</pre>
+                </section>
+              </li>
+            ),
+          )}
+        </ol>
+        <div className="composer-row">
+          <T3Composer label="Message" placeholder="Message (React 18 wrapper)" providers={PROVIDERS} commands={COMMANDS} onSubmit={onSubmit} />
+          <div className="composer-actions">
+            <span id="status" role="status">{status}</span>
+          </div>
+        </div>
+      </main>
+    </T3ContextScope>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

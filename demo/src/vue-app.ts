@@ -1,0 +1,56 @@
+import { createApp, defineComponent, h, onMounted, ref } from 'vue';
+import '../../src/define.js';
+import type { ComposerSubmitDetail } from '../../src/composer.js';
+import { COMMANDS, ICONS, PROVIDERS } from './catalog.js';
+import { ENVIRONMENT_ID, listThread, resolveAsset, sendSubmission, type ThreadMessage } from './host-api.js';
+
+const THREAD = 'vue';
+
+/** Vue 3 sets known element properties as properties, so records and providers pass as objects. */
+const App = defineComponent({
+  setup() {
+    const messages = ref<ThreadMessage[]>([]);
+    const status = ref('');
+    const refresh = async () => {
+      messages.value = await listThread(THREAD);
+    };
+    onMounted(refresh);
+    const onSubmit = (event: CustomEvent<ComposerSubmitDetail>) => {
+      status.value = 'Sending…';
+      sendSubmission(THREAD, event.detail)
+        .then(() => {
+          status.value = '';
+          return refresh();
+        })
+        .catch((error: Error) => (status.value = `Not sent: ${error.message}`));
+    };
+    return () =>
+      h('t3-context-scope', { environmentId: ENVIRONMENT_ID, icons: ICONS, resolveAsset }, [
+        h('main', { class: 'single' }, [
+          h(
+            'ol',
+            { id: 'transcript', 'aria-label': 'Messages' },
+            messages.value.map((message) =>
+              message.role === 'user'
+                ? h('li', { key: message.id, class: 'entry user' }, [h('t3-user-message', { text: message.text, context: message.context })])
+                : h('li', { key: message.id, class: 'entry assistant' }, [
+                    h('section', { class: 'reply' }, [h('h3', 'What the model receives'), h('pre', { class: 'projection' }, message.text)]),
+                  ]),
+            ),
+          ),
+          h('div', { class: 'composer-row' }, [
+            h('t3-composer', {
+              label: 'Message',
+              placeholder: 'Message (Vue 3)',
+              providers: PROVIDERS,
+              commands: COMMANDS,
+              'onT3-submit': onSubmit,
+            }),
+            h('div', { class: 'composer-actions' }, [h('span', { id: 'status', role: 'status' }, status.value)]),
+          ]),
+        ]),
+      ]);
+  },
+});
+
+createApp(App).mount('#root');

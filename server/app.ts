@@ -1,0 +1,155 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { ThreadListing } from './api-types.js';
+import {
+  BASE_HEADERS,
+  HttpError,
+  parseJsonBody,
+  readBody,
+  requireJsonContentType,
+  sendError,
+  sendJson,
+} from './http-io.js';
+import { MAX_BODY_BYTES, THREAD_ID_PATTERN } from './limits.js';
+import { parseMessageRequest } from './message-request.js';
+import { searchFiles } from './project-files.js';
+import { createMessage, listThread } from './messages.js';
+import { serveStatic, type StaticRoot } from './static-files.js';
+import type { Store } from './store.js';
+
+/**
+ * Request routing for the reference host:
+ *   POST /api/threads/:threadId/messages   create a message (JSON body)
+ *   GET  /api/threads/:threadId/messages   list a thread
+ *   GET  /api/attachments/:attachmentId    attachment bytes
+ *   GET  /api/files?query=…                the project's files matching a query (at most 50)
+ *   GET  anything else                     static files (demo pages, `/dist/` bundles)
+ * Every failure becomes a JSON `{error}` response; no input can throw past `handleRequest`.
+ */
+
+export interface AppOptions {
+  store: Store;
+  staticRoots: readonly StaticRoot[];
+  /** The files a file-mention provider may offer (`GET /api/files?query=`). */
+  projectFiles?: readonly string[];
+  /** Where unexpected (5xx) errors are reported. */
+  logError?: (error: unknown) => void;
+}
+
+const THREAD_MESSAGES_ROUTE = /^\/api\/threads\/([^/]+)\/messages\/?$/;
+const ATTACHMENT_ROUTE = /^\/api\/attachments\/([^/]+)\/?$/;
+/** What `att_…` ids look like; any other value cannot name a stored attachment. */
+const ATTACHMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+export function createRequestHandler(options: AppOptions): RequestListener {
+  const logError = options.logError ?? ((error: unknown) => console.error(error));
+  return (req, res) => {
+    handleRequest(req, res, options).catch((error: unknown) => {
+      if (!(error instanceof HttpError)) logError(error);
+      const failure = error instanceof HttpError ? error : new HttpError(500, 'internal server error');
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      try {
+        sendError(req, res, failure);
+      } catch {
+        res.destroy();
+      }
+    });
+  };
+}
+
+async function handleRequest(req: IncomingMessage, res: ServerResponse, options: AppOptions): Promise<void> {
+  const urlPath = requestPath(req.url);
+  const method = req.method ?? 'GET';
+
+  const threadMatch = THREAD_MESSAGES_ROUTE.exec(urlPath);
+  if (threadMatch) {
+    allowMethods(method, ['GET', 'HEAD', 'POST']);
+    const threadId = readThreadId(threadMatch[1]!);
+    if (method === 'POST') return postMessage(req, res, options.store, threadId);
+    const listing: ThreadListing = { threadId, messages: listThread(options.store, threadId) };
+    return sendJson(req, res, 200, listing);
+  }
+
+  const attachmentMatch = ATTACHMENT_ROUTE.exec(urlPath);
+  if (attachmentMatch) {
+    allowMethods(method, ['GET', 'HEAD']);
+    return sendAttachment(req, res, options.store, decodePathSegment(attachmentMatch[1]!, 'attachment id'));
+  }
+
+  if (urlPath === '/api/files') {
+    allowMethods(method, ['GET', 'HEAD']);
+    const query = new URL(req.url ?? '/', 'http://host').searchParams.get('query') ?? '';
+    return sendJson(req, res, 200, { files: searchFiles(options.projectFiles ?? [], query) });
+  }
+
+  if (urlPath === '/api' || urlPath.startsWith('/api/')) {
+    throw new HttpError(404, `no API route ${urlPath}`);
+  }
+  allowMethods(method, ['GET', 'HEAD']);
+  return serveStatic(req, res, options.staticRoots, urlPath);
+}
+
+/** The path of the request target, still percent-encoded; the query is ignored. */
+function requestPath(target: string | undefined): string {
+  const raw = (target ?? '/').split(/[?#]/, 1)[0]!;
+  if (!raw.startsWith('/')) throw new HttpError(400, 'request target must be an absolute path');
+  return raw;
+}
+
+function allowMethods(method: string, allowed: readonly string[]): void {
+  if (!allowed.includes(method)) {
+    throw new HttpError(405, `method ${method} is not allowed here; use ${allowed.join(', ')}`, {
+      Allow: allowed.join(', '),
+    });
+  }
+}
+
+function decodePathSegment(segment: string, what: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(400, `${what} is not valid percent-encoding`);
+  }
+}
+
+function readThreadId(segment: string): string {
+  const threadId = decodePathSegment(segment, 'thread id');
+  if (!THREAD_ID_PATTERN.test(threadId)) {
+    throw new HttpError(400, 'thread id must be 1-64 letters, digits, _ or -');
+  }
+  return threadId;
+}
+
+async function postMessage(req: IncomingMessage, res: ServerResponse, store: Store, threadId: string): Promise<void> {
+  // JSON only: a cross-site form can send text/plain without a preflight, but not application/json.
+  requireJsonContentType(req);
+  const body = parseJsonBody(await readBody(req, MAX_BODY_BYTES));
+  const created = createMessage(store, threadId, parseMessageRequest(body));
+  sendJson(req, res, 201, created);
+}
+
+function sendAttachment(req: IncomingMessage, res: ServerResponse, store: Store, attachmentId: string): void {
+  const attachment = ATTACHMENT_ID_PATTERN.test(attachmentId) ? store.getAttachment(attachmentId) : undefined;
+  if (!attachment) throw new HttpError(404, `no attachment ${attachmentId}`);
+  res.writeHead(200, {
+    ...BASE_HEADERS,
+    'Content-Type': attachment.mimeType,
+    'Content-Length': String(attachment.data.length),
+    'Content-Disposition': `inline; filename*=UTF-8''${encodeRFC5987(attachment.name)}`,
+    // Uploaded bytes are untrusted: opened directly, even an HTML or SVG file runs no script.
+    'Content-Security-Policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+    // Attachment ids are never reused, so the bytes behind a URL never change.
+    'Cache-Control': 'private, max-age=31536000, immutable',
+  });
+  res.end(req.method === 'HEAD' ? undefined : attachment.data);
+}
+
+function encodeRFC5987(value: string): string {
+  try {
+    return encodeURIComponent(value).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  } catch {
+    return 'attachment'; // a lone surrogate cannot be percent-encoded
+  }
+}

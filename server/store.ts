@@ -1,0 +1,255 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/**
+ * The host's SQLite storage: threads, user messages (as the client sent them, after the write
+ * normalisation) and attachment bytes. Assistant replies are not stored; they are derived from the
+ * user message they answer (see assistant.ts).
+ */
+
+export const DATABASE_FILE_NAME = 't3-composer.sqlite';
+
+export interface StoredAttachmentMeta {
+  id: string;
+  name: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+
+export interface StoredAttachment extends StoredAttachmentMeta {
+  data: Buffer;
+}
+
+export interface StoredMessage {
+  id: string;
+  threadId: string;
+  createdAt: string;
+  text: string;
+  contextJson: string | null;
+  prompt: string | null;
+  inputAnnotationsJson: string;
+  attachments: StoredAttachmentMeta[];
+}
+
+export interface NewMessage {
+  id: string;
+  threadId: string;
+  createdAt: string;
+  text: string;
+  contextJson: string | null;
+  prompt: string | null;
+  inputAnnotationsJson: string;
+  /** Bytes uploaded with this message, under their new ids. */
+  newAttachments: readonly (StoredAttachment & { createdAt: string })[];
+  /** Every attachment the message uses, in order: its uploads and earlier ones its records name. */
+  attachmentIds: readonly string[];
+}
+
+export interface Store {
+  insertMessage(message: NewMessage): void;
+  listMessages(threadId: string): StoredMessage[];
+  getMessage(id: string): StoredMessage | undefined;
+  getAttachment(id: string): StoredAttachment | undefined;
+  /** The ids among `ids` that name stored attachments. */
+  existingAttachmentIds(ids: readonly string[]): Set<string>;
+  hasThreads(): boolean;
+  close(): void;
+}
+
+const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+  CREATE TABLE threads (
+    id TEXT PRIMARY KEY,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE messages (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    thread_id TEXT NOT NULL REFERENCES threads(id),
+    created_at TEXT NOT NULL,
+    text TEXT NOT NULL,
+    context_json TEXT,
+    prompt TEXT,
+    input_annotations_json TEXT NOT NULL DEFAULT '[]'
+  );
+  CREATE INDEX messages_by_thread ON messages(thread_id, seq);
+  CREATE TABLE attachments (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    mime_type TEXT NOT NULL,
+    size_bytes INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE message_attachments (
+    message_id TEXT NOT NULL REFERENCES messages(id),
+    attachment_id TEXT NOT NULL REFERENCES attachments(id),
+    position INTEGER NOT NULL,
+    PRIMARY KEY (message_id, attachment_id)
+  );
+`;
+
+interface MessageRow {
+  seq: number;
+  id: string;
+  thread_id: string;
+  created_at: string;
+  text: string;
+  context_json: string | null;
+  prompt: string | null;
+  input_annotations_json: string;
+}
+
+interface AttachmentMetaRow {
+  message_id: string;
+  id: string;
+  name: string;
+  mime_type: string;
+  size_bytes: number;
+}
+
+interface AttachmentRow {
+  id: string;
+  name: string;
+  mime_type: string;
+  size_bytes: number;
+  data: Buffer;
+}
+
+/** Opens (creating the folder and schema on first run) the database in `dataDir`. */
+export function openStore(dataDir: string): Store {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, DATABASE_FILE_NAME));
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return createStore(db);
+}
+
+function migrate(db: Database.Database): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version === SCHEMA_VERSION) return;
+  if (version !== 0) {
+    throw new Error(`database schema version ${version} is newer than this host (${SCHEMA_VERSION})`);
+  }
+  db.transaction(() => {
+    db.exec(SCHEMA);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
+}
+
+function createStore(db: Database.Database): Store {
+  const insertThread = db.prepare<[string, string]>('INSERT OR IGNORE INTO threads (id, created_at) VALUES (?, ?)');
+  const insertMessageRow = db.prepare<[string, string, string, string, string | null, string | null, string]>(
+    `INSERT INTO messages (id, thread_id, created_at, text, context_json, prompt, input_annotations_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertAttachment = db.prepare<[string, string, string, number, Buffer, string]>(
+    'INSERT INTO attachments (id, name, mime_type, size_bytes, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const linkAttachment = db.prepare<[string, string, number]>(
+    'INSERT OR IGNORE INTO message_attachments (message_id, attachment_id, position) VALUES (?, ?, ?)',
+  );
+  const selectThreadMessages = db.prepare<[string], MessageRow>(
+    'SELECT * FROM messages WHERE thread_id = ? ORDER BY seq',
+  );
+  const selectMessage = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?');
+  const selectThreadAttachmentMetas = db.prepare<[string], AttachmentMetaRow>(
+    `SELECT ma.message_id, a.id, a.name, a.mime_type, a.size_bytes
+     FROM message_attachments ma
+     JOIN messages m ON m.id = ma.message_id
+     JOIN attachments a ON a.id = ma.attachment_id
+     WHERE m.thread_id = ?
+     ORDER BY ma.message_id, ma.position`,
+  );
+  const selectMessageAttachmentMetas = db.prepare<[string], AttachmentMetaRow>(
+    `SELECT ma.message_id, a.id, a.name, a.mime_type, a.size_bytes
+     FROM message_attachments ma JOIN attachments a ON a.id = ma.attachment_id
+     WHERE ma.message_id = ? ORDER BY ma.position`,
+  );
+  const selectAttachment = db.prepare<[string], AttachmentRow>(
+    'SELECT id, name, mime_type, size_bytes, data FROM attachments WHERE id = ?',
+  );
+  const selectAttachmentId = db.prepare<[string], { id: string }>('SELECT id FROM attachments WHERE id = ?');
+  const selectAnyThread = db.prepare<[], { id: string }>('SELECT id FROM threads LIMIT 1');
+
+  const insertMessage = db.transaction((message: NewMessage) => {
+    insertThread.run(message.threadId, message.createdAt);
+    for (const attachment of message.newAttachments) {
+      insertAttachment.run(
+        attachment.id,
+        attachment.name,
+        attachment.mimeType,
+        attachment.sizeBytes,
+        attachment.data,
+        attachment.createdAt,
+      );
+    }
+    insertMessageRow.run(
+      message.id,
+      message.threadId,
+      message.createdAt,
+      message.text,
+      message.contextJson,
+      message.prompt,
+      message.inputAnnotationsJson,
+    );
+    message.attachmentIds.forEach((attachmentId, position) => linkAttachment.run(message.id, attachmentId, position));
+  });
+
+  return {
+    insertMessage(message) {
+      insertMessage(message);
+    },
+    listMessages(threadId) {
+      const metasByMessage = groupMetas(selectThreadAttachmentMetas.all(threadId));
+      return selectThreadMessages.all(threadId).map((row) => toStoredMessage(row, metasByMessage.get(row.id) ?? []));
+    },
+    getMessage(id) {
+      const row = selectMessage.get(id);
+      return row && toStoredMessage(row, selectMessageAttachmentMetas.all(id).map(toAttachmentMeta));
+    },
+    getAttachment(id) {
+      const row = selectAttachment.get(id);
+      return row && { ...toAttachmentMeta(row), data: row.data };
+    },
+    existingAttachmentIds(ids) {
+      return new Set(ids.filter((id) => selectAttachmentId.get(id) !== undefined));
+    },
+    hasThreads() {
+      return selectAnyThread.get() !== undefined;
+    },
+    close() {
+      db.close();
+    },
+  };
+}
+
+function groupMetas(rows: readonly AttachmentMetaRow[]): Map<string, StoredAttachmentMeta[]> {
+  const byMessage = new Map<string, StoredAttachmentMeta[]>();
+  for (const row of rows) {
+    const list = byMessage.get(row.message_id) ?? [];
+    list.push(toAttachmentMeta(row));
+    byMessage.set(row.message_id, list);
+  }
+  return byMessage;
+}
+
+function toAttachmentMeta(row: Omit<AttachmentMetaRow, 'message_id'>): StoredAttachmentMeta {
+  return { id: row.id, name: row.name, mimeType: row.mime_type, sizeBytes: row.size_bytes };
+}
+
+function toStoredMessage(row: MessageRow, attachments: StoredAttachmentMeta[]): StoredMessage {
+  return {
+    id: row.id,
+    threadId: row.thread_id,
+    createdAt: row.created_at,
+    text: row.text,
+    contextJson: row.context_json,
+    prompt: row.prompt,
+    inputAnnotationsJson: row.input_annotations_json,
+    attachments,
+  };
+}
