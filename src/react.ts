@@ -5,13 +5,15 @@
  */
 import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
-import './define.js';
 import type { AttachmentRemoveDetail, ComposerSubmitDetail } from './elements/composer/composer.js';
 import { T3Composer as ComposerElement } from './elements/composer/composer.js';
 import { T3ContextChip as ChipElement } from './elements/context-chip/context-chip.js';
 import { T3ContextScope as ScopeElement } from './elements/context-scope/context-scope.js';
 import type { ChipActivateDetail, ChipRemoveDetail } from './elements/shared/events.js';
 import { T3UserMessage as UserMessageElement } from './elements/user-message/user-message.js';
+import { defineAllElements } from './elements/define-all-elements.js';
+
+defineAllElements();
 
 const chipActivate = 't3-chip-activate' as EventName<CustomEvent<ChipActivateDetail>>;
 const chipRemove = 't3-chip-remove' as EventName<CustomEvent<ChipRemoveDetail>>;

@@ -127,7 +127,7 @@ describe('the demo page', () => {
     expect(value.records.map((record) => [record.kind, record.label])).toEqual(stored.map((record) => [record.kind, record.label]));
     const textRecords = value.records.filter((record) => record.kind !== 'image');
     expect(textRecords).toEqual(stored.filter((record) => record.kind !== 'image'));
-    const pastedImage = value.records.find((record) => record.kind === 'image') as { contextId: string; attachmentId: string };
+    const pastedImage = value.records.find((record) => record.kind === 'image') as unknown as { contextId: string; attachmentId: string };
     const storedImage = stored.find((record) => record.kind === 'image')!;
     expect(pastedImage.attachmentId).not.toBe(storedImage.attachmentId);
     expect(pastedImage.contextId).toBe(`image_${pastedImage.attachmentId}`);

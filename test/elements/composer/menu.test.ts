@@ -204,7 +204,7 @@ describe('<t3-composer> @-mentions', () => {
   });
 
   it('ignores a duplicate provider id with one warning', async () => {
-    const warnings: unknown[] = [];
+    const warnings: unknown[][] = [];
     const original = console.warn;
     console.warn = (...args: unknown[]) => warnings.push(args);
     try {

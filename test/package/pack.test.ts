@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The packed package, installed the way a host installs it: `npm pack`, then `npm install` of the
+ * tarball in a separate consumer folder (dependencies come from the npm cache the project's own
+ * install filled). Run `npm run build` first.
+ */
+
+const packageRoot = resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(join(tmpdir(), 't3-composer-pack-'));
+const consumer = join(work, 'consumer');
+let tarball: string;
+
+function run(command: string, args: string[], cwd: string): string {
+  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 240_000 });
+}
+
+beforeAll(() => {
+  run('npm', ['pack', '--pack-destination', work, '--silent'], packageRoot);
+  tarball = join(work, readdirSync(work).find((name) => name.endsWith('.tgz'))!);
+  run('mkdir', ['-p', consumer], work);
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  run('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], consumer);
+}, 300_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the packed package', () => {
+  it('ships the built entries, the manifest and the README, without tests, sources or the demo host', () => {
+    const listing = run('tar', ['-tzf', tarball], work).split('\n');
+    for (const file of ['package/dist/core.js', 'package/dist/message.js', 'package/dist/composer.js', 'package/dist/react.js', 'package/dist/t3-composer.iife.js', 'package/custom-elements.json', 'package/README.md']) {
+      expect(listing).toContain(file);
+    }
+    expect(listing.filter((file) => /^package\/(src|test|server|demo)\//.test(file))).toEqual([]);
+  });
+
+  it('installs with only runtime dependencies, and plain Node imports t3-composer/core', () => {
+    const installed = JSON.parse(readFileSync(join(consumer, 'node_modules/t3-composer/package.json'), 'utf8'));
+    expect(Object.keys(installed.dependencies ?? {})).not.toContain('better-sqlite3');
+    const out = run(
+      process.execPath,
+      ['--input-type=module', '-e', "const core = await import('t3-composer/core'); console.log(core.projectContextForProvider({ text: '[a](t3-context://v1/skill/s)', records: [] }).split('\\n')[0]);"],
+      consumer,
+    );
+    expect(out.trim()).toBe('[Skill: a; ref=s]');
+  });
+
+  it('bundles the elements through a bundler', () => {
+    writeFileSync(
+      join(consumer, 'entry.js'),
+      "import 't3-composer/define';\nimport { T3Composer, T3UserMessage, buildSubmission } from 't3-composer';\nconsole.log(T3Composer.name, T3UserMessage.name, typeof buildSubmission);\n",
+    );
+    writeFileSync(join(consumer, 'index.html'), '<!doctype html><script type="module" src="./entry.js"></script>');
+    run(join(packageRoot, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], consumer);
+    const assets = join(consumer, 'dist', 'assets');
+    const code = readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(join(assets, name), 'utf8'))
+      .join('\n');
+    expect(code.includes('t3-composer')).toBe(true);
+    expect(code.includes('t3-user-message')).toBe(true);
+    expect(code.includes('customElements')).toBe(true);
+  });
+});
