@@ -6,17 +6,40 @@ import type { ThreadMessage } from './host-api.js';
  * has a context or links, annotation-driven otherwise), each reply as the plain text a model reads.
  */
 export function renderTranscript(list: HTMLElement, messages: readonly ThreadMessage[]): void {
-  list.replaceChildren(...messages.map(renderEntry));
+  const byId = new Map(messages.map((message) => [message.id, message]));
+  list.replaceChildren(...messages.map((message) => renderEntry(message, byId)));
   list.lastElementChild?.scrollIntoView({ block: 'end' });
 }
 
-function renderEntry(message: ThreadMessage): HTMLElement {
+function renderEntry(message: ThreadMessage, byId: ReadonlyMap<string, ThreadMessage>): HTMLElement {
   const entry = document.createElement('li');
   entry.className = `entry ${message.role}`;
   entry.dataset.messageId = message.id;
   if (message.role === 'user') entry.append(userMessage(message));
-  else entry.append(assistantReply(message));
+  else {
+    entry.append(assistantReply(message));
+    const original = byId.get(message.replyTo);
+    if (message.via === 'projection' && original?.prompt && original.inputAnnotations.length > 0) {
+      entry.append(annotationPath(original.prompt, original.inputAnnotations));
+    }
+  }
   return entry;
+}
+
+/** The same message on the annotation path: the plain prompt a model reads, and its annotations. */
+function annotationPath(prompt: string, annotations: readonly unknown[]): HTMLElement {
+  const details = document.createElement('details');
+  details.className = 'reply annotation-path';
+  const summary = document.createElement('summary');
+  summary.textContent = 'Annotation path: the prompt and its input annotations';
+  const body = document.createElement('pre');
+  body.className = 'prompt';
+  body.textContent = prompt;
+  const list = document.createElement('pre');
+  list.className = 'annotations';
+  list.textContent = JSON.stringify(annotations, null, 2);
+  details.append(summary, body, list);
+  return details;
 }
 
 function userMessage(message: Extract<ThreadMessage, { role: 'user' }>): T3UserMessage {

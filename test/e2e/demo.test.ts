@@ -100,6 +100,14 @@ describe('the demo page', () => {
     expect(reply).toContain('path: README.md');
     expect(reply).toContain('"serialized":"@dataset:users"');
     expect(reply).toContain('[Image: shot.png; ref=image_');
+    const annotationPath = page.locator('#transcript .annotation-path').last();
+    await annotationPath.locator('summary').click();
+    const prompt = await annotationPath.locator('.prompt').textContent();
+    expect(prompt).toContain('@README.md');
+    expect(prompt).toContain('@dataset:users');
+    const annotations = JSON.parse((await annotationPath.locator('.annotations').textContent())!) as { start: number; end: number; text: string }[];
+    expect(annotations).toHaveLength(5);
+    for (const annotation of annotations) expect(prompt!.slice(annotation.start, annotation.end)).toBe(annotation.text);
     const gallery = page.locator('#transcript t3-user-message').last().locator('[part~="image"]');
     await expect.poll(() => gallery.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(1);
   });
