@@ -23,11 +23,13 @@ async function refresh(): Promise<void> {
   renderTranscript(transcript, await listThread(THREAD));
 }
 
+// The draft stays until the host has stored the message, so a refused message is not lost.
 composer.addEventListener('t3-submit', (event) => {
-  const detail = event.detail;
+  event.preventDefault();
   status.textContent = 'Sending…';
-  sendSubmission(THREAD, detail)
+  sendSubmission(THREAD, event.detail)
     .then(async (created) => {
+      composer.clear();
       status.textContent = created.dropped.length > 0 ? `Sent; the host dropped ${created.dropped.length} invalid record(s).` : '';
       await refresh();
     })

@@ -15,9 +15,12 @@ function App() {
 
   const onSubmit = useCallback(
     (event: CustomEvent<ComposerSubmitDetail>) => {
+      event.preventDefault();
+      const composer = event.target as HTMLElement & { clear(): void };
       setStatus('Sending…');
       sendSubmission(THREAD, event.detail)
         .then(() => {
+          composer.clear();
           setStatus('');
           return refresh();
         })

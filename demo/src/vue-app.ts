@@ -16,9 +16,12 @@ const App = defineComponent({
     };
     onMounted(refresh);
     const onSubmit = (event: CustomEvent<ComposerSubmitDetail>) => {
+      event.preventDefault();
+      const composer = event.target as HTMLElement & { clear(): void };
       status.value = 'Sending…';
       sendSubmission(THREAD, event.detail)
         .then(() => {
+          composer.clear();
           status.value = '';
           return refresh();
         })

@@ -1,5 +1,5 @@
 import { isKnownContextRecord } from './grammar.js';
-import { collectContextReferences, replaceContextReferences } from './references.js';
+import { collectContextReferences } from './references.js';
 import type {
   ContextRecord,
   ElementContextDetails,
@@ -28,19 +28,24 @@ export function projectContextForProvider({
   if (occurrences.length === 0) return text;
 
   const recordsById = indexUnambiguousRecords(records);
-  const body = replaceContextReferences(text, (occurrence) =>
-    formatProviderMarker(
-      recordsById.get(occurrence.contextId)?.kind ?? occurrence.kind,
-      occurrence.label,
-      occurrence.contextId,
-    ),
-  );
-
-  const entries = new Map<string, string>();
-  for (const { contextId, kind } of occurrences) {
-    if (!entries.has(contextId)) entries.set(contextId, formatEntry(kind, contextId, recordsById.get(contextId)));
+  // One pass builds both the body (markers in place) and the entries, in first-reference order.
+  // The output is assembled once with `join`: appending piece by piece would copy the text again.
+  const parts: string[] = [];
+  const entries: string[] = [];
+  const seen = new Set<string>();
+  let cursor = 0;
+  for (const occurrence of occurrences) {
+    const { contextId, kind } = occurrence;
+    const record = recordsById.get(contextId);
+    parts.push(text.slice(cursor, occurrence.start), formatProviderMarker(record?.kind ?? kind, occurrence.label, contextId));
+    cursor = occurrence.end;
+    if (!seen.has(contextId)) {
+      seen.add(contextId);
+      entries.push(formatEntry(kind, contextId, record));
+    }
   }
-  return `${body}\n\n<t3_context version="1">\n${[...entries.values()].join('\n')}\n</t3_context>`;
+  parts.push(text.slice(cursor), '\n\n<t3_context version="1">\n', entries.join('\n'), '\n</t3_context>');
+  return parts.join('');
 }
 
 /** A shared id maps to `undefined`: an ambiguous payload is never silently picked. */
@@ -53,15 +58,18 @@ function indexUnambiguousRecords(records: readonly ContextRecord[]): Map<string,
   return byId;
 }
 
+/** What the cleaning below would change: a `;`, `]` or line break, or whitespace that is not one inner space. */
+const NEEDS_MARKER_CLEANING = /[\r\n;\]]|[^\S ]|\s\s|^\s|\s$/;
+
 /** `[<Kind display>: <label>; ref=<contextId>]`, the label cleaned of line breaks, `;` and `]`. */
 export function formatProviderMarker(kind: string, label: string, contextId: string): string {
-  const cleanLabel = label.replace(/[\r\n;\]]/g, ' ').replace(/\s+/g, ' ').trim();
+  const cleanLabel = NEEDS_MARKER_CLEANING.test(label) ? label.replace(/[\r\n;\]]/g, ' ').replace(/\s+/g, ' ').trim() : label;
   return `[${kindDisplayName(kind)}: ${escapeContextTags(cleanLabel)}; ref=${contextId}]`;
 }
 
 /** `preview-annotation` → `Preview annotation`. */
 export function kindDisplayName(kind: string): string {
-  const spaced = kind.replace(/-/g, ' ');
+  const spaced = kind.replaceAll('-', ' ');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
@@ -70,10 +78,12 @@ export function kindDisplayName(kind: string): string {
  * `&lt;`, so no excerpt, label or payload can close the envelope or forge an entry.
  */
 export function escapeContextTags(text: string): string {
+  if (!text.includes('<')) return text;
   return text.replace(/<(?=\/?(?:t3_context|context)\b)/gi, '&lt;');
 }
 
 function escapeAttribute(value: string): string {
+  if (!/[&"<>]/.test(value)) return value;
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 

@@ -1,4 +1,5 @@
-import { CONTEXT_LABEL_MAX_CHARS, isContextId, isContextKind } from './grammar.js';
+import { CONTEXT_ID_MAX_CHARS, CONTEXT_KIND_MAX_CHARS, CONTEXT_LABEL_MAX_CHARS } from './grammar.js';
+import { ForwardFinder, isJsWhitespace } from './text-scan.js';
 
 /**
  * Canonical references in message text: `[label](t3-context://v1/<kind>/<contextId>)`, with a
@@ -33,10 +34,53 @@ export function formatContextHref(kind: string, contextId: string): string {
 
 export function parseContextHref(href: unknown): ContextHref | null {
   if (typeof href !== 'string' || !href.startsWith(CONTEXT_HREF_PREFIX)) return null;
-  const parts = href.slice(CONTEXT_HREF_PREFIX.length).split('/');
-  if (parts.length !== 2) return null;
-  const [kind, contextId] = parts as [string, string];
-  return isContextKind(kind) && isContextId(contextId) ? { kind, contextId } : null;
+  return parseHrefTail(href, CONTEXT_HREF_PREFIX.length, href.length);
+}
+
+/**
+ * `<kind>/<contextId>` at `text[start, end)`, checked character by character (what
+ * `isContextKind`/`isContextId` accept, with exactly one `/`), without splitting or slicing first:
+ * the scanner calls this once per link.
+ */
+function parseHrefTail(text: string, start: number, end: number): ContextHref | null {
+  if (end - start > CONTEXT_KIND_MAX_CHARS + 1 + CONTEXT_ID_MAX_CHARS || !isLowerAsciiLetter(text.charCodeAt(start))) return null;
+  let slash = -1;
+  for (let i = start + 1; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code === SLASH) {
+      if (slash !== -1) return null;
+      slash = i;
+    } else if (slash === -1 ? !isKindCharacter(code) : !isIdCharacter(code)) {
+      return null;
+    }
+  }
+  if (slash === -1 || slash - start > CONTEXT_KIND_MAX_CHARS || slash === end - 1 || end - slash - 1 > CONTEXT_ID_MAX_CHARS) return null;
+  return { kind: text.slice(start, slash), contextId: text.slice(slash + 1, end) };
+}
+
+const SLASH = 0x2f;
+
+function isKindCharacter(code: number): boolean {
+  return isLowerAsciiLetter(code) || isAsciiDigit(code) || code === HYPHEN;
+}
+
+function isIdCharacter(code: number): boolean {
+  return isAsciiLetter(code) || isAsciiDigit(code) || code === HYPHEN || code === UNDERSCORE;
+}
+
+const HYPHEN = 0x2d;
+const UNDERSCORE = 0x5f;
+
+function isLowerAsciiLetter(code: number): boolean {
+  return code >= 0x61 && code <= 0x7a;
+}
+
+function isAsciiLetter(code: number): boolean {
+  return isLowerAsciiLetter(code) || (code >= 0x41 && code <= 0x5a);
+}
+
+function isAsciiDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
 }
 
 /**
@@ -46,6 +90,7 @@ export function parseContextHref(href: unknown): ContextHref | null {
  */
 export function sanitizeContextLabel(label: unknown, kind: string): string {
   const text = typeof label === 'string' ? label : '';
+  if (isCleanLabel(text)) return text;
   const cleaned = text
     .replace(/[[\]\\\r\n]/g, ' ')
     .replace(/\s+/g, ' ')
@@ -54,47 +99,70 @@ export function sanitizeContextLabel(label: unknown, kind: string): string {
   return cleaned === '' ? kind : cleaned;
 }
 
+/**
+ * True when sanitising would return `label` itself: non-empty, at most 200 units, no bracket,
+ * backslash or line break, and no whitespace but single spaces between other characters.
+ */
+function isCleanLabel(label: string): boolean {
+  const length = label.length;
+  if (length === 0 || length > CONTEXT_LABEL_MAX_CHARS) return false;
+  let previousWasSpace = true; // a leading space is not clean
+  for (let i = 0; i < length; i++) {
+    const code = label.charCodeAt(i);
+    if (code === OPEN_BRACKET || code === CLOSE_BRACKET || code === BACKSLASH) return false;
+    if (code === SPACE) {
+      if (previousWasSpace) return false;
+      previousWasSpace = true;
+    } else {
+      if (isJsWhitespace(code)) return false;
+      previousWasSpace = false;
+    }
+  }
+  return !previousWasSpace;
+}
+
 export function formatContextReference({ kind, contextId, label }: ContextReferenceInput): string {
   const bang = kind === 'image' ? '!' : '';
   return `${bang}[${sanitizeContextLabel(label, kind)}](${formatContextHref(kind, contextId)})`;
 }
 
 const CLOSER = `](${CONTEXT_HREF_PREFIX}`;
-const FAST_PATH_MARKER = '](t3-context:';
 const RAW_LABEL_MAX_CHARS = 512;
-/** After the prefix: 1–200 characters that are neither whitespace nor `)`, then `)`. */
-const HREF_TAIL = /[^\s)]{1,200}\)/y;
+const HREF_TAIL_MAX_CHARS = 200;
 
 const OPEN_BRACKET = 0x5b; // [
 const CLOSE_BRACKET = 0x5d; // ]
-const LINE_FEED = 0x0a;
 const BANG = 0x21; // !
+const CLOSE_PAREN = 0x29;
+const LINE_FEED = 0x0a;
+const BACKSLASH = 0x5c;
+const SPACE = 0x20;
 
 /**
  * Finds every reference in document order. It matches exactly what the global regular expression
  * ``(!?)\[([^\]\n]{0,512})\]\((t3-context://v1/[^\s)]{1,200})\)`` would match, then keeps the
  * matches whose href parses, but runs in linear time on any input: instead of trying every `[`, it
- * jumps between the `](t3-context://v1/` closers and looks back from each for its opening bracket.
+ * jumps between the `](t3-context://v1/` closers and finds for each its opening bracket.
  */
 export function collectContextReferences(text: string): ContextReferenceOccurrence[] {
   const occurrences: ContextReferenceOccurrence[] = [];
-  if (typeof text !== 'string' || !text.includes(FAST_PATH_MARKER)) return occurrences;
+  // The fast path: without `](t3-context:` there is no closer either.
+  if (typeof text !== 'string') return occurrences;
 
+  const openings = new OpeningBracketFinder(text);
   let consumedUpTo = 0;
-  for (let closer = text.indexOf(CLOSER); closer !== -1; closer = text.indexOf(CLOSER, closer + 1)) {
-    if (closer < consumedUpTo) continue;
+  for (let closer = text.indexOf(CLOSER); closer !== -1; closer = text.indexOf(CLOSER, Math.max(closer + 1, consumedUpTo))) {
     const hrefStart = closer + 2;
-    HREF_TAIL.lastIndex = hrefStart + CONTEXT_HREF_PREFIX.length;
-    if (!HREF_TAIL.test(text)) continue;
-    const end = HREF_TAIL.lastIndex;
+    const end = hrefTailEnd(text, hrefStart + CONTEXT_HREF_PREFIX.length);
+    if (end === -1) continue;
 
-    const open = findOpeningBracket(text, closer, consumedUpTo);
+    const open = openings.find(closer, consumedUpTo);
     if (open === -1) continue;
     const image = open > consumedUpTo && text.charCodeAt(open - 1) === BANG;
     const start = image ? open - 1 : open;
     consumedUpTo = end;
 
-    const parsed = parseContextHref(text.slice(hrefStart, end - 1));
+    const parsed = parseHrefTail(text, hrefStart + CONTEXT_HREF_PREFIX.length, end - 1);
     if (!parsed) continue;
     occurrences.push({
       kind: parsed.kind,
@@ -109,21 +177,48 @@ export function collectContextReferences(text: string): ContextReferenceOccurren
   return occurrences;
 }
 
-/**
- * The leftmost `[` whose label can reach the `]` at `closer`: the label holds no `]` and no line
- * feed and is at most 512 characters, and the match may not start inside an earlier one. Each
- * backward scan stops at the nearest `]`, so over a whole text every character is visited at most
- * once.
- */
-function findOpeningBracket(text: string, closer: number, lowerBound: number): number {
-  const limit = Math.max(lowerBound, closer - RAW_LABEL_MAX_CHARS - 1);
-  let open = -1;
-  for (let i = closer - 1; i >= limit; i--) {
+/** After the prefix: the end of 1–200 characters that are neither whitespace nor `)`, then `)`; or -1. */
+function hrefTailEnd(text: string, from: number): number {
+  const limit = Math.min(text.length, from + HREF_TAIL_MAX_CHARS + 1);
+  for (let i = from; i < limit; i++) {
     const code = text.charCodeAt(i);
-    if (code === CLOSE_BRACKET || code === LINE_FEED) break;
-    if (code === OPEN_BRACKET) open = i;
+    if (code === CLOSE_PAREN) return i > from ? i + 1 : -1;
+    if (isJsWhitespace(code)) return -1;
   }
-  return open;
+  return -1;
+}
+
+/**
+ * Finds the leftmost `[` whose label can reach the `]` at a closer: the label holds no `]` and no
+ * line feed and is at most 512 characters, and the match may not start inside an earlier one.
+ * Openings are found by one forward search resumed from closer to closer; the label is then read
+ * backwards from the closer to the nearest `]` or line feed, which is never before the previous
+ * closer, so over a whole text every character is read at most once.
+ */
+class OpeningBracketFinder {
+  private readonly openBrackets: ForwardFinder;
+
+  constructor(private readonly text: string) {
+    this.openBrackets = new ForwardFinder(text, '[');
+  }
+
+  find(closer: number, lowerBound: number): number {
+    const open = this.openBrackets.next(Math.max(lowerBound, closer - RAW_LABEL_MAX_CHARS - 1));
+    if (open === -1 || open >= closer) return -1;
+    const barrier = this.lastBarrier(open, closer);
+    if (barrier === -1) return open;
+    const after = this.openBrackets.next(barrier + 1);
+    return after !== -1 && after < closer ? after : -1;
+  }
+
+  /** The last `]` or line feed strictly between `open` and `closer`, or -1. */
+  private lastBarrier(open: number, closer: number): number {
+    for (let i = closer - 1; i > open; i--) {
+      const code = this.text.charCodeAt(i);
+      if (code === CLOSE_BRACKET || code === LINE_FEED) return i;
+    }
+    return -1;
+  }
 }
 
 /** Replaces each reference by `replace(occurrence)`; the text between references is kept as is. */

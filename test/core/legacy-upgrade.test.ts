@@ -128,6 +128,22 @@ describe('upgradeLegacyMessage: terminal blocks', () => {
     expect(upgradeLegacyMessage(`end @terminal-1:5...\n\n${block}`).text).toBe(`end ${chip}...`);
   });
 
+  it('judges a label next to an earlier terminal link by the link, not by the label it replaced', () => {
+    // Bound one by one: once `@a:1` is a link, `@(x):1` follows a `)` and is standalone.
+    const block = terminalBlock('- a line 1:\n  1 | x', '- (x) line 1:\n  1 | y');
+    expect(upgradeLegacyMessage(`see @a:1@(x):1 now\n\n${block}`).text).toBe(
+      `see ${link('terminal', 1, 'a line 1')}${link('terminal', 2, '(x) line 1')} now`,
+    );
+  });
+
+  it('binds the labels of many terminals across a long message', () => {
+    const entries = Array.from({ length: 150 }, (_, index) => `- T ${index} line ${index}:\n  ${index} | x`);
+    const prose = Array.from({ length: 150 }, (_, index) => `${'word '.repeat(2_000)}@t-${index}:${index}`).join(' ');
+    const { text, records } = upgradeLegacyMessage(`${prose}\n\n${terminalBlock(...entries)}`);
+    expect(records).toHaveLength(150);
+    expect(text).not.toContain('@t-');
+  });
+
   it('binds each terminal of a multi-entry block to its own label', () => {
     const block = terminalBlock('- Terminal 1 line 1:\n  1 | a', '- Terminal 1 line 1:\n  1 | b', '- Build  Output lines 2-3:\n  2 | c\n  3 | d');
     const { text, records } = expectIdempotent(`@terminal-1:1 vs @terminal-1:1 and @build-output:2-3\n\n${block}`);

@@ -5,7 +5,7 @@ import type {
   PreviewAnnotationContextRecord,
   TerminalContextRecord,
 } from '../types.js';
-import { ForwardFinder } from './scan.js';
+import { ForwardFinder } from '../text-scan.js';
 
 /**
  * Parsers for the bodies of legacy `<terminal_context>`, `<element_context>` and

@@ -7,7 +7,7 @@ import {
   isLineStart,
   isWordChar,
   lineEndFrom,
-} from './scan.js';
+} from '../text-scan.js';
 
 /**
  * Legacy `<review_comment …>` blocks: finding them in place (fence-aware) and turning one into a

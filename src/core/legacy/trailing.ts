@@ -1,4 +1,4 @@
-import { isAsciiDigit, trimmedEnd } from './scan.js';
+import { isAsciiDigit, trimmedEnd } from '../text-scan.js';
 
 /** Legacy blocks the old send path appended after the prose, in the order they are peeled off. */
 export type TrailingBlockTag = 'preview_annotation' | 'element_context' | 'terminal_context';

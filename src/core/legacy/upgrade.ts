@@ -6,7 +6,6 @@ import {
   buildElementDraft,
   buildPreviewDraft,
   buildTerminalDraft,
-  inlineTerminalLabel,
   parseLegacyEntries,
   type ElementDraft,
   type LegacyEntry,
@@ -14,7 +13,8 @@ import {
   type TerminalDraft,
 } from './blocks.js';
 import { buildReviewDraft, isValidReviewDraft, replaceReviewBlocks, type ReviewCommentDraft } from './review.js';
-import { codePointBefore, isAsciiDigit, withoutTrailingLineFeeds } from './scan.js';
+import { bindTerminalLabels } from './labels.js';
+import { isAsciiDigit, withoutTrailingLineFeeds } from '../text-scan.js';
 import { matchAnyTrailingBlock, matchTrailingTokens, type TrailingBlock } from './trailing.js';
 
 /**
@@ -264,45 +264,9 @@ function rebuildBody(
     const terminal = terminals[index - 1];
     return joined + (terminal ? formatContextReference(terminal) : '') + piece;
   });
-  const placedTerminals = new Set(terminals.slice(0, placeholderCount));
-
-  for (const terminal of terminals) {
-    if (placedTerminals.has(terminal)) continue;
-    const label = inlineTerminalLabel(terminal);
-    const at = findStandaloneOccurrence(body, label);
-    if (at === -1) continue;
-    body = body.slice(0, at) + formatContextReference(terminal) + body.slice(at + label.length);
-    placedTerminals.add(terminal);
-  }
-  return { body: body.trimEnd(), placedTerminals };
-}
-
-const WORD_BEFORE_LABEL = /^[\p{L}\p{N}\p{M}_@.-]$/u;
-const WORD_AFTER_LABEL = /^[\p{L}\p{N}\p{M}_-]$/u;
-
-/**
- * The first occurrence of `label` that is not part of a longer word: not preceded by a letter,
- * digit, mark, `_`, `@`, `.` or `-`, and not followed by a letter, digit, mark, `_` or `-`, nor by
- * dots or `@`s and then one of those. A sentence-ending `.` after it is fine.
- */
-function findStandaloneOccurrence(text: string, label: string): number {
-  if (label === '') return -1;
-  for (let at = text.indexOf(label); at !== -1; at = text.indexOf(label, at + 1)) {
-    if (!continuesWordBefore(text, at) && !continuesWordAfter(text, at + label.length)) return at;
-  }
-  return -1;
-}
-
-function continuesWordBefore(text: string, index: number): boolean {
-  const codePoint = codePointBefore(text, index);
-  return codePoint !== undefined && WORD_BEFORE_LABEL.test(String.fromCodePoint(codePoint));
-}
-
-function continuesWordAfter(text: string, index: number): boolean {
-  let next = index;
-  while (next < text.length && (text.charCodeAt(next) === 0x2e || text.charCodeAt(next) === 0x40)) next++;
-  const codePoint = text.codePointAt(next);
-  return codePoint !== undefined && WORD_AFTER_LABEL.test(String.fromCodePoint(codePoint));
+  const placedByPlaceholder = terminals.slice(0, placeholderCount);
+  const bound = bindTerminalLabels(body, terminals.slice(placeholderCount));
+  return { body: bound.body.trimEnd(), placedTerminals: new Set([...placedByPlaceholder, ...bound.placed]) };
 }
 
 /** The body, a blank line, then the appended links joined by spaces (the links alone for an empty body). */

@@ -6,26 +6,28 @@ export const composerStyles = [
   css`
     :host {
       display: block;
-      --t3-composer-background: light-dark(#ffffff, #1b1f27);
-      --t3-composer-border-color: light-dark(#d5dce6, #3b4455);
-      font-family: var(--t3-font-sans);
+      --_t3-composer-background: var(--t3-composer-background, light-dark(#ffffff, #1b1f27));
+      --_t3-composer-border-color: var(--t3-composer-border-color, light-dark(#d5dce6, #3b4455));
+      font-family: var(--_t3-font-sans);
       color: light-dark(#111827, #e5e7eb);
     }
 
-    :host([disabled]) {
+    /* :disabled also covers a disabled ancestor fieldset (the element is form-associated). */
+    :host([disabled]),
+    :host(:disabled) {
       opacity: 0.6;
     }
 
     .frame {
       position: relative;
-      border: 1px solid var(--t3-composer-border-color);
+      border: 1px solid var(--_t3-composer-border-color);
       border-radius: 12px;
-      background: var(--t3-composer-background);
+      background: var(--_t3-composer-background);
     }
 
     .frame:focus-within {
-      border-color: var(--t3-focus-ring);
-      box-shadow: 0 0 0 1px var(--t3-focus-ring);
+      border-color: var(--_t3-focus-ring);
+      box-shadow: 0 0 0 1px var(--_t3-focus-ring);
     }
 
     .editor .cm-editor {
@@ -56,7 +58,7 @@ export const composerStyles = [
     }
 
     .editor .cm-placeholder {
-      color: var(--t3-muted-color);
+      color: var(--_t3-muted-color);
     }
 
     .editor .cm-selectionBackground {
@@ -81,7 +83,7 @@ export const composerStyles = [
       block-size: 4em;
       object-fit: cover;
       border-radius: 8px;
-      border: 1px solid var(--t3-composer-border-color);
+      border: 1px solid var(--_t3-composer-border-color);
     }
 
     .remove-attachment {
@@ -91,9 +93,9 @@ export const composerStyles = [
       inline-size: 1.4em;
       block-size: 1.4em;
       padding: 0;
-      border: 1px solid var(--t3-composer-border-color);
+      border: 1px solid var(--_t3-composer-border-color);
       border-radius: 50%;
-      background: var(--t3-composer-background);
+      background: var(--_t3-composer-background);
       color: inherit;
       cursor: pointer;
       line-height: 1;
@@ -110,16 +112,16 @@ export const composerStyles = [
       inline-size: 14em;
       margin-block-start: 0.3em;
       padding: 0.5em;
-      border: 1px solid var(--t3-popover-border-color);
+      border: 1px solid var(--_t3-popover-border-color);
       border-radius: 8px;
-      background: var(--t3-popover-background);
+      background: var(--_t3-popover-background);
       box-shadow: 0 6px 24px rgb(0 0 0 / 0.18);
       font-size: 0.85em;
     }
 
     .notice {
       padding: 0.35em 0.75em 0.5em;
-      color: var(--t3-tone-closed);
+      color: var(--_t3-tone-closed);
       font-size: 0.88em;
     }
 
@@ -141,10 +143,10 @@ export const composerStyles = [
       max-block-size: 18em;
       overflow: auto;
       padding-block: 0.25em;
-      border: 1px solid var(--t3-popover-border-color);
+      border: 1px solid var(--_t3-popover-border-color);
       border-radius: 10px;
-      background: var(--t3-popover-background);
-      color: var(--t3-popover-color);
+      background: var(--_t3-popover-background);
+      color: var(--_t3-popover-color);
       box-shadow: 0 8px 28px rgb(0 0 0 / 0.18);
       font-size: 0.92em;
     }
@@ -156,18 +158,18 @@ export const composerStyles = [
 
     .menu-group {
       padding: 0.35em 0.75em 0.15em;
-      color: var(--t3-muted-color);
+      color: var(--_t3-muted-color);
       font-size: 0.8em;
       text-transform: capitalize;
     }
 
     .menu-status {
       padding: 0.35em 0.75em;
-      color: var(--t3-muted-color);
+      color: var(--_t3-muted-color);
     }
 
     .menu-status.error {
-      color: var(--t3-tone-closed);
+      color: var(--_t3-tone-closed);
     }
 
     .menu-option {
@@ -202,7 +204,7 @@ export const composerStyles = [
 
     .option-hint,
     .option-description {
-      color: var(--t3-muted-color);
+      color: var(--_t3-muted-color);
       font-size: 0.88em;
       white-space: nowrap;
       overflow: hidden;

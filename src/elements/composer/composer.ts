@@ -1,5 +1,14 @@
 import { history, historyKeymap, defaultKeymap, insertNewline } from '@codemirror/commands';
-import { Compartment, EditorSelection, EditorState, type Extension, Prec, type Transaction } from '@codemirror/state';
+import {
+  Compartment,
+  EditorSelection,
+  EditorState,
+  type Extension,
+  Prec,
+  type Text,
+  type Transaction,
+  type TransactionSpec,
+} from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderExtension, type ViewUpdate } from '@codemirror/view';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
@@ -25,7 +34,8 @@ import { emit } from '../shared/events.js';
 import { formatMessage } from '../shared/locale.js';
 import { type DraftAttachment, newLocalId, recordForFile, type SubmittedAttachment } from './attachments.js';
 import { composerStyles } from './composer.styles.js';
-import { chipExtension } from './editor/chip-decorations.js';
+import { type ChipChanges, chipChanges } from './editor/chip-changes.js';
+import { chipExtension, chipsOf } from './editor/chip-decorations.js';
 import { CompositionGuard } from './editor/composition-guard.js';
 import { availabilityField, putRecords, recordsField, replaceRecords, setAvailability } from './editor/draft-state.js';
 import { maxLengthFilter } from './editor/max-length.js';
@@ -65,8 +75,13 @@ const PROGRAMMATIC = 'programmatic';
  * mentions, skills and host items are atomic chips inside the text. Built on CodeMirror 6: the
  * document is the canonical Markdown, each `t3-context` link is shown as one `<t3-context-chip>`.
  *
+ * The editor is destroyed when the element leaves the document (so nothing on `window` keeps a
+ * removed composer alive) and rebuilt from the same editor state when it comes back: a composer
+ * moved in the DOM keeps its draft, caret and undo history. Submitting or `clear()` starts a new
+ * draft with an empty undo history; setting `value` does too, without an `input` event.
+ *
  * @tagname t3-composer
- * @summary A chat input with atomic context chips, @-mentions, slash commands and attachments.
+ * @summary A chat input with atomic context chips, mentions, slash commands and attachments.
  *
  * @csspart base - The frame around the editor.
  * @csspart editor - The editing area.
@@ -105,7 +120,7 @@ export class T3Composer extends ConfigurableElement {
   /** Maximum visible characters (a chip counts as one); typing and paste stop there. */
   @property({ type: Number, attribute: 'max-length' }) maxLength?: number;
 
-  /** Sources of @-mention items. */
+  /** Sources of mention items, each opened by its trigger character (`@` by default). */
   @property({ attribute: false }) providers: readonly MentionProvider[] = [];
 
   /** Slash commands offered at the start of the draft. */
@@ -115,10 +130,15 @@ export class T3Composer extends ConfigurableElement {
   @state() private announcement = '';
   @state() private attachmentList: readonly DraftAttachment[] = [];
   @state() private confirmingRemoval?: string;
+  /** Disabled by an ancestor `<fieldset disabled>`, kept apart from the element's own `disabled`. */
+  @state() private formDisabled = false;
 
   @query('[part~="editor"]') private editorHost?: HTMLElement;
 
   private view?: EditorView;
+  /** The draft while no editor is mounted: before the first render, and while out of the document. */
+  private idleState?: EditorState;
+  private focusWhenMounted = false;
   private readonly internals?: ElementInternals;
   private readonly composition = new CompositionGuard();
   private readonly editable = new Compartment();
@@ -133,9 +153,14 @@ export class T3Composer extends ConfigurableElement {
     showNotice: (message) => this.showNotice(message),
     announce: (message) => this.announce(message),
   });
-  private pendingValue: ComposerValue = { text: '', records: [] };
-  private readonly pendingFetches = new Set<Promise<void>>();
+  private pendingFetches = new Set<Promise<void>>();
   private submitQueued = false;
+  /** True from `showNotice` until the current task's changes are done. */
+  private noticeIsFresh = false;
+  /** Changes whenever a new draft starts, so late asset fetches and queued submits of the old one are dropped. */
+  private draftGeneration = 0;
+  /** Files and images whose last chip went: kept so that undoing the deletion brings them back. */
+  private readonly detachedAttachments = new Map<string, DraftAttachment>();
 
   constructor() {
     super();
@@ -147,8 +172,7 @@ export class T3Composer extends ConfigurableElement {
 
   /** The draft. Setting it rebuilds equivalent chips; invalid records are dropped. */
   get value(): ComposerValue {
-    const state = this.view?.state;
-    if (!state) return { text: this.pendingValue.text, records: [...this.pendingValue.records] };
+    const state = this.state;
     return { text: state.doc.toString(), records: this.referencedRecords(state) };
   }
 
@@ -158,17 +182,12 @@ export class T3Composer extends ConfigurableElement {
     const referenced = new Set(collectContextReferences(text).map((occurrence) => occurrence.contextId));
     const kept = records.filter((record) => referenced.has(record.contextId) || record.kind === 'image');
     this.attachmentList = this.attachmentList.filter((attachment) => kept.some((record) => record.contextId === attachment.contextId));
-    if (!this.view) {
-      this.pendingValue = { text, records: kept };
-      return;
-    }
-    this.view.setState(this.createState(text, kept));
-    this.syncFormValue();
+    this.startNewDraft(text, kept);
   }
 
   /** The picked slash command, until the draft no longer starts with it. */
   get command(): CommandInfo | undefined {
-    return this.menu.pickedCommand(this.value.text)?.command;
+    return this.menu.pickedCommand(this.state.doc.toString())?.command;
   }
 
   /** Inserts a chip for `record` at the caret (or where it was before focus left), or at the end. */
@@ -183,61 +202,54 @@ export class T3Composer extends ConfigurableElement {
     }
     const link = formatContextReference({ kind: valid.kind, contextId: valid.contextId, label: options.label ?? valid.label });
     this.insertAt(link, [valid], options.at === 'end' ? 'end' : 'caret');
-    this.announce(`${valid.label || valid.kind} added`);
     return { ok: true, contextId: valid.contextId };
   }
 
-  /** Inserts plain text at the caret. */
+  /** Inserts plain text at the caret (appends when the editor is not mounted). */
   insertText(text: string): void {
     if (typeof text !== 'string' || text === '') return;
-    const view = this.view;
-    if (!view) {
-      this.pendingValue = { ...this.pendingValue, text: this.pendingValue.text + text };
+    if (this.view) {
+      this.dispatch(this.state.replaceSelection(text), { userEvent: PROGRAMMATIC, scrollIntoView: true });
       return;
     }
-    view.dispatch(view.state.replaceSelection(text), { userEvent: PROGRAMMATIC, scrollIntoView: true });
+    const end = this.state.doc.length;
+    this.dispatch({ changes: { from: end, insert: text }, selection: { anchor: end + text.length }, userEvent: PROGRAMMATIC });
   }
 
-  /** Removes every chip that refers to `contextId`. */
-  removeContext(contextId: string): void {
-    const view = this.view;
-    if (!view) {
-      const text = this.pendingValue.text;
-      const kept = collectContextReferences(text).filter((occurrence) => occurrence.contextId === contextId);
-      this.pendingValue = { ...this.pendingValue, text: removeRanges(text, kept) };
-      return;
-    }
-    const changes = collectContextReferences(view.state.doc.toString())
-      .filter((occurrence) => occurrence.contextId === contextId)
-      .map(({ start, end }) => ({ from: start, to: end }));
-    if (changes.length > 0) view.dispatch({ changes, userEvent: 'delete.chip' });
+  /** Removes every chip that refers to `contextId`; tells whether there was one. */
+  removeContext(contextId: string): boolean {
+    const changes = chipsOf(this.state)
+      .filter((chip) => chip.contextId === contextId)
+      .map(({ from, to }) => ({ from, to }));
+    if (changes.length > 0) this.dispatch({ changes, userEvent: 'delete.chip' });
+    return changes.length > 0;
   }
 
-  override focus(options?: FocusOptions): void {
-    this.view ? this.view.focus() : super.focus(options);
+  /** Focuses the editor; called before the editor is mounted, it focuses it once it is. */
+  override focus(_options?: FocusOptions): void {
+    if (this.isDisabled) return;
+    if (this.view) this.view.focus();
+    else this.focusWhenMounted = true;
   }
 
-  /** Empties the draft: text, chips, attachments and the picked command. */
+  override blur(): void {
+    this.focusWhenMounted = false;
+    this.view?.contentDOM.blur();
+  }
+
+  /** Empties the draft: text, chips, attachments and the picked command; fires one `input` if it was not empty. */
   clear(): void {
+    const hadContent = this.state.doc.length > 0 || this.attachmentList.length > 0;
     for (const attachment of this.attachmentList) this.notifyAttachmentRemoved(attachment);
     this.attachmentList = [];
-    this.menu.reset();
-    this.notice = '';
-    if (!this.view) {
-      this.pendingValue = { text: '', records: [] };
-      return;
-    }
-    this.view.dispatch({
-      changes: { from: 0, to: this.view.state.doc.length, insert: '' },
-      effects: replaceRecords.of([]),
-      userEvent: PROGRAMMATIC,
-    });
+    this.startNewDraft('', []);
+    if (hadContent) this.fireInput();
   }
 
   /** Submits like Enter: fires `t3-submit` and clears the draft unless the event is cancelled. */
   submit(): boolean {
     const view = this.view;
-    if (!view || this.disabled) return false;
+    if (!view || this.isDisabled) return false;
     if (view.state.doc.toString().trim() === '' && this.attachmentList.length === 0) return false;
     if (this.pendingFetches.size > 0) {
       this.showNotice(this.config.locale.attachmentsPending);
@@ -270,12 +282,13 @@ export class T3Composer extends ConfigurableElement {
       ${images.length > 0 ? this.renderShelf(images) : nothing}
       <div part="editor" class="editor"></div>
       ${this.menu.render()}
-      ${this.notice ? html`<div part="notice" class="notice" role="status">${this.notice}</div>` : nothing}
+      ${this.notice ? html`<div part="notice" class="notice">${this.notice}</div>` : nothing}
       <div class="announcer" aria-live="polite">${this.announcement}</div>
     </div>`;
   }
 
   private renderShelf(images: readonly DraftAttachment[]): TemplateResult {
+    const locked = this.isDisabled || this.readonly;
     return html`<div part="attachments" class="attachments">
       ${images.map((image) => {
         const confirming = this.confirmingRemoval === image.contextId;
@@ -284,12 +297,13 @@ export class T3Composer extends ConfigurableElement {
           ${confirming
             ? html`<div class="confirm" role="alertdialog" aria-label=${this.config.locale.confirmRemoveImage}>
                 <span>${this.config.locale.confirmRemoveImage}</span>
-                <button type="button" class="confirm-remove" @click=${() => this.removeImage(image.contextId)}>Remove</button>
+                <button type="button" class="confirm-remove" ?disabled=${locked} @click=${() => this.removeImage(image.contextId)}>Remove</button>
                 <button type="button" class="confirm-keep" @click=${() => (this.confirmingRemoval = undefined)}>Keep</button>
               </div>`
             : html`<button
                 type="button"
                 class="remove-attachment"
+                ?disabled=${locked}
                 aria-label=${formatMessage(this.config.locale.remove, { label: image.file.name })}
                 @click=${() => this.requestImageRemoval(image.contextId)}
               >×</button>`}
@@ -299,41 +313,97 @@ export class T3Composer extends ConfigurableElement {
   }
 
   protected override firstUpdated(): void {
-    const host = this.editorHost;
-    if (!host) return;
-    const { text, records } = this.pendingValue;
-    this.view = new EditorView({
-      state: this.createState(text, records),
-      parent: host,
-      root: this.shadowRoot ?? undefined,
-      dispatchTransactions: (transactions, view) => this.onTransactions(transactions, view),
-    });
     // The editor's own input events stay inside: hosts see exactly one `input` per change.
-    for (const type of ['input', 'beforeinput', 'change']) host.addEventListener(type, (event) => event.stopPropagation());
-    this.syncFormValue();
+    for (const type of ['input', 'beforeinput', 'change']) this.editorHost?.addEventListener(type, (event) => event.stopPropagation());
+    this.mountEditor();
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    const locked = changed.has('disabled') || changed.has('readonly') || changed.has('formDisabled');
+    if (locked && (this.isDisabled || this.readonly)) this.menu.close();
   }
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    const view = this.view;
-    if (!view) return;
     const effects = [];
-    if (changed.has('disabled') || changed.has('readonly')) effects.push(this.editable.reconfigure(this.editableExtension()));
+    if (changed.has('disabled') || changed.has('readonly') || changed.has('formDisabled')) {
+      effects.push(this.editable.reconfigure(this.editableExtension()));
+      if (this.isDisabled && this.view?.hasFocus) this.view.contentDOM.blur();
+    }
     if (changed.has('maxLength')) effects.push(this.lengthLimit.reconfigure(this.lengthExtension()));
     if (changed.has('placeholder')) effects.push(this.placeholderText.reconfigure(placeholderExtension(this.placeholder)));
     if (changed.has('label') || changed.has('placeholder')) effects.push(this.accessibleName.reconfigure(this.accessibleNameExtension()));
-    if (effects.length > 0) view.dispatch({ effects });
+    if (effects.length > 0) this.dispatch({ effects });
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Back in the document after a move or a removal: a new editor on the same state.
+    if (this.hasUpdated) this.mountEditor();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.menu.close();
+    this.unmountEditor();
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Re-attached after a move in the DOM: the editor keeps its state.
-    if (this.view) this.view.requestMeasure();
+  private mountEditor(): void {
+    const parent = this.editorHost;
+    if (!parent || this.view) return;
+    this.view = new EditorView({ state: this.state, parent, root: this.shadowRoot ?? undefined });
+    this.idleState = undefined;
+    this.menu.attach(this.view);
+    if (this.focusWhenMounted && !this.isDisabled) this.view.focus();
+    this.focusWhenMounted = false;
+  }
+
+  /** Releases the editor (and the listeners it keeps on the window), keeping its state for a return. */
+  private unmountEditor(): void {
+    const view = this.view;
+    if (!view) return;
+    this.idleState = view.state;
+    this.view = undefined;
+    this.menu.attach(undefined);
+    view.destroy();
+  }
+
+  // ---- Draft state --------------------------------------------------------------------------
+
+  /** The editor state: the mounted editor's, or the one kept while there is none. */
+  private get state(): EditorState {
+    return this.view?.state ?? (this.idleState ??= this.createState('', []));
+  }
+
+  /** Applies a change to the draft, through the editor when mounted, directly to the state otherwise. */
+  private dispatch(...specs: TransactionSpec[]): void {
+    if (this.view) {
+      this.view.dispatch(...specs);
+      return;
+    }
+    const transaction = this.state.update(...specs);
+    this.idleState = transaction.state;
+    this.afterChange(transaction.startState, [transaction], transaction.state);
+  }
+
+  /** Replaces the draft (value set, clear, submit): new history, no menu, no stale fetches; no `input` event. */
+  private startNewDraft(text: string, records: readonly ContextRecord[]): void {
+    this.draftGeneration++;
+    this.pendingFetches = new Set();
+    this.submitQueued = false;
+    this.detachedAttachments.clear();
+    this.confirmingRemoval = undefined;
+    this.notice = '';
+    this.menu.reset();
+    const state = this.createState(text, records);
+    if (this.view) this.view.setState(state);
+    else this.idleState = state;
+    this.syncFormValue(state);
+  }
+
+  private get isDisabled(): boolean {
+    return this.disabled || this.formDisabled;
   }
 
   // ---- Editor setup -------------------------------------------------------------------------
@@ -359,7 +429,16 @@ export class T3Composer extends ConfigurableElement {
   }
 
   private editableExtension(): Extension {
-    return [EditorView.editable.of(!this.disabled), EditorState.readOnly.of(this.disabled || this.readonly)];
+    const disabled = this.isDisabled;
+    const readOnly = disabled || this.readonly;
+    return [
+      EditorView.editable.of(!disabled),
+      EditorState.readOnly.of(readOnly),
+      EditorView.contentAttributes.of({
+        ...(disabled ? { 'aria-disabled': 'true' } : {}),
+        ...(readOnly ? { 'aria-readonly': 'true' } : {}),
+      }),
+    ];
   }
 
   private lengthExtension(): Extension {
@@ -413,30 +492,66 @@ export class T3Composer extends ConfigurableElement {
 
   // ---- Change tracking ----------------------------------------------------------------------
 
-  private onTransactions(transactions: readonly Transaction[], view: EditorView): void {
-    view.update(transactions);
+  private onUpdate(update: ViewUpdate): void {
+    this.afterChange(update.startState, update.transactions, update.state);
   }
 
-  private onUpdate(update: ViewUpdate): void {
-    const recordsChanged = update.startState.field(recordsField) !== update.state.field(recordsField);
-    if (!update.docChanged && !recordsChanged) return;
-    if (update.docChanged) this.forgetUnreferencedFiles(update.state);
-    this.syncFormValue();
-    if (this.notice && update.docChanged && !this.submitQueued) this.notice = '';
+  /** After every change of the draft: files that follow their chips, announcements, form value, one `input`. */
+  private afterChange(startState: EditorState, transactions: readonly Transaction[], state: EditorState): void {
+    const docChanged = transactions.some((transaction) => transaction.docChanged);
+    const recordsChanged = startState.field(recordsField) !== state.field(recordsField);
+    if (!docChanged && !recordsChanged) return;
+    if (docChanged) {
+      const changes = chipChanges(startState, transactions);
+      this.syncAttachments(state, changes);
+      this.announceChipChanges(changes);
+      // A notice raised by this very change (a paste cut to fit) stays; older ones are answered by it.
+      if (this.notice && !this.noticeIsFresh && !this.submitQueued) this.notice = '';
+    }
+    this.syncFormValue(state);
+    this.fireInput();
+  }
+
+  private fireInput(): void {
     this.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   }
 
-  private syncFormValue(): void {
-    this.internals?.setFormValue?.(this.value.text);
+  private syncFormValue(state: EditorState = this.state): void {
+    this.internals?.setFormValue?.(state.doc.toString());
   }
 
-  /** Files exist only as chips: when the last chip of a file goes, the file goes. */
-  private forgetUnreferencedFiles(state: EditorState): void {
-    const referenced = new Set(collectContextReferences(state.doc.toString()).map((occurrence) => occurrence.contextId));
-    const gone = this.attachmentList.filter((attachment) => attachment.kind === 'file' && !referenced.has(attachment.contextId));
-    if (gone.length === 0) return;
-    this.attachmentList = this.attachmentList.filter((attachment) => !gone.includes(attachment));
-    for (const attachment of gone) this.notifyAttachmentRemoved(attachment);
+  /**
+   * Files exist only as chips: when the last chip of a file goes, the file goes (and
+   * `t3-attachment-remove` fires). It is kept aside, so an undo that brings the chip back brings
+   * the file back too; so is an image removed from the shelf.
+   */
+  private syncAttachments(state: EditorState, changes: ChipChanges): void {
+    const removedIds = new Set(changes.removed.map((chip) => chip.contextId));
+    const addedIds = new Set(changes.added.map((chip) => chip.contextId));
+    const candidates = this.attachmentList.filter((attachment) => attachment.kind === 'file' && removedIds.has(attachment.contextId));
+    const returning = [...this.detachedAttachments.values()].filter((attachment) => addedIds.has(attachment.contextId));
+    if (candidates.length === 0 && returning.length === 0) return;
+    const referenced = new Set(chipsOf(state).map((chip) => chip.contextId));
+    const gone = candidates.filter((attachment) => !referenced.has(attachment.contextId));
+    for (const attachment of returning) this.detachedAttachments.delete(attachment.contextId);
+    this.attachmentList = [...this.attachmentList.filter((attachment) => !gone.includes(attachment)), ...returning];
+    for (const attachment of gone) {
+      this.detachedAttachments.set(attachment.contextId, attachment);
+      this.notifyAttachmentRemoved(attachment);
+    }
+  }
+
+  private announceChipChanges({ added, removed }: ChipChanges): void {
+    const locale = this.config.locale;
+    const describe = (chips: typeof added, one: string, many: string) =>
+      chips.length === 1
+        ? formatMessage(one, { label: chips[0]!.label || chips[0]!.kind })
+        : formatMessage(many, { count: String(chips.length) });
+    const parts = [
+      ...(added.length > 0 ? [describe(added, locale.chipAdded, locale.chipsAdded)] : []),
+      ...(removed.length > 0 ? [describe(removed, locale.chipRemoved, locale.chipsRemoved)] : []),
+    ];
+    if (parts.length > 0) this.announce(parts.join(', '));
   }
 
   private notifyAttachmentRemoved(attachment: DraftAttachment): void {
@@ -453,7 +568,7 @@ export class T3Composer extends ConfigurableElement {
     const records = state.field(recordsField);
     const seen = new Set<string>();
     const referenced: ContextRecord[] = [];
-    for (const { contextId } of collectContextReferences(state.doc.toString())) {
+    for (const { contextId } of chipsOf(state)) {
       const record = records.get(contextId);
       if (record && !seen.has(contextId)) {
         seen.add(contextId);
@@ -472,33 +587,25 @@ export class T3Composer extends ConfigurableElement {
 
   // ---- Insertion ----------------------------------------------------------------------------
 
-  /** Inserts a link with one space before it (unless after whitespace) and one after it. */
+  /**
+   * Inserts a link with one space before it (unless after whitespace) and one after it, at the
+   * caret (the last known one while focus is elsewhere), or at the end when asked or not mounted.
+   */
   private insertAt(link: string, records: readonly ContextRecord[], at: 'caret' | 'end'): void {
-    const view = this.view;
-    if (!view) {
-      const text = this.pendingValue.text;
-      this.pendingValue = {
-        text: text + spacedLink(text, text.length, text.length, link).insert,
-        records: mergeRecords(this.pendingValue.records, records),
-      };
-      return;
-    }
-    const state = view.state;
-    const range = at === 'end' ? EditorSelection.cursor(state.doc.length) : state.selection.main;
-    const text = state.doc.toString();
-    const { insert, caret } = spacedLink(text, range.from, range.to, link);
-    view.dispatch({
+    const state = this.state;
+    const range = at === 'end' || !this.view ? EditorSelection.cursor(state.doc.length) : state.selection.main;
+    const { insert, caret } = spacedLink(state.doc, range.from, range.to, link);
+    this.dispatch({
       changes: { from: range.from, to: range.to, insert },
       selection: { anchor: range.from + caret },
       effects: putRecords.of(records),
       userEvent: PROGRAMMATIC,
-      scrollIntoView: true,
+      scrollIntoView: !!this.view,
     });
   }
 
   private addFiles(files: readonly File[], at?: number): void {
-    const view = this.view;
-    if (!view || files.length === 0) return;
+    if (files.length === 0) return;
     const records: ContextRecord[] = [];
     const added: DraftAttachment[] = [];
     for (const file of files) {
@@ -513,10 +620,9 @@ export class T3Composer extends ConfigurableElement {
       return;
     }
     this.attachmentList = [...this.attachmentList, ...added];
-    if (at !== undefined) view.dispatch({ selection: { anchor: at } });
+    if (at !== undefined) this.dispatch({ selection: { anchor: at } });
     const links = records.map((record) => formatContextReference(record)).join(' ');
-    this.insertAt(links, records, view.state.facet(EditorState.readOnly) ? 'end' : 'caret');
-    this.announce(`${records.length === 1 ? records[0]!.label : `${records.length} attachments`} added`);
+    this.insertAt(links, records, this.state.readOnly ? 'end' : 'caret');
   }
 
   /** Attaches files from a host's own button (e.g. an "attach" control), at the caret. */
@@ -528,14 +634,13 @@ export class T3Composer extends ConfigurableElement {
 
   /** Why adding these records and chips would break a limit, or `undefined` when it would not. */
   private limitProblem(newIds: readonly string[], newChips: number): string | undefined {
-    const state = this.view?.state;
-    const text = state ? state.doc.toString() : this.pendingValue.text;
-    const occurrences = collectContextReferences(text);
-    const ids = new Set(occurrences.map((occurrence) => occurrence.contextId));
+    const state = this.state;
+    const chips = chipsOf(state);
+    const ids = new Set(chips.map((chip) => chip.contextId));
     for (const id of newIds) ids.add(id);
     if (ids.size > MESSAGE_CONTEXT_MAX_RECORDS) return this.config.locale.limitRecords;
-    const command = state ? this.menu.pickedCommand(text) : undefined;
-    if (occurrences.length + newChips + (command ? 1 : 0) > INPUT_ANNOTATIONS_MAX) return this.config.locale.limitChips;
+    const command = this.menu.pickedCommand(state.doc.toString()) ? 1 : 0;
+    if (chips.length + newChips + command > INPUT_ANNOTATIONS_MAX) return this.config.locale.limitChips;
     return undefined;
   }
 
@@ -556,23 +661,20 @@ export class T3Composer extends ConfigurableElement {
       .map(({ contextId, attachmentId, file, kind }) => ({ contextId, attachmentId, file, kind }));
   }
 
+  /** The submitted attachments belong to the host now: no `t3-attachment-remove` for them. */
   private clearAfterSubmit(): void {
     for (const attachment of this.attachmentList) revokeObjectUrl(attachment);
     this.attachmentList = [];
-    this.menu.reset();
-    this.notice = '';
-    const view = this.view!;
-    view.dispatch({
-      changes: { from: 0, to: view.state.doc.length, insert: '' },
-      effects: replaceRecords.of([]),
-      userEvent: PROGRAMMATIC,
-    });
+    this.startNewDraft('', []);
+    this.fireInput();
   }
 
   private queueSubmitAfterFetches(): void {
     if (this.submitQueued) return;
     this.submitQueued = true;
+    const generation = this.draftGeneration;
     void Promise.allSettled([...this.pendingFetches]).then(() => {
+      if (generation !== this.draftGeneration) return;
       this.submitQueued = false;
       this.submit();
     });
@@ -584,16 +686,16 @@ export class T3Composer extends ConfigurableElement {
     const chip = event.composedPath()[0];
     const view = this.view;
     if (event.defaultPrevented || !view || !(chip instanceof HTMLElement) || !view.contentDOM.contains(chip)) return;
+    if (view.state.readOnly) return;
     const position = view.posAtDOM(chip);
-    const occurrence = collectContextReferences(view.state.doc.toString()).find((candidate) => candidate.start === position);
-    if (!occurrence) return;
-    view.dispatch({ changes: { from: occurrence.start, to: occurrence.end }, userEvent: 'delete.chip' });
-    this.announce(`${occurrence.label} removed`);
+    const placed = chipsOf(view.state, position, position + 1).find((candidate) => candidate.from === position);
+    if (!placed) return;
+    view.dispatch({ changes: { from: placed.from, to: placed.to }, selection: { anchor: placed.from }, userEvent: 'delete.chip' });
     view.focus();
   }
 
   private requestImageRemoval(contextId: string): void {
-    const referenced = this.view ? collectContextReferences(this.view.state.doc.toString()).some((occurrence) => occurrence.contextId === contextId) : false;
+    const referenced = chipsOf(this.state).some((chip) => chip.contextId === contextId);
     if (referenced) this.confirmingRemoval = contextId;
     else this.removeImage(contextId);
   }
@@ -603,9 +705,11 @@ export class T3Composer extends ConfigurableElement {
     const attachment = this.attachmentList.find((candidate) => candidate.contextId === contextId);
     if (!attachment) return;
     this.attachmentList = this.attachmentList.filter((candidate) => candidate !== attachment);
-    this.removeContext(contextId);
+    const hadChips = this.removeContext(contextId);
+    if (hadChips) this.detachedAttachments.set(contextId, attachment);
     this.notifyAttachmentRemoved(attachment);
-    this.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    // Removing its chips already fired `input`; a thumbnail without chips still changed the draft.
+    if (!hadChips) this.fireInput();
   }
 
   // ---- Clipboard --------------------------------------------------------------------------------
@@ -688,27 +792,33 @@ export class T3Composer extends ConfigurableElement {
     source: ContextClipboardFragment['source'],
   ): void {
     const resolveAsset = this.config.resolveAsset!;
+    const generation = this.draftGeneration;
+    const pending = this.pendingFetches;
     const fetch = (async () => {
       try {
         const blob = await resolveAsset(source, sourceAttachmentId);
+        if (generation !== this.draftGeneration) return;
         const name = 'name' in record && typeof record.name === 'string' ? record.name : record.label;
         const file = new File([blob], name, { type: blob.type || ('mimeType' in record ? String(record.mimeType) : '') });
         const kind = record.kind === 'image' ? 'image' : 'file';
         this.attachmentList = [...this.attachmentList, { contextId: record.contextId, attachmentId: record.attachmentId, kind, file }];
-        this.view?.dispatch({ effects: setAvailability.of({ contextId: record.contextId, availability: undefined }) });
+        this.dispatch({ effects: setAvailability.of({ contextId: record.contextId, availability: undefined }) });
       } catch {
-        this.view?.dispatch({ effects: setAvailability.of({ contextId: record.contextId, availability: 'failed' }) });
+        if (generation !== this.draftGeneration) return;
+        this.dispatch({ effects: setAvailability.of({ contextId: record.contextId, availability: 'failed' }) });
         this.showNotice(`${record.label}: ${this.config.locale.unresolved}`);
       }
     })();
-    this.pendingFetches.add(fetch);
-    void fetch.finally(() => this.pendingFetches.delete(fetch));
+    pending.add(fetch);
+    void fetch.finally(() => pending.delete(fetch));
   }
 
   // ---- Notices ----------------------------------------------------------------------------------
 
   private showNotice(message: string): void {
     this.notice = message;
+    this.noticeIsFresh = true;
+    queueMicrotask(() => (this.noticeIsFresh = false));
     this.announce(message);
   }
 
@@ -719,17 +829,23 @@ export class T3Composer extends ConfigurableElement {
 
   // ---- Form association -------------------------------------------------------------------------
 
+  /** @internal */
   formResetCallback(): void {
     this.clear();
   }
 
+  /**
+   * An ancestor fieldset's state, kept apart from `disabled` so re-enabling it restores the
+   * author's own setting.
+   * @internal
+   */
   formDisabledCallback(disabled: boolean): void {
-    this.disabled = disabled;
+    this.formDisabled = disabled;
   }
 
   /** @internal */
-  get draftAvailability(): ReadonlyMap<string, string> | undefined {
-    return this.view?.state.field(availabilityField);
+  get draftAvailability(): ReadonlyMap<string, string> {
+    return this.state.field(availabilityField);
   }
 }
 
@@ -743,30 +859,14 @@ function validRecords(records: unknown): ContextRecord[] {
   return valid;
 }
 
-function mergeRecords(existing: readonly ContextRecord[], added: readonly ContextRecord[]): ContextRecord[] {
-  const byId = new Map(existing.map((record) => [record.contextId, record]));
-  for (const record of added) byId.set(record.contextId, record);
-  return [...byId.values()];
-}
-
 /** The link with the spaces the insertion rules call for, and where the caret goes after it. */
-function spacedLink(text: string, from: number, to: number, link: string): { insert: string; caret: number } {
-  const before = from > 0 ? text.charAt(from - 1) : '';
-  const after = text.charAt(to);
+function spacedLink(doc: Text, from: number, to: number, link: string): { insert: string; caret: number } {
+  const before = doc.sliceString(Math.max(0, from - 1), from);
+  const after = doc.sliceString(to, Math.min(doc.length, to + 1));
   const spaceBefore = before !== '' && !/\s/.test(before) ? ' ' : '';
   const spaceAfter = after === '' || !/\s/.test(after) ? ' ' : '';
   const insert = `${spaceBefore}${link}${spaceAfter}`;
   return { insert, caret: insert.length + (spaceAfter === '' ? 1 : 0) };
-}
-
-function removeRanges(text: string, ranges: readonly { start: number; end: number }[]): string {
-  let result = '';
-  let cursor = 0;
-  for (const { start, end } of ranges) {
-    result += text.slice(cursor, start);
-    cursor = end;
-  }
-  return result + text.slice(cursor);
 }
 
 const objectUrls = new WeakMap<File, string>();

@@ -184,7 +184,7 @@ export class T3ContextChip extends ConfigurableElement {
     return html`<span
         part="base"
         class="chip"
-        role=${interactive ? 'button' : nothing}
+        role=${interactive ? 'button' : 'group'}
         tabindex=${interactive ? '0' : nothing}
         aria-label=${accessibleName}
         aria-describedby=${details ? 'details' : nothing}

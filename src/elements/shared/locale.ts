@@ -15,6 +15,12 @@ export interface T3Locale {
   /** Label of a message's copy control. */
   copy: string;
   copied: string;
+  /** Live-region announcements; `{label}` and `{count}` are replaced. */
+  chipAdded: string;
+  chipRemoved: string;
+  chipsAdded: string;
+  chipsRemoved: string;
+  resultsCount: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -31,6 +37,11 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   confirmRemoveImage: 'This image is referenced in the message. Remove it and its references?',
   copy: 'Copy message',
   copied: 'Copied',
+  chipAdded: '{label} added',
+  chipRemoved: '{label} removed',
+  chipsAdded: '{count} references added',
+  chipsRemoved: '{count} references removed',
+  resultsCount: '{count} results',
 });
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as written. */

@@ -1,8 +1,8 @@
 import { css } from 'lit';
-import { messageThemeTokens } from '../context-chip/context-chip.styles.js';
+import { themeTokens } from '../shared/theme.styles.js';
 
 export const userMessageStyles = [
-  messageThemeTokens,
+  themeTokens,
   css`
     :host {
       display: block;

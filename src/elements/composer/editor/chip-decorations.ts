@@ -1,19 +1,21 @@
-import { type EditorState, type Extension, RangeSetBuilder, StateField } from '@codemirror/state';
+import { type EditorState, type Extension, type Range, StateField, type Transaction } from '@codemirror/state';
 import { Decoration, type DecorationSet, EditorView, WidgetType } from '@codemirror/view';
 import { collectContextReferences, type ContextRecord } from '../../../core/index.js';
 import type { T3ContextChip } from '../../context-chip/context-chip.js';
 import { availabilityField, type ChipAvailability, recordsField } from './draft-state.js';
 
-interface ChipSpec {
+/** What one chip shows; also what readers of the draft learn about a chip without re-parsing the text. */
+export interface ChipSpec {
   kind: string;
   contextId: string;
   label: string;
   record: ContextRecord | undefined;
   availability: ChipAvailability | undefined;
+  removable: boolean;
 }
 
 /** A `t3-context` link shown as one `<t3-context-chip>`; the editor treats it as a single character. */
-class ChipWidget extends WidgetType {
+export class ChipWidget extends WidgetType {
   constructor(readonly chip: ChipSpec) {
     super();
   }
@@ -26,7 +28,8 @@ class ChipWidget extends WidgetType {
       a.contextId === b.contextId &&
       a.label === b.label &&
       a.record === b.record &&
-      a.availability === b.availability
+      a.availability === b.availability &&
+      a.removable === b.removable
     );
   }
 
@@ -43,51 +46,137 @@ class ChipWidget extends WidgetType {
   }
 
   private apply(element: T3ContextChip): void {
-    const { kind, contextId, label, record, availability } = this.chip;
+    const { kind, contextId, label, record, availability, removable } = this.chip;
     element.kind = kind;
     element.contextId = contextId;
     element.label = label;
     element.record = availability === 'failed' ? undefined : record;
     element.placement = 'composer';
-    element.removable = true;
+    element.removable = removable;
     element.pending = availability === 'pending';
     element.notInEnvironment = availability === 'not-in-environment';
     element.setAttribute('contenteditable', 'false');
   }
 
-  /** The chip handles its own pointer and key events (remove button, activation). */
+  /**
+   * The editor handles a press on the chip body, so a click or double-click puts the caret beside
+   * the chip (or selects it whole) instead of letting the browser put a selection inside the chip's
+   * shadow tree, where the next key would land at the start of the draft. The remove button and
+   * the chip's own keys and clicks stay the chip's.
+   */
   override ignoreEvent(event: Event): boolean {
+    if (event.type === 'mousedown') return isOnRemoveButton(event);
     return event.type !== 'dragstart';
   }
 }
 
-function buildChips(state: EditorState): DecorationSet {
-  const records = state.field(recordsField);
-  const availability = state.field(availabilityField);
-  const builder = new RangeSetBuilder<Decoration>();
-  for (const occurrence of collectContextReferences(state.doc.toString())) {
-    const widget = new ChipWidget({
-      kind: occurrence.kind,
-      contextId: occurrence.contextId,
-      label: occurrence.label,
-      record: records.get(occurrence.contextId),
-      availability: availability.get(occurrence.contextId),
-    });
-    builder.add(occurrence.start, occurrence.end, Decoration.replace({ widget }));
-  }
-  return builder.finish();
+function isOnRemoveButton(event: Event): boolean {
+  return event
+    .composedPath()
+    .some((target) => target instanceof Element && target.matches('[part~="remove-button"]'));
 }
 
-/** Chip decorations, rebuilt when the text, the records or their availability change. */
+function chipDecoration(state: EditorState, occurrence: { kind: string; contextId: string; label: string; start: number; end: number }): Range<Decoration> {
+  const widget = new ChipWidget({
+    kind: occurrence.kind,
+    contextId: occurrence.contextId,
+    label: occurrence.label,
+    record: state.field(recordsField).get(occurrence.contextId),
+    availability: state.field(availabilityField).get(occurrence.contextId),
+    removable: !state.readOnly,
+  });
+  return Decoration.replace({ widget }).range(occurrence.start, occurrence.end);
+}
+
+/** Chips of the text between `from` and `to`, which must be whole lines: no link spans a line break. */
+function chipsOfLines(state: EditorState, from: number, to: number): Range<Decoration>[] {
+  return collectContextReferences(state.doc.sliceString(from, to)).map((occurrence) =>
+    chipDecoration(state, { ...occurrence, start: occurrence.start + from, end: occurrence.end + from }),
+  );
+}
+
+function buildChips(state: EditorState): DecorationSet {
+  return Decoration.set(chipsOfLines(state, 0, state.doc.length));
+}
+
+/** The lines a transaction touched, in the new document, merged and in order. */
+function touchedLines(transaction: Transaction): { from: number; to: number }[] {
+  const doc = transaction.newDoc;
+  const ranges: { from: number; to: number }[] = [];
+  transaction.changes.iterChangedRanges((_fromA, _toA, fromB, toB) => {
+    const from = doc.lineAt(fromB).from;
+    const to = doc.lineAt(toB).to;
+    const last = ranges[ranges.length - 1];
+    if (last && from <= last.to) last.to = Math.max(last.to, to);
+    else ranges.push({ from, to });
+  });
+  return ranges;
+}
+
+/**
+ * Re-reads only the lines an edit touched; chips elsewhere are mapped through the change, and a
+ * re-read chip equal to the mapped one keeps its decoration. Typing in a draft with a thousand
+ * chips therefore costs one line, not the whole draft.
+ */
+function updateTouchedLines(chips: DecorationSet, transaction: Transaction): DecorationSet {
+  const mapped = chips.map(transaction.changes);
+  const lines = touchedLines(transaction);
+  if (lines.length === 0) return mapped;
+  const filterFrom = lines[0]!.from;
+  const filterTo = lines[lines.length - 1]!.to;
+  const inTouchedLine = (from: number, to: number) => lines.some((line) => to >= line.from && from <= line.to);
+  const fresh = new Map(lines.flatMap((line) => chipsOfLines(transaction.state, line.from, line.to)).map((range) => [range.from, range]));
+  const unchanged = new Set<number>();
+  mapped.between(filterFrom, filterTo, (from, to, decoration) => {
+    const candidate = fresh.get(from);
+    if (inTouchedLine(from, to) && candidate && candidate.to === to && candidate.value.eq(decoration)) unchanged.add(from);
+  });
+  return mapped.update({
+    filter: (from, to) => unchanged.has(from) || !inTouchedLine(from, to),
+    filterFrom,
+    filterTo,
+    add: [...fresh.values()].filter((range) => !unchanged.has(range.from)),
+    sort: true,
+  });
+}
+
+/** Chip decorations: rebuilt when the records, their availability or read-only change; else per touched line. */
 export const chipField = StateField.define<DecorationSet>({
   create: buildChips,
   update(chips, transaction) {
-    const recordsChanged = transaction.startState.field(recordsField) !== transaction.state.field(recordsField);
-    const availabilityChanged =
-      transaction.startState.field(availabilityField) !== transaction.state.field(availabilityField);
-    return transaction.docChanged || recordsChanged || availabilityChanged ? buildChips(transaction.state) : chips;
+    const { startState, state } = transaction;
+    const rebuild =
+      startState.field(recordsField) !== state.field(recordsField) ||
+      startState.field(availabilityField) !== state.field(availabilityField) ||
+      startState.readOnly !== state.readOnly;
+    if (rebuild) return buildChips(state);
+    return transaction.docChanged ? updateTouchedLines(chips, transaction) : chips;
   },
 });
+
+export interface PlacedChip extends ChipSpec {
+  from: number;
+  to: number;
+}
+
+/** The chips of a state between `from` and `to` (all by default), in document order. */
+export function chipsOf(state: EditorState, from = 0, to = state.doc.length): PlacedChip[] {
+  const placed: PlacedChip[] = [];
+  state.field(chipField).between(from, to, (start, end, decoration) => {
+    const widget = decoration.spec.widget;
+    if (widget instanceof ChipWidget && end > from && start < to) placed.push({ ...widget.chip, from: start, to: end });
+  });
+  return placed;
+}
+
+/** Characters a person sees in a state: each chip counts as one. Linear in the number of chips. */
+export function visibleLengthOf(state: EditorState): number {
+  let hidden = 0;
+  state.field(chipField).between(0, state.doc.length, (from, to) => {
+    hidden += to - from - 1;
+  });
+  return state.doc.length - hidden;
+}
 
 /** Chips are drawn by widgets and are atomic for the caret, selection and deletion. */
 export function chipExtension(): Extension {

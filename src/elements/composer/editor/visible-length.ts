@@ -1,4 +1,4 @@
-import type { EditorState, Transaction } from '@codemirror/state';
+import type { Transaction } from '@codemirror/state';
 import { collectContextReferences } from '../../../core/index.js';
 
 /** Characters a person sees: each chip counts as one. */
@@ -8,12 +8,29 @@ export function visibleLength(text: string): number {
   return length;
 }
 
-/** Whether a transaction comes from the user typing, pasting or dropping (not from the API). */
-export function isUserInput(transaction: Transaction): boolean {
-  return transaction.isUserEvent('input') || transaction.isUserEvent('paste') || transaction.isUserEvent('drop');
+/**
+ * The length (in code units) of the longest prefix of `text` showing at most `room` visible
+ * characters, ending neither inside a chip's link nor between the halves of a surrogate pair.
+ */
+export function visiblePrefixLength(text: string, room: number): number {
+  let position = 0;
+  let used = 0;
+  for (const { start, end } of collectContextReferences(text)) {
+    if (used + (start - position) >= room) return avoidSurrogateSplit(text, position + (room - used));
+    used += start - position;
+    if (used + 1 > room) return start;
+    used += 1;
+    position = end;
+  }
+  return avoidSurrogateSplit(text, Math.min(text.length, position + (room - used)));
 }
 
-/** The room left under `maxLength` in a state, in visible characters. */
-export function roomLeft(state: EditorState, maxLength: number): number {
-  return maxLength - visibleLength(state.doc.toString());
+function avoidSurrogateSplit(text: string, end: number): number {
+  const code = text.charCodeAt(end - 1);
+  return end > 0 && code >= 0xd800 && code <= 0xdbff ? end - 1 : end;
+}
+
+/** Whether a transaction comes from the user typing, pasting (`input.paste`) or dropping (`input.drop`), not from the API. */
+export function isUserInput(transaction: Transaction): boolean {
+  return transaction.isUserEvent('input');
 }

@@ -1,4 +1,4 @@
-import type { Extension } from '@codemirror/state';
+import type { EditorState, Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../../core/index.js';
 import type { ResolvedConfig } from '../../shared/config.js';
 import { renderKindIcon } from '../../shared/icons.js';
+import { formatMessage } from '../../shared/locale.js';
 import { safeImageUrl } from '../../shared/urls.js';
 import { putRecords } from '../editor/draft-state.js';
 import { commandCategory, matchCommands, matchSubcommands } from './commands.js';
@@ -30,6 +31,10 @@ const SEARCH_DEBOUNCE_MS = 80;
 const MENU_ID = 't3-composer-menu';
 /** Room the menu needs above the input; with less, it opens below. */
 const MENU_ROOM_PX = 300;
+/** How far back from the caret a trigger is looked for: longer queries are not mentions. */
+const MAX_QUERY_SCAN = 256;
+/** How much of the draft's start can hold a picked command and its subcommands. */
+const COMMAND_HEAD = 1024;
 
 /** What the menu needs from the composer. */
 export interface MenuDelegate {
@@ -91,6 +96,12 @@ export class MenuController implements ReactiveController {
     this.close();
   }
 
+  /** The editor the menu serves; called when the composer mounts or re-mounts its editor. */
+  attach(view: EditorView | undefined): void {
+    this.view = view;
+    this.syncAria();
+  }
+
   get isOpen(): boolean {
     return this.trigger !== null;
   }
@@ -106,19 +117,22 @@ export class MenuController implements ReactiveController {
       : undefined;
   }
 
+  /** Forgets the picked command and any dismissed trigger, and closes: the draft was replaced. */
   reset(): void {
     this.picked = undefined;
+    this.dismissedAt = null;
     this.close();
   }
 
   close(): void {
+    const wasOpen = this.trigger !== null;
     clearTimeout(this.searchTimer);
     this.abort?.abort();
     this.trigger = null;
     this.results = [];
     this.searchedFor = '';
     this.syncAria();
-    this.host.requestUpdate();
+    if (wasOpen) this.host.requestUpdate();
   }
 
   extension(): Extension {
@@ -149,6 +163,8 @@ export class MenuController implements ReactiveController {
       case 'Tab': {
         if (event.shiftKey && event.key === 'Enter') return false;
         const option = options[this.active];
+        // Results not in yet: Enter must neither pick nor submit the half-typed `@query`.
+        if (!option && this.isLoading()) return true;
         if (!option) {
           this.dismiss();
           return event.key === 'Tab';
@@ -219,8 +235,12 @@ export class MenuController implements ReactiveController {
 
   // ---- Trigger detection and searching --------------------------------------------------------
 
+  private isLoading(): boolean {
+    return this.trigger?.type === 'mention' && this.results.some((result) => result.status === 'loading');
+  }
+
   private sync(view: EditorView): void {
-    const next = view.hasFocus ? this.detect(view) : null;
+    const next = view.hasFocus && !view.state.readOnly ? this.detect(view.state) : null;
     const key = next ? `${next.type}:${next.from}:${next.query}` : null;
     if (!next || key === this.dismissedAt) {
       if (this.trigger) this.close();
@@ -238,26 +258,31 @@ export class MenuController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  private detect(view: EditorView): Trigger | null {
-    const { state } = view;
+  /** The trigger before the caret. Reads only the draft's head and the caret's neighbourhood, never the whole draft. */
+  private detect(state: EditorState): Trigger | null {
     const selection = state.selection.main;
     if (!selection.empty) return null;
     const caret = selection.head;
-    const text = state.doc.toString();
+    const text = state.doc.sliceString(0, Math.min(state.doc.length, COMMAND_HEAD));
     const picked = this.pickedCommand(text);
     if (picked && picked.command.subcommands?.length) {
       const prefix = `/${picked.command.name} ${picked.subcommandPath.map((part) => `${part} `).join('')}`;
-      if (text.startsWith(prefix) && caret >= prefix.length && /^[^\s]*$/.test(text.slice(prefix.length, caret))) {
+      const inHead = caret >= prefix.length && caret <= text.length;
+      if (inHead && text.startsWith(prefix) && /^[^\s]*$/.test(text.slice(prefix.length, caret))) {
         return { type: 'subcommand', from: prefix.length, to: caret, query: text.slice(prefix.length, caret), command: picked.command };
       }
     }
-    const command = this.delegate.commands().length > 0 && !picked ? findCommandTrigger(text, caret) : null;
+    const command =
+      this.delegate.commands().length > 0 && !picked && caret <= MAX_QUERY_SCAN ? findCommandTrigger(text, caret) : null;
     if (command) return { type: 'command', from: 0, to: caret, query: command.query };
     const providers = usableProviders(this.delegate.providers());
     if (providers.length === 0) return null;
     const line = state.doc.lineAt(caret);
-    const match = findMentionTrigger(line.text, line.from, caret, [...new Set(providers.map(triggerOf))]);
-    return match ? { type: 'mention', from: match.from, to: caret, query: match.query, trigger: match.trigger } : null;
+    const from = Math.max(line.from, caret - MAX_QUERY_SCAN);
+    const match = findMentionTrigger(state.doc.sliceString(from, caret), from, caret, [...new Set(providers.map(triggerOf))]);
+    // A trigger at the very start of a cut-off window may follow any character: not a mention.
+    if (!match || (match.from === from && from > line.from)) return null;
+    return { type: 'mention', from: match.from, to: caret, query: match.query, trigger: match.trigger };
   }
 
   private scheduleSearch(trigger: Extract<Trigger, { type: 'mention' }>): void {
@@ -277,7 +302,7 @@ export class MenuController implements ReactiveController {
         this.syncAria();
         this.host.requestUpdate();
         if (results.every((result) => result.status !== 'loading')) {
-          this.delegate.announce(`${this.options().length} results`);
+          this.delegate.announce(formatMessage(this.delegate.config().locale.resultsCount, { count: String(this.options().length) }));
         }
       });
     }, SEARCH_DEBOUNCE_MS);
@@ -371,7 +396,6 @@ export class MenuController implements ReactiveController {
         return;
       }
       this.replace(view, trigger, `${formatContextReference(record)} `, [record]);
-      this.delegate.announce(`${record.label || record.kind} added`);
       return;
     }
     const text = typeof item.insertText === 'string' ? item.insertText : `@${escapeMention(item.label)}`;
@@ -413,10 +437,15 @@ export class MenuController implements ReactiveController {
   private syncAria(): void {
     const content = this.view?.contentDOM;
     if (!content) return;
+    // The combobox attributes exist only while the listbox does, so nothing points at a missing id.
     const open = this.trigger !== null;
-    content.setAttribute('aria-expanded', String(open));
-    if (open) content.setAttribute('aria-controls', MENU_ID);
-    else content.removeAttribute('aria-controls');
+    if (open) {
+      content.setAttribute('aria-expanded', 'true');
+      content.setAttribute('aria-controls', MENU_ID);
+    } else {
+      content.removeAttribute('aria-expanded');
+      content.removeAttribute('aria-controls');
+    }
     const hasActive = open && this.options().length > 0;
     if (hasActive) content.setAttribute('aria-activedescendant', `${MENU_ID}-${this.active}`);
     else content.removeAttribute('aria-activedescendant');

@@ -1,7 +1,7 @@
 /**
- * Index-scanning helpers for the legacy parsers. They reproduce the semantics of the regular
- * expressions the legacy format was defined with (JavaScript `\s`, multiline `^`, `\b`) without
- * their worst-case backtracking, so every parser stays linear on adversarial input.
+ * Index-scanning helpers for the reference scanner and the legacy parsers. They reproduce the
+ * semantics of the regular expressions the formats were defined with (JavaScript `\s`, multiline
+ * `^`, `\b`) without their worst-case backtracking, so every parser stays linear on any input.
  */
 
 const LINE_FEED = 0x0a;

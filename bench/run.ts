@@ -1,0 +1,53 @@
+/**
+ * `npm run bench`: every figure as a ratio against a baseline measured in the same run, with its
+ * goal and verdict, printed as a table and written to bench/results.json. `--quick` runs each
+ * figure a few times only (a smoke check that the benchmarks execute).
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { type Figure, type Suite, verdict } from './figures.js';
+
+const quick = process.argv.includes('--quick');
+const only = process.argv.find((arg) => arg.startsWith('--suite='))?.slice('--suite='.length);
+
+const suites: Suite[] = [];
+for (const path of ['./core.bench.js', './browser.bench.js', './size.bench.js', './host.bench.js']) {
+  try {
+    suites.push(((await import(path)) as { suite: Suite }).suite);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  }
+}
+
+const figures: (Figure & { suite: string })[] = [];
+for (const suite of suites) {
+  if (only && suite.name !== only) continue;
+  process.stdout.write(`running ${suite.name}…\n`);
+  for (const figure of await suite.run({ quick })) figures.push({ ...figure, suite: suite.name });
+}
+
+const format = (value: number, unit: Figure['unit']) => (unit === 'ratio' ? value.toFixed(2) : `${value.toFixed(unit === 'KB' ? 1 : 2)} ${unit}`);
+const rows = figures.map((figure) => [
+  figure.name,
+  figure.baseline,
+  format(figure.median, figure.unit),
+  `${format(figure.min, figure.unit)}–${format(figure.max, figure.unit)}`,
+  String(figure.runs),
+  `≤ ${format(figure.goal, figure.unit)}`,
+  verdict(figure),
+]);
+const headers = ['figure', 'baseline', 'median', 'spread', 'runs', 'goal', 'verdict'];
+console.log(`\n| ${headers.join(' | ')} |\n| ${headers.map(() => '---').join(' | ')} |`);
+for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+
+const machine = {
+  cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
+  memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
+  quick,
+  date: new Date().toISOString(),
+};
+writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ machine, figures }, null, 2)}\n`);
+const missed = figures.filter((figure) => verdict(figure) === 'MISSED');
+console.log(`\n${figures.length} figures, ${missed.length} missed their goal. Results in bench/results.json.`);
