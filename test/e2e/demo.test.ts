@@ -1,31 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningHost, startHost } from '../../server/host.js';
-import { launchChromium } from './support/browser.js';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunningHost } from '../../server/host.js';
+import { useDemoSession } from './support/demo-session.js';
 
 /** End to end through the demo: the reference host on a free port, its built pages, real Chromium. */
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
+const session = useDemoSession('demo-e2e');
 let host: RunningHost;
-let browser: Browser;
 let context: BrowserContext;
-let dataDir: string;
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 't3-demo-e2e-'));
-  host = await startHost({ port: 0, dataDir, logError: () => {} });
-  browser = await launchChromium();
-  context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1100, height: 900 } });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+beforeAll(() => {
+  ({ host, context } = session());
 });
 
 async function openPage(path: string): Promise<Page> {

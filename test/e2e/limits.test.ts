@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedMessage, ThreadListing, UserMessage } from '../../server/api-types.js';
-import { type RunningHost, startHost } from '../../server/host.js';
+import type { RunningHost } from '../../server/host.js';
 import {
   type ContextRecord,
   decodeMessageContext,
@@ -14,7 +12,7 @@ import {
   type TerminalContextRecord,
 } from '../../src/core/index.js';
 import { DEFAULT_LOCALE } from '../../src/elements/shared/locale.js';
-import { launchChromium } from './support/browser.js';
+import { useDemoSession } from './support/demo-session.js';
 
 /**
  * Every wire limit at its bound, end to end through the demo page and the reference host: the
@@ -29,22 +27,12 @@ const MAX_RECORDS = 200;
 const MAX_ANNOTATIONS = 256;
 const HEAVY_TEST_MS = 180_000;
 
+const session = useDemoSession('limits-e2e');
 let host: RunningHost;
-let browser: Browser;
 let context: BrowserContext;
-let dataDir: string;
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 't3-limits-e2e-'));
-  host = await startHost({ port: 0, dataDir, logError: () => {} });
-  browser = await launchChromium();
-  context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1100, height: 900 } });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+beforeAll(() => {
+  ({ host, context } = session());
 });
 
 // ---- Pages and the composer ------------------------------------------------------------------

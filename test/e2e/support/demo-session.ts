@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { type RunningHost, startHost } from '../../../server/host.js';
+import { launchChromium } from './browser.js';
+
+export interface DemoSession {
+  host: RunningHost;
+  browser: Browser;
+  /** A context with clipboard access, so tests can copy and paste for real. */
+  context: BrowserContext;
+}
+
+/**
+ * For one test file: the reference host on a free port with a fresh data folder, and Chromium.
+ * Call at the top level; the returned function gives the session once `beforeAll` has run.
+ */
+export function useDemoSession(name: string): () => DemoSession {
+  let session: DemoSession | undefined;
+  let dataDir = '';
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), `t3-${name}-`));
+    const host = await startHost({ port: 0, dataDir, logError: () => {} });
+    const browser = await launchChromium();
+    const context = await browser.newContext({
+      permissions: ['clipboard-read', 'clipboard-write'],
+      viewport: { width: 1100, height: 900 },
+    });
+    session = { host, browser, context };
+  });
+  afterAll(async () => {
+    await session?.browser.close();
+    await session?.host.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  return () => session!;
+}
