@@ -104,13 +104,30 @@ type Fields = Record<string, unknown>;
 export function sanitizeInputAnnotations(content: unknown, annotations: unknown): InputAnnotation[] {
   if (typeof content !== 'string' || content.length === 0) return [];
   const entries = readArrayEntries(annotations, SCAN_MAX_ENTRIES);
+  // Kept ranges are disjoint and held sorted by `start` (so by `end` too): each candidate is
+  // checked by binary search, not against every kept range, and the result needs no sort.
   const kept: InputAnnotation[] = [];
   for (const entry of entries) {
     if (kept.length >= INPUT_ANNOTATIONS_MAX) break;
     const annotation = sanitizeOne(content, entry);
-    if (annotation && !overlapsAny(annotation, kept)) kept.push(annotation);
+    if (!annotation) continue;
+    const next = firstEndingAfter(kept, annotation.start);
+    if (next < kept.length && kept[next]!.start < annotation.end) continue; // overlaps a kept range
+    kept.splice(next, 0, annotation);
   }
-  return kept.sort((a, b) => a.start - b.start);
+  return kept;
+}
+
+/** The index of the first range of `sorted` (disjoint, in order) whose end is after `position`. */
+function firstEndingAfter(sorted: readonly InputAnnotation[], position: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]!.end <= position) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
@@ -209,10 +226,6 @@ function splitsSurrogatePair(text: string, index: number): boolean {
   const before = text.charCodeAt(index - 1);
   const after = text.charCodeAt(index);
   return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
-}
-
-function overlapsAny(candidate: InputAnnotation, kept: readonly InputAnnotation[]): boolean {
-  return kept.some((other) => candidate.start < other.end && other.start < candidate.end);
 }
 
 function sanitizeReferencePayload(value: unknown): InputReferencePayload {

@@ -1,4 +1,5 @@
 import { isKnownContextRecord } from './grammar.js';
+import { CONTEXT_KINDS } from './types.js';
 import { collectContextReferences } from './references.js';
 import type {
   ContextRecord,
@@ -28,10 +29,11 @@ export function projectContextForProvider({
   if (occurrences.length === 0) return text;
 
   const recordsById = indexUnambiguousRecords(records);
-  // One pass builds both the body (markers in place) and the entries, in first-reference order.
-  // The output is assembled once with `join`: appending piece by piece would copy the text again.
+  // One pass builds both the body (markers in place) and the envelope, in first-reference order.
+  // The body is assembled once with `join` (one copy of the text); the envelope is appended to as
+  // it grows and copied once by that same `join`.
   const parts: string[] = [];
-  const entries: string[] = [];
+  let envelope = ENVELOPE_OPEN;
   const seen = new Set<string>();
   let cursor = 0;
   for (const occurrence of occurrences) {
@@ -40,13 +42,16 @@ export function projectContextForProvider({
     parts.push(text.slice(cursor, occurrence.start), formatProviderMarker(record?.kind ?? kind, occurrence.label, contextId));
     cursor = occurrence.end;
     if (!seen.has(contextId)) {
+      envelope += (seen.size === 0 ? '' : '\n') + formatEntry(kind, contextId, record);
       seen.add(contextId);
-      entries.push(formatEntry(kind, contextId, record));
     }
   }
-  parts.push(text.slice(cursor), '\n\n<t3_context version="1">\n', entries.join('\n'), '\n</t3_context>');
+  parts.push(text.slice(cursor), envelope, ENVELOPE_CLOSE);
   return parts.join('');
 }
+
+const ENVELOPE_OPEN = '\n\n<t3_context version="1">\n';
+const ENVELOPE_CLOSE = '\n</t3_context>';
 
 /** A shared id maps to `undefined`: an ambiguous payload is never silently picked. */
 function indexUnambiguousRecords(records: readonly ContextRecord[]): Map<string, ContextRecord | undefined> {
@@ -69,9 +74,16 @@ export function formatProviderMarker(kind: string, label: string, contextId: str
 
 /** `preview-annotation` → `Preview annotation`. */
 export function kindDisplayName(kind: string): string {
+  return KNOWN_KIND_DISPLAY_NAMES.get(kind) ?? displayNameOf(kind);
+}
+
+function displayNameOf(kind: string): string {
   const spaced = kind.replaceAll('-', ' ');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
+
+/** Computed once: every marker needs one, and nearly all are of a known kind. */
+const KNOWN_KIND_DISPLAY_NAMES: ReadonlyMap<string, string> = new Map(CONTEXT_KINDS.map((kind) => [kind, displayNameOf(kind)]));
 
 /**
  * Captured text is data: a `<` that would open or close a `t3_context` or `context` tag becomes
@@ -111,16 +123,11 @@ function formatKnownBody(record: KnownContextRecord): string {
   switch (record.kind) {
     case 'image':
     case 'file':
-      return [
-        `name: ${record.name}`,
-        `mimeType: ${record.mimeType}`,
-        `sizeBytes: ${record.sizeBytes}`,
-        `attachmentId: ${record.attachmentId}`,
-      ].join('\n');
+      return `name: ${record.name}\nmimeType: ${record.mimeType}\nsizeBytes: ${record.sizeBytes}\nattachmentId: ${record.attachmentId}`;
     case 'terminal':
       return formatTerminalBody(record);
     case 'element':
-      return formatElementLines(record).join('\n');
+      return formatElementBody(record);
     case 'preview-annotation':
       return formatPreviewAnnotationBody(record);
     case 'review-comment':
@@ -134,6 +141,25 @@ function formatKnownBody(record: KnownContextRecord): string {
 
 /** Numbered lines from `lineStart`, at most as many as the range holds. */
 function formatTerminalBody(record: TerminalContextRecord): string {
+  const { lineStart, lineEnd, text } = record;
+  const maxLines = lineEnd - lineStart + 1;
+  // The line-by-line walk below is for a well-formed range; any other value keeps the exact
+  // semantics of `split` + `slice` (a negative count drops lines from the end).
+  if (typeof lineStart !== 'number' || !Number.isSafeInteger(maxLines) || maxLines < 0 || typeof text !== 'string') {
+    return formatTerminalBodyBySplitting(record);
+  }
+  let body = `terminal: ${record.terminalLabel}`;
+  let lineFrom = 0;
+  for (let index = 0; index < maxLines; index++) {
+    const lineFeed = text.indexOf('\n', lineFrom);
+    body += `\n${lineStart + index} | ${text.slice(lineFrom, lineFeed === -1 ? text.length : lineFeed)}`;
+    if (lineFeed === -1) break;
+    lineFrom = lineFeed + 1;
+  }
+  return body;
+}
+
+function formatTerminalBodyBySplitting(record: TerminalContextRecord): string {
   const lines = record.text
     .split('\n')
     .slice(0, record.lineEnd - record.lineStart + 1)
@@ -141,16 +167,14 @@ function formatTerminalBody(record: TerminalContextRecord): string {
   return [`terminal: ${record.terminalLabel}`, ...lines].join('\n');
 }
 
-function formatElementLines(element: ElementContextDetails): string[] {
-  const lines = [`url: ${element.pageUrl}`, `tag: ${element.tagName}`];
-  if (element.pageTitle) lines.push(`title: ${element.pageTitle}`);
-  if (element.selector) lines.push(`selector: ${element.selector}`);
-  if (element.componentName) lines.push(`component: ${element.componentName}`);
+function formatElementBody(element: ElementContextDetails): string {
+  let body = `url: ${element.pageUrl}\ntag: ${element.tagName}`;
+  if (element.pageTitle) body += `\ntitle: ${element.pageTitle}`;
+  if (element.selector) body += `\nselector: ${element.selector}`;
+  if (element.componentName) body += `\ncomponent: ${element.componentName}`;
   const location = element.source ? formatSourceLocation(element.source) : null;
-  if (location) lines.push(`source: ${location}`);
-  pushIndentedSection(lines, 'html:', element.htmlPreview.trim());
-  pushIndentedSection(lines, 'styles:', element.styles.trim());
-  return lines;
+  if (location) body += `\nsource: ${location}`;
+  return body + indentedSection('html:', element.htmlPreview.trim()) + indentedSection('styles:', element.styles.trim());
 }
 
 function formatSourceLocation({ fileName, lineNumber, columnNumber }: ElementSource): string | null {
@@ -160,43 +184,36 @@ function formatSourceLocation({ fileName, lineNumber, columnNumber }: ElementSou
 }
 
 function formatPreviewAnnotationBody(record: PreviewAnnotationContextRecord): string {
-  const lines = [`page: ${record.pageTitle?.trim() || record.pageUrl}`, `url: ${record.pageUrl}`];
+  let body = `page: ${record.pageTitle?.trim() || record.pageUrl}\nurl: ${record.pageUrl}`;
   const comment = record.comment.trim();
-  if (comment) lines.push(`comment: ${comment}`);
-  if (record.targetSummary) lines.push(`targets: ${record.targetSummary}`);
+  if (comment) body += `\ncomment: ${comment}`;
+  if (record.targetSummary) body += `\ntargets: ${record.targetSummary}`;
   if (record.styleChanges.length > 0) {
-    lines.push('requested visual changes:', ...record.styleChanges.map((change) => `- ${change}`));
+    body += `\nrequested visual changes:\n${record.styleChanges.map((change) => `- ${change}`).join('\n')}`;
   }
-  if (record.screenshotContextId) lines.push(`screenshot: ref=${record.screenshotContextId}`);
+  if (record.screenshotContextId) body += `\nscreenshot: ref=${record.screenshotContextId}`;
   (record.elements ?? []).forEach((element, index) => {
-    lines.push(`element ${index + 1}:`, indent(formatElementLines(element).join('\n')));
+    body += `\nelement ${index + 1}:\n${indent(formatElementBody(element))}`;
   });
-  return lines.join('\n');
+  return body;
 }
 
 function formatReviewCommentBody(record: ReviewCommentContextRecord): string {
-  const lines = [
-    `file: ${record.filePath}`,
-    `range: ${record.rangeLabel} (${record.startIndex}-${record.endIndex})`,
-    `section: ${record.sectionTitle}`,
-  ];
-  if (record.sourceRevision) lines.push(`source revision: ${record.sourceRevision}`);
+  let body = `file: ${record.filePath}\nrange: ${record.rangeLabel} (${record.startIndex}-${record.endIndex})\nsection: ${record.sectionTitle}`;
+  if (record.sourceRevision) body += `\nsource revision: ${record.sourceRevision}`;
   if (record.sourceStale) {
-    lines.push('Source location is outdated; verify the captured excerpt against the current file before editing.');
+    body += '\nSource location is outdated; verify the captured excerpt against the current file before editing.';
   }
-  pushIndentedSection(lines, 'comment:', record.text.trim());
-  pushIndentedSection(lines, `${record.fenceLanguage ?? 'diff'}:`, record.diff.trim() ? record.diff.trimEnd() : '');
-  return lines.join('\n');
+  body += indentedSection('comment:', record.text.trim());
+  return body + indentedSection(`${record.fenceLanguage ?? 'diff'}:`, record.diff.trim() ? record.diff.trimEnd() : '');
 }
 
-function pushIndentedSection(lines: string[], heading: string, content: string): void {
-  if (content) lines.push(heading, indent(content));
+/** `\n<heading>\n<indented content>`, or nothing for empty content. */
+function indentedSection(heading: string, content: string): string {
+  return content ? `\n${heading}\n${indent(content)}` : '';
 }
 
 /** Every line gets two spaces, blank lines included. */
 function indent(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => `  ${line}`)
-    .join('\n');
+  return `  ${text.replaceAll('\n', '\n  ')}`;
 }

@@ -162,15 +162,19 @@ export function arrayOf<T>(item: Field<T>, maxItems: number): Field<T[]> {
 
 /** Reads the table's properties from `source` into a fresh object; properties not in the table are dropped. */
 export function readFields<T>(source: object, path: string, table: FieldTable<T>): T {
-  const decoded: Record<string, unknown> = {};
+  return readFieldsInto({}, source, path, table) as T;
+}
+
+/** Like {@link readFields}, adding the properties to `target` (the table's keys are plain names, never `__proto__`). */
+export function readFieldsInto<T>(target: Record<string, unknown>, source: object, path: string, table: FieldTable<T>): Record<string, unknown> {
   for (const key of Object.keys(table)) {
     const field = table[key as keyof T] as Field<unknown> & { optional?: true };
     const fieldPath = `${path}.${key}`;
     const raw = readOwn(source, key, fieldPath);
     if (raw === undefined && field.optional) continue;
-    decoded[key] = field.read(raw, fieldPath);
+    target[key] = field.read(raw, fieldPath);
   }
-  return decoded as T;
+  return target;
 }
 
 export function struct<T>(table: FieldTable<T>): Field<T> {

@@ -20,7 +20,7 @@ import {
   nullable,
   optional,
   positiveInt,
-  readFields,
+  readFieldsInto,
   readOwn,
   struct,
   toJson,
@@ -226,12 +226,12 @@ function readRecordBase(source: object): RecordBase {
   };
 }
 
-function readKnownKindFields(source: object, kind: KnownContextKind): Record<string, unknown> {
+/** Reads the fields of a known kind into `record` (after its base fields, in table order). */
+function readKnownKindFields(source: object, kind: KnownContextKind, record: Record<string, unknown>): void {
   // The table for `kind` matches `KindFields<kind>` by the declared type of KNOWN_KIND_FIELDS.
   const table = KNOWN_KIND_FIELDS[kind] as unknown as FieldTable<Record<string, unknown>>;
-  const fields = readFields(source, kind, table);
-  checkOrderedRange(kind, fields);
-  return fields;
+  readFieldsInto(record, source, kind, table);
+  checkOrderedRange(kind, record);
 }
 
 function isBaseField(key: string): boolean {
@@ -272,10 +272,13 @@ function readUnknownKindFields(source: object, kind: string): Record<string, unk
 function readContextRecord(value: unknown): ContextRecord {
   if (!isObjectLike(value)) throw new FieldError('record', 'expected an object', true);
   const base = readRecordBase(value);
-  const fields = isKnownContextKind(base.kind)
-    ? readKnownKindFields(value, base.kind)
-    : readUnknownKindFields(value, base.kind);
-  return { ...base, ...fields } as ContextRecord;
+  if (isKnownContextKind(base.kind)) {
+    // Filled in place: copying a finished field object into the record costs more than the reads.
+    readKnownKindFields(value, base.kind, base as unknown as Record<string, unknown>);
+    return base as ContextRecord;
+  }
+  // Spread, not assigned: an extra field named "__proto__" must stay an own data property.
+  return { ...base, ...readUnknownKindFields(value, base.kind) } as ContextRecord;
 }
 
 function describeFailure(error: unknown, fallbackPath: string): string {

@@ -74,8 +74,12 @@ export function buildSubmission(input: SubmissionInput): Submission {
   const command = commandAnnotation(text, occurrences, input?.command, input?.subcommandPath);
   if (command) annotations.push(command);
 
+  // Each record appears under its own contextId only, so the records in first-reference order are
+  // the context.
+  const referenced = new Set<ContextRecord>();
   for (const occurrence of occurrences) {
     const record = recordsById.get(occurrence.contextId);
+    if (record) referenced.add(record);
     const serialized = serializeChip(occurrence, record, input?.serialize);
     prompt += text.slice(cursor, occurrence.start);
     if (serialized !== '') {
@@ -91,8 +95,7 @@ export function buildSubmission(input: SubmissionInput): Submission {
     prompt,
     inputAnnotations: sanitizeInputAnnotations(prompt, annotations),
   };
-  const context = referencedContext(occurrences, recordsById);
-  if (context) submission.context = context;
+  if (referenced.size > 0) submission.context = { version: 1, records: [...referenced] };
   return submission;
 }
 
@@ -206,18 +209,6 @@ function copyStringList(value: unknown): string[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const list = value as unknown[];
   return list.every((item) => typeof item === 'string') ? [...(list as string[])] : undefined;
-}
-
-function referencedContext(
-  occurrences: readonly ContextReferenceOccurrence[],
-  recordsById: ReadonlyMap<string, ContextRecord>,
-): MessageContext | undefined {
-  const referenced = new Map<string, ContextRecord>();
-  for (const { contextId } of occurrences) {
-    const record = recordsById.get(contextId);
-    if (record && !referenced.has(contextId)) referenced.set(contextId, record);
-  }
-  return referenced.size === 0 ? undefined : { version: 1, records: [...referenced.values()] };
 }
 
 /** Old attachment id → new one, as a `Map` or a plain object (own properties only). */

@@ -117,6 +117,36 @@ describe('sanitizeInputAnnotations', () => {
     expect(sanitizeInputAnnotations(content, [b, a])).toEqual([a, b]);
   });
 
+  it('judges overlap against every kept range whatever the order (same result as a pairwise check)', () => {
+    const content = 'x'.repeat(64);
+    const oracle = (entries: Array<{ start: number; end: number }>) => {
+      const kept: Array<{ start: number; end: number }> = [];
+      for (const entry of entries) {
+        if (kept.length < INPUT_ANNOTATIONS_MAX && !kept.some((other) => entry.start < other.end && other.start < entry.end)) kept.push(entry);
+      }
+      return kept.sort((a, b) => a.start - b.start);
+    };
+    const range = fc.tuple(fc.nat(63), fc.integer({ min: 1, max: 20 })).map(([start, length]) => ({ start, end: Math.min(64, start + length) }));
+    fc.assert(
+      fc.property(fc.array(range, { maxLength: 40 }), (ranges) => {
+        const entries = ranges.map(({ start, end }) => ({ type: 'reference', start, end, text: content.slice(start, end), reference: { id: 'r' } }));
+        const kept = sanitizeInputAnnotations(content, entries).map(({ start, end }) => ({ start, end }));
+        expect(kept).toEqual(oracle(ranges));
+      }),
+      { numRuns: 500 },
+    );
+    // Adversarial orders: descending, nested, and each kept range hit again by many later entries.
+    const at = (start: number, end: number) => ({ type: 'reference', start, end, text: content.slice(start, end), reference: { id: 'r' } });
+    const descending = Array.from({ length: 32 }, (_, i) => at(62 - 2 * i, 63 - 2 * i));
+    expect(sanitizeInputAnnotations(content, descending).map((a) => a.start)).toEqual(descending.map((a) => a.start).reverse());
+    const nested = [at(30, 34), at(0, 64), at(31, 33), at(29, 31), at(33, 35), at(28, 30), at(34, 36)];
+    expect(sanitizeInputAnnotations(content, nested).map((a) => [a.start, a.end])).toEqual([[28, 30], [30, 34], [34, 36]]);
+    const hammered = [at(10, 20), at(40, 50), ...Array.from({ length: 1_000 }, (_, i) => at(i % 64, Math.min(64, (i % 64) + 3)))];
+    expect(sanitizeInputAnnotations(content, hammered).map((a) => [a.start, a.end])).toEqual(
+      oracle(hammered.map(({ start, end }) => ({ start, end }))).map(({ start, end }) => [start, end]),
+    );
+  });
+
   it('keeps out-of-order entries and sorts the result by start', () => {
     const makefile = reference(MAKEFILE);
     const readme = reference(README);

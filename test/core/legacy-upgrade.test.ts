@@ -477,6 +477,20 @@ describe('upgradeLegacyMessage: review comments', () => {
 });
 
 describe('upgradeLegacyMessage: combined messages', () => {
+  it('numbers placeholders in the text as it reads with review links in, even one inside a link label', () => {
+    const review = '<review_comment sectionId="s" filePath="x\uFFFCy.ts" startIndex="1" endIndex="2">hi</review_comment>';
+    const block = terminalBlock('- T1 line 1:\n  1 | a', '- T2 line 2:\n  2 | b', '- T3 line 3:\n  3 | c');
+    const { text, records } = upgradeLegacyMessage(`a \uFFFC b ${review} c \uFFFC d\n\n${block}`);
+    expect(records.map((record) => record.contextId)).toEqual([
+      'legacy_terminal_1',
+      'legacy_terminal_2',
+      'legacy_terminal_3',
+      'legacy_review-comment_1',
+    ]);
+    const t = (n: number) => link('terminal', n, `T${n} line ${n}`);
+    expect(text).toBe(`a ${t(1)} b [x${t(2)}y.ts line](t3-context://v1/review-comment/legacy_review-comment_1) c ${t(3)} d`);
+  });
+
   it('upgrades every kind in send order with records ordered by kind', () => {
     const text = [
       `Start ${review(REVIEW_ATTRIBUTES, 'inline')} and \uFFFC.`,

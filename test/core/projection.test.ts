@@ -263,6 +263,15 @@ describe('entry bodies per kind', () => {
     expect(entryBody(terminal({ text: 'a\n' }))).toBe('terminal: Terminal 1\n3 | a\n4 | ');
     expect(entryBody(terminal({ text: 'a\nb\n' }))).toBe('terminal: Terminal 1\n3 | a\n4 | b');
     expect(entryBody(terminal({ text: 'only', lineStart: 7, lineEnd: 9 }))).toBe('terminal: Terminal 1\n7 | only');
+    expect(entryBody(terminal({ text: '', lineStart: 7, lineEnd: 7 }))).toBe('terminal: Terminal 1\n7 | ');
+    expect(entryBody(terminal({ text: 'a\r\nb', lineStart: 1, lineEnd: 5 }))).toBe('terminal: Terminal 1\n1 | a\r\n2 | b');
+  });
+
+  it('terminal: a record that never passed the decoder keeps split-and-slice semantics', () => {
+    // lineEnd < lineStart: a count of 0 keeps no line, a negative count drops lines from the end.
+    expect(entryBody(terminal({ text: 'a\nb\nc', lineStart: 5, lineEnd: 4 }))).toBe('terminal: Terminal 1');
+    expect(entryBody(terminal({ text: 'a\nb\nc', lineStart: 5, lineEnd: 3 }))).toBe('terminal: Terminal 1\n5 | a\n6 | b');
+    expect(entryBody(terminal({ text: 'a\nb', lineStart: 1, lineEnd: 1.5 }))).toBe('terminal: Terminal 1\n1 | a');
   });
 
   it('element: fixed lines, optional lines only when set, indented html and styles', () => {

@@ -295,18 +295,28 @@ describe('<t3-user-message> chips for keyboard and screen-reader users', () => {
     before.remove();
   });
 
-  it('names each chip by its label and describes it by its own details', async () => {
+  it('names each chip by its label and, once focused, describes it by its own details', async () => {
     const message = await fixture<T3UserMessage>(html`<t3-user-message
       .text=${`${link(terminal, 'T1')} ${link(file, 'gone.pdf')}`}
       .context=${{ version: 1, records: [terminal] }}
     ></t3-user-message>`);
     const [resolved, missing] = chips(message);
     await Promise.all([resolved!.updateComplete, missing!.updateComplete]);
+    // Before any focus, an unresolved chip already says why; details are rendered on first focus.
+    expect(part(missing!, 'base')!.getAttribute('aria-description')).to.equal(
+      'This context is no longer available. Remove it or attach it again.',
+    );
+    const before = document.createElement('button');
+    message.before(before);
+    before.focus();
     for (const [chip, name, description] of [
       [resolved!, 'T1', 'npm test'],
       [missing!, 'gone.pdf', 'This context is no longer available. Remove it or attach it again.'],
     ] as const) {
+      await sendKeys({ press: 'Tab' });
+      await chip.updateComplete;
       const base = part(chip, 'base')!;
+      expect(chip.shadowRoot!.activeElement).to.equal(base);
       expect(base.getAttribute('role')).to.equal('button');
       expect(base.getAttribute('aria-label')).to.equal(name);
       const describedBy = base.getAttribute('aria-describedby')!;
@@ -314,6 +324,7 @@ describe('<t3-user-message> chips for keyboard and screen-reader users', () => {
       expect(details.getAttribute('part')).to.contain('details');
       expect(details.textContent).to.contain(description);
     }
+    before.remove();
   });
 
   it('closes the details with Escape and keeps focus on the chip; Enter still activates it', async () => {

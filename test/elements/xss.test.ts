@@ -26,9 +26,13 @@ function poisoned(record: ContextRecord, payload: string): ContextRecord {
   return replace(record, '') as ContextRecord;
 }
 
+/** Renders everything, the details of every chip included (they render on first focus). */
 async function settle(message: T3UserMessage) {
   await message.updateComplete;
-  await Promise.all([...message.shadowRoot!.querySelectorAll('t3-context-chip')].map((chip) => chip.updateComplete));
+  const chips = [...message.shadowRoot!.querySelectorAll('t3-context-chip')];
+  await Promise.all(chips.map((chip) => chip.updateComplete));
+  for (const chip of chips) chip.shadowRoot!.querySelector<HTMLElement>('[part~="base"]')!.focus();
+  await Promise.all(chips.map((chip) => chip.updateComplete));
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
@@ -78,6 +82,10 @@ describe('hostile input never executes and leaves no script surface', () => {
         html`<t3-user-message .text=${text} .context=${{ version: 1, records }}></t3-user-message>`,
       );
       await settle(message);
+      const withDetails = [...message.shadowRoot!.querySelectorAll('t3-context-chip')].filter((chip) =>
+        chip.shadowRoot!.querySelector('[part~="details"]'),
+      );
+      expect(withDetails.length, 'chip details were rendered').to.be.greaterThan(5);
       assertNoScriptSurface(message);
     }
   });

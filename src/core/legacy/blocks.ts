@@ -54,7 +54,8 @@ export function parseLegacyEntries(block: string): LegacyEntry[] | null {
 }
 
 const TERMINAL_HEADER = /^(.*?) (?:line (\d+)|lines (\d+)-(\d+))$/;
-const TERMINAL_LINE_NUMBER = /^\d+ \| ?/;
+/** `^\d+ \| ?` at the start of every `\n`-separated line (not `m`: `^` would also match after `\r`). */
+const TERMINAL_LINE_NUMBERS = /(^|\n)\d+ \| ?/g;
 
 /** `- Terminal 1 lines 509-510:` with numbered body lines `509 | …`. */
 export function buildTerminalDraft(entry: LegacyEntry): TerminalDraft | null {
@@ -71,10 +72,7 @@ export function buildTerminalDraft(entry: LegacyEntry): TerminalDraft | null {
     terminalLabel,
     lineStart: Number(single ?? header[3]),
     lineEnd: Number(single ?? header[4]),
-    text: entry.body
-      .split('\n')
-      .map((line) => line.replace(TERMINAL_LINE_NUMBER, ''))
-      .join('\n'),
+    text: entry.body.replace(TERMINAL_LINE_NUMBERS, '$1'),
   };
 }
 

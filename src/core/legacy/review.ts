@@ -155,9 +155,14 @@ export function buildReviewDraft(rawAttributes: string, rawBody: string): Review
   };
 }
 
-/** A draft with a trial id that passes the wire decoder. */
-export function isValidReviewDraft(draft: ReviewCommentDraft): boolean {
-  return decodeContextRecord({ ...draft, contextId: 'legacy_review-comment_1' }).ok;
+/**
+ * The draft as the wire decoder returns it, under a trial id, or null when it does not decode.
+ * Only the id depends on the position, so the upgrade gives the record its final id without
+ * decoding it again.
+ */
+export function decodeReviewDraft(draft: ReviewCommentDraft): ReviewCommentContextRecord | null {
+  const decoded = decodeContextRecord({ ...draft, contextId: 'legacy_review-comment_1' });
+  return decoded.ok ? (decoded.record as ReviewCommentContextRecord) : null;
 }
 
 function basename(path: string): string {

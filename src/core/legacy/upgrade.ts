@@ -1,7 +1,7 @@
 import { MESSAGE_CONTEXT_MAX_RECORDS } from '../grammar.js';
 import { decodeContextRecord } from '../records.js';
 import { formatContextReference } from '../references.js';
-import type { ContextRecord, TerminalContextRecord } from '../types.js';
+import type { ContextRecord, ReviewCommentContextRecord, TerminalContextRecord } from '../types.js';
 import {
   buildElementDraft,
   buildPreviewDraft,
@@ -12,7 +12,7 @@ import {
   type PreviewAnnotationDraft,
   type TerminalDraft,
 } from './blocks.js';
-import { buildReviewDraft, isValidReviewDraft, replaceReviewBlocks, type ReviewCommentDraft } from './review.js';
+import { buildReviewDraft, decodeReviewDraft, replaceReviewBlocks } from './review.js';
 import { bindTerminalLabels } from './labels.js';
 import { isAsciiDigit, withoutTrailingLineFeeds } from '../text-scan.js';
 import { matchAnyTrailingBlock, matchTrailingTokens, type TrailingBlock } from './trailing.js';
@@ -57,9 +57,9 @@ export function upgradeLegacyMessage(text: string): LegacyUpgradeResult {
   }
 }
 
-/** Reviews found in place: each draft with the raw block it replaced. */
+/** Reviews found in place: each decoded record (under a trial id) with the raw block it replaced. */
 interface InPlaceReview {
-  draft: ReviewCommentDraft;
+  record: ReviewCommentContextRecord;
   source: string;
 }
 
@@ -94,9 +94,10 @@ function convert(text: string): LegacyUpgradeResult {
     const source = text.slice(block.start, block.end);
     if (tooManyReviews) return source;
     const draft = buildReviewDraft(block.attributes, block.body);
-    if (!draft || !isValidReviewDraft(draft)) return source;
+    const record = draft && decodeReviewDraft(draft);
+    if (!record) return source;
     if (reviews.length === MESSAGE_CONTEXT_MAX_RECORDS) tooManyReviews = true;
-    reviews.push({ draft, source });
+    reviews.push({ record, source });
     return `${token}${reviews.length - 1}${token}`;
   });
   if (tooManyReviews) throw new UpgradeAborted();
@@ -108,9 +109,13 @@ function convert(text: string): LegacyUpgradeResult {
   const elementDrafts = numbered(peeled.elementEntries.map(buildElementDraft), 'element');
   const previewDrafts = numbered(peeled.previewBodies.map(buildPreviewDraft), 'preview-annotation');
   const keptTokens = reviews.map((_, index) => index).filter((index) => !peeled.swallowedReviews.has(index));
-  const reviewDrafts = numbered(keptTokens.map((index) => reviews[index]!.draft), 'review-comment');
+  // Reviews were decoded when found; only their positional ids are new.
+  const reviewDrafts = keptTokens.map((tokenIndex, index) => ({
+    ...reviews[tokenIndex]!.record,
+    contextId: `legacy_review-comment_${index + 1}`,
+  }));
 
-  const records = validated([...terminalDrafts, ...elementDrafts, ...previewDrafts, ...reviewDrafts]);
+  const records = [...validated([...terminalDrafts, ...elementDrafts, ...previewDrafts], reviewDrafts.length), ...reviewDrafts];
   const terminals = records.slice(0, terminalDrafts.length) as TerminalContextRecord[];
   const reviewsStart = records.length - reviewDrafts.length;
   const elementsAndPreviews = records.slice(terminals.length, reviewsStart);
@@ -203,6 +208,29 @@ function restoreReviewSources(
 /** Replaces every `TOKEN<digits>TOKEN`, scanning left to right like a global regex. */
 function replaceTokens(segment: string, token: string, replace: (index: number) => string): string {
   let result = '';
+  let replaced = false;
+  forEachTokenPart(
+    segment,
+    token,
+    (text) => (result += text),
+    (index) => {
+      result += replace(index);
+      replaced = true;
+    },
+  );
+  return replaced ? result : segment;
+}
+
+/**
+ * Walks `segment` left to right like a global `TOKEN\d+TOKEN` regex: `onText` gets each stretch
+ * between tokens (possibly empty), `onToken` each token's number, in order.
+ */
+function forEachTokenPart(
+  segment: string,
+  token: string,
+  onText: (text: string) => void,
+  onToken: (index: number) => void,
+): void {
   let consumed = 0;
   let at = segment.indexOf(token);
   while (at !== -1) {
@@ -211,17 +239,18 @@ function replaceTokens(segment: string, token: string, replace: (index: number) 
     while (isAsciiDigit(segment.charCodeAt(digitsEnd))) digitsEnd++;
     if (digitsEnd > digitsStart && segment.startsWith(token, digitsEnd)) {
       const end = digitsEnd + token.length;
-      result += segment.slice(consumed, at) + replace(Number(segment.slice(digitsStart, digitsEnd)));
+      onText(segment.slice(consumed, at));
+      onToken(Number(segment.slice(digitsStart, digitsEnd)));
       consumed = end;
       at = segment.indexOf(token, end);
     } else {
       at = segment.indexOf(token, at + 1);
     }
   }
-  return consumed === 0 ? segment : result + segment.slice(consumed);
+  onText(segment.slice(consumed));
 }
 
-type Draft = TerminalDraft | ElementDraft | PreviewAnnotationDraft | ReviewCommentDraft;
+type Draft = TerminalDraft | ElementDraft | PreviewAnnotationDraft;
 
 /** Gives drafts their positional ids `legacy_<kind>_<n>`, 1-based; a failed draft aborts. */
 function numbered(drafts: ReadonlyArray<Draft | null>, kind: Draft['kind']): ContextRecord[] {
@@ -232,9 +261,12 @@ function numbered(drafts: ReadonlyArray<Draft | null>, kind: Draft['kind']): Con
   });
 }
 
-/** Every record as the wire decoder returns it; any failure (or too many) aborts the upgrade. */
-function validated(records: readonly ContextRecord[]): ContextRecord[] {
-  if (records.length > MESSAGE_CONTEXT_MAX_RECORDS) throw new UpgradeAborted();
+/**
+ * Every record as the wire decoder returns it; any failure, or too many records together with the
+ * `alreadyDecoded` ones, aborts the upgrade.
+ */
+function validated(records: readonly ContextRecord[], alreadyDecoded: number): ContextRecord[] {
+  if (records.length + alreadyDecoded > MESSAGE_CONTEXT_MAX_RECORDS) throw new UpgradeAborted();
   return records.map((record) => {
     const decoded = decodeContextRecord(record);
     if (!decoded.ok) throw new UpgradeAborted();
@@ -253,19 +285,27 @@ function rebuildBody(
   reviewByToken: ReadonlyMap<number, ContextRecord>,
   terminals: readonly TerminalContextRecord[],
 ): { body: string; placedTerminals: Set<TerminalContextRecord> } {
-  let body = replaceTokens(prose, token, (index) => {
+  // Review tokens and placeholders are replaced in one pass and the body joined once. Placeholders
+  // are numbered in the text as it reads after the review links are in, so a placeholder inside a
+  // review link (a file path can hold one) takes its turn there.
+  const parts: string[] = [];
+  let placeholderCount = 0;
+  const pushBindingPlaceholders = (text: string): void => {
+    let from = 0;
+    for (let at = text.indexOf(TERMINAL_PLACEHOLDER); at !== -1; at = text.indexOf(TERMINAL_PLACEHOLDER, from)) {
+      const terminal = terminals[placeholderCount++];
+      parts.push(text.slice(from, at), terminal ? formatContextReference(terminal) : '');
+      from = at + TERMINAL_PLACEHOLDER.length;
+    }
+    parts.push(from === 0 ? text : text.slice(from));
+  };
+  forEachTokenPart(prose, token, pushBindingPlaceholders, (index) => {
     const record = reviewByToken.get(index);
-    return record ? formatContextReference(record) : '';
+    if (record) pushBindingPlaceholders(formatContextReference(record));
   });
 
-  const pieces = body.split(TERMINAL_PLACEHOLDER);
-  const placeholderCount = pieces.length - 1;
-  body = pieces.reduce((joined, piece, index) => {
-    const terminal = terminals[index - 1];
-    return joined + (terminal ? formatContextReference(terminal) : '') + piece;
-  });
   const placedByPlaceholder = terminals.slice(0, placeholderCount);
-  const bound = bindTerminalLabels(body, terminals.slice(placeholderCount));
+  const bound = bindTerminalLabels(parts.join(''), terminals.slice(placeholderCount));
   return { body: bound.body.trimEnd(), placedTerminals: new Set([...placedByPlaceholder, ...bound.placed]) };
 }
 

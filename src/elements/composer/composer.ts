@@ -1,4 +1,4 @@
-import { history, historyKeymap, defaultKeymap, insertNewline } from '@codemirror/commands';
+import { history, historyKeymap, insertNewline } from '@codemirror/commands';
 import {
   Compartment,
   EditorSelection,
@@ -34,6 +34,7 @@ import { emit } from '../shared/events.js';
 import { formatMessage } from '../shared/locale.js';
 import { type DraftAttachment, newLocalId, recordForFile, type SubmittedAttachment } from './attachments.js';
 import { composerStyles } from './composer.styles.js';
+import { editingKeymap } from './editor/editing-keymap.js';
 import { type ChipChanges, chipChanges } from './editor/chip-changes.js';
 import { chipExtension, chipsOf } from './editor/chip-decorations.js';
 import { CompositionGuard } from './editor/composition-guard.js';
@@ -421,7 +422,7 @@ export class T3Composer extends ConfigurableElement {
         this.accessibleName.of(this.accessibleNameExtension()),
         Prec.highest(this.keyHandlers()),
         this.menu.extension(),
-        keymap.of([{ key: 'Shift-Enter', run: insertNewline }, ...historyKeymap, ...defaultKeymap]),
+        keymap.of([{ key: 'Shift-Enter', run: insertNewline }, ...historyKeymap, ...editingKeymap]),
         this.clipboardHandlers(),
         EditorView.updateListener.of((update) => this.onUpdate(update)),
       ],
@@ -745,8 +746,9 @@ export class T3Composer extends ConfigurableElement {
   private onPaste(event: ClipboardEvent, view: EditorView): boolean {
     const data = event.clipboardData;
     if (!data || view.state.readOnly) return false;
-    const text = data.getData('text/plain');
+    // The plain text is read only for a fragment: a large plain paste is left to the editor, which reads it once.
     const fragment = decodeClipboardFragment(data.getData(CONTEXT_CLIPBOARD_MIME)) ?? decodeClipboardHtml(data.getData('text/html'));
+    const text = fragment ? data.getData('text/plain') : '';
     if (fragment && text) {
       event.preventDefault();
       this.pasteFragment(text, fragment, view);

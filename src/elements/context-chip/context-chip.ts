@@ -90,6 +90,8 @@ export class T3ContextChip extends ConfigurableElement {
   @property({ type: Boolean, attribute: 'not-in-environment' }) notInEnvironment = false;
 
   @state() private detailsOpen = false;
+  /** Details are rendered from the first hover or focus on: most chips are never inspected. */
+  @state() private detailsWanted = false;
   @state() private detailsPosition: { top?: number; bottom?: number; left: number } = { top: 0, left: 0 };
 
   @query('[part~="base"]') private base?: HTMLElement;
@@ -179,8 +181,9 @@ export class T3ContextChip extends ConfigurableElement {
     const label = this.displayLabel;
     const value = this.displayValue;
     const accessibleName = value ? `${label} ${value}` : label;
-    const details = this.renderDetailsContent();
+    const details = this.detailsWanted ? this.renderDetailsContent() : null;
     const compact = this.renderHostCompact();
+    const statusText = this.statusText();
     return html`<span
         part="base"
         class="chip"
@@ -188,9 +191,10 @@ export class T3ContextChip extends ConfigurableElement {
         tabindex=${interactive ? '0' : nothing}
         aria-label=${accessibleName}
         aria-describedby=${details ? 'details' : nothing}
+        aria-description=${!details && statusText ? statusText : nothing}
         data-tone=${this.pullRequestTone ?? nothing}
         spellcheck="false"
-        title=${details ? nothing : accessibleName}
+        title=${this.hasDetails ? nothing : accessibleName}
         @click=${this.onClick}
         @keydown=${this.onKeyDown}
         @pointerenter=${this.onPointerEnter}
@@ -251,6 +255,11 @@ export class T3ContextChip extends ConfigurableElement {
 
   /** What the tooltip or popover shows, or null when this chip has no details. */
   private renderDetailsContent(): unknown {
+    return this.statusText() ?? (this.presentation.details === 'none' ? null : this.renderResolvedDetails());
+  }
+
+  /** The tooltip of a chip that is not resolved, or null for a resolved one. */
+  private statusText(): string | null {
     switch (this.status) {
       case 'unresolved':
         return this.config.locale.unresolved;
@@ -259,8 +268,13 @@ export class T3ContextChip extends ConfigurableElement {
       case 'pending':
         return this.config.locale.loading;
       case 'resolved':
-        return this.presentation.details === 'none' ? null : this.renderResolvedDetails();
+        return null;
     }
+  }
+
+  /** Whether hovering or focusing the chip can show anything (cheap: nothing is rendered). */
+  private get hasDetails(): boolean {
+    return this.status !== 'resolved' || this.presentation.details !== 'none';
   }
 
   private renderResolvedDetails(): unknown {
@@ -350,6 +364,7 @@ export class T3ContextChip extends ConfigurableElement {
 
   private scheduleDetails(open: boolean, delay: number): void {
     clearTimeout(this.hoverTimer);
+    if (open && this.hasDetails) this.detailsWanted = true;
     const apply = () => {
       if (open) this.placeDetails();
       this.detailsOpen = open;

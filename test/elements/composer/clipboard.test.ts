@@ -182,7 +182,7 @@ describe('<t3-composer> paste', () => {
     const [fileChip, skillChip] = chips(target);
     await Promise.all([fileChip.updateComplete, skillChip.updateComplete]);
     expect(fileChip.hasAttribute('unresolved')).to.be.true;
-    expect(fileChip.shadowRoot!.querySelector('[part~="details"]')!.textContent!.trim()).to.equal('Not available in this environment');
+    expect(fileChip.shadowRoot!.querySelector('[part~="base"]')!.getAttribute('aria-description')).to.equal('Not available in this environment');
     expect(skillChip.hasAttribute('unresolved')).to.be.false;
   });
 

@@ -1,0 +1,64 @@
+/**
+ * Bundles the benchmark page (the package from `src/`, production Lit, CodeMirror and marked)
+ * with esbuild into a temporary folder and serves it on a loopback port.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { serveStatic } from '../../test/e2e/support/static-server.js';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+const PAGE_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <link rel="icon" href="data:," />
+    <title>t3-composer benchmarks</title>
+    <style>
+      body { margin: 0; font: 14px/1.5 system-ui, sans-serif; }
+      main { inline-size: 720px; margin: 0 auto; }
+      #log { block-size: 560px; overflow: auto; }
+      #editors > * { display: block; margin-block: 8px; }
+      #cycles { position: absolute; inset-block-start: 0; inline-size: 640px; }
+    </style>
+  </head>
+  <body>
+    <main>
+      <div id="log"></div>
+      <div id="editors"></div>
+    </main>
+    <div id="cycles"></div>
+    <script type="module" src="/page.js"></script>
+  </body>
+</html>`;
+
+export interface BenchPage {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function serveBenchPage(): Promise<BenchPage> {
+  const outdir = mkdtempSync(join(tmpdir(), 't3-bench-'));
+  await build({
+    entryPoints: { page: join(projectRoot, 'bench/browser/page.ts') },
+    outdir,
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'browser',
+    minify: true,
+    tsconfig: join(projectRoot, 'tsconfig.json'),
+    logLevel: 'warning',
+  });
+  const server = await serveStatic(outdir, { '/': PAGE_HTML });
+  return {
+    url: `${server.url}/`,
+    async close() {
+      await server.close();
+      rmSync(outdir, { recursive: true, force: true });
+    },
+  };
+}
