@@ -4,4 +4,14 @@ export default {
   exclude: ['src/elements/**/*.styles.ts'],
   litelement: true,
   packagejson: false,
+  plugins: [
+    {
+      // The analyzer lists modules in the order the file system returns them, which differs between
+      // checkouts; sorting by path makes the manifest the same everywhere.
+      name: 'sort-modules',
+      packageLinkPhase({ customElementsManifest }) {
+        customElementsManifest.modules.sort((a, b) => a.path.localeCompare(b.path));
+      },
+    },
+  ],
 };
