@@ -12,7 +12,14 @@ export interface DraftAttachment {
   file: File;
 }
 
-/** What `t3-submit` and `t3-attachment-remove` carry for each file. */
+/** What `t3-attachment-remove` carries when a file or image leaves the draft. */
+export interface AttachmentRemoveDetail {
+  contextId: string;
+  attachmentId: string;
+  kind: 'image' | 'file';
+}
+
+/** What `t3-submit` carries for each file. */
 export interface SubmittedAttachment {
   contextId: string;
   attachmentId: string;

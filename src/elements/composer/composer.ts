@@ -15,15 +15,9 @@ import { property, query, state } from 'lit/decorators.js';
 import {
   buildSubmission,
   type CommandInfo,
-  CONTEXT_CLIPBOARD_MIME,
-  type ContextClipboardFragment,
   type ContextRecord,
   collectContextReferences,
-  decodeClipboardFragment,
-  decodeClipboardHtml,
   decodeContextRecord,
-  encodeClipboardFragment,
-  encodeClipboardHtml,
   formatContextReference,
   INPUT_ANNOTATIONS_MAX,
   MESSAGE_CONTEXT_MAX_RECORDS,
@@ -32,15 +26,16 @@ import {
 import { ConfigurableElement } from '../shared/configurable-element.js';
 import { emit } from '../shared/events.js';
 import { formatMessage } from '../shared/locale.js';
-import { type DraftAttachment, newLocalId, recordForFile, type SubmittedAttachment } from './attachments.js';
+import { AttachmentShelf } from './attachment-shelf.js';
+import { type AttachmentRemoveDetail, type DraftAttachment, newLocalId, recordForFile, type SubmittedAttachment } from './attachments.js';
+import { ComposerClipboard } from './composer-clipboard.js';
 import { composerStyles } from './composer.styles.js';
 import { editingKeymap } from './editor/editing-keymap.js';
 import { type ChipChanges, chipChanges } from './editor/chip-changes.js';
 import { chipExtension, chipsOf } from './editor/chip-decorations.js';
 import { CompositionGuard } from './editor/composition-guard.js';
-import { availabilityField, putRecords, recordsField, replaceRecords, setAvailability } from './editor/draft-state.js';
+import { availabilityField, putRecords, recordsField, replaceRecords } from './editor/draft-state.js';
 import { maxLengthFilter } from './editor/max-length.js';
-import { planFragmentImport } from './fragment-import.js';
 import type { MentionProvider } from './menu/providers.js';
 import { MenuController } from './menu/menu-controller.js';
 
@@ -62,11 +57,7 @@ export interface ComposerSubmitDetail extends Submission {
   attachments: SubmittedAttachment[];
 }
 
-export interface AttachmentRemoveDetail {
-  contextId: string;
-  attachmentId: string;
-  kind: 'image' | 'file';
-}
+export type { AttachmentRemoveDetail };
 
 /** Set on transactions made by the API and by `value`, so only user edits run the input filters. */
 const PROGRAMMATIC = 'programmatic';
@@ -129,8 +120,6 @@ export class T3Composer extends ConfigurableElement {
 
   @state() private notice = '';
   @state() private announcement = '';
-  @state() private attachmentList: readonly DraftAttachment[] = [];
-  @state() private confirmingRemoval?: string;
   /** Disabled by an ancestor `<fieldset disabled>`, kept apart from the element's own `disabled`. */
   @state() private formDisabled = false;
 
@@ -154,14 +143,23 @@ export class T3Composer extends ConfigurableElement {
     showNotice: (message) => this.showNotice(message),
     announce: (message) => this.announce(message),
   });
-  private pendingFetches = new Set<Promise<void>>();
-  private submitQueued = false;
+  private readonly attachments = new AttachmentShelf(this, {
+    config: () => this.config,
+    locked: () => this.isDisabled || this.readonly,
+    hasChip: (contextId) => chipsOf(this.state).some((chip) => chip.contextId === contextId),
+    removeContext: (contextId) => this.removeContext(contextId),
+    fireInput: () => this.fireInput(),
+  });
+  private readonly clipboard = new ComposerClipboard({
+    config: () => this.config,
+    dispatch: (spec) => this.dispatch(spec),
+    addFiles: (files, at) => this.addFiles(files, at),
+    attachFetched: (attachment) => this.attachments.add([attachment]),
+    showNotice: (message) => this.showNotice(message),
+    submit: () => this.submit(),
+  });
   /** True from `showNotice` until the current task's changes are done. */
   private noticeIsFresh = false;
-  /** Changes whenever a new draft starts, so late asset fetches and queued submits of the old one are dropped. */
-  private draftGeneration = 0;
-  /** Files and images whose last chip went: kept so that undoing the deletion brings them back. */
-  private readonly detachedAttachments = new Map<string, DraftAttachment>();
 
   constructor() {
     super();
@@ -182,7 +180,7 @@ export class T3Composer extends ConfigurableElement {
     const records = validRecords(next?.records);
     const referenced = new Set(collectContextReferences(text).map((occurrence) => occurrence.contextId));
     const kept = records.filter((record) => referenced.has(record.contextId) || record.kind === 'image');
-    this.attachmentList = this.attachmentList.filter((attachment) => kept.some((record) => record.contextId === attachment.contextId));
+    this.attachments.retain(new Set(kept.map((record) => record.contextId)));
     this.startNewDraft(text, kept);
   }
 
@@ -240,9 +238,8 @@ export class T3Composer extends ConfigurableElement {
 
   /** Empties the draft: text, chips, attachments and the picked command; fires one `input` if it was not empty. */
   clear(): void {
-    const hadContent = this.state.doc.length > 0 || this.attachmentList.length > 0;
-    for (const attachment of this.attachmentList) this.notifyAttachmentRemoved(attachment);
-    this.attachmentList = [];
+    const hadContent = this.state.doc.length > 0 || !this.attachments.isEmpty;
+    this.attachments.removeAll();
     this.startNewDraft('', []);
     if (hadContent) this.fireInput();
   }
@@ -251,12 +248,8 @@ export class T3Composer extends ConfigurableElement {
   submit(): boolean {
     const view = this.view;
     if (!view || this.isDisabled) return false;
-    if (view.state.doc.toString().trim() === '' && this.attachmentList.length === 0) return false;
-    if (this.pendingFetches.size > 0) {
-      this.showNotice(this.config.locale.attachmentsPending);
-      this.queueSubmitAfterFetches();
-      return false;
-    }
+    if (view.state.doc.toString().trim() === '' && this.attachments.isEmpty) return false;
+    if (this.clipboard.deferSubmit()) return false;
     const records = this.referencedRecords(view.state);
     const limit = this.submissionLimitProblem(view.state.doc.toString(), records);
     if (limit) {
@@ -269,7 +262,7 @@ export class T3Composer extends ConfigurableElement {
       records,
       ...(command ? { command: command.command, subcommandPath: command.subcommandPath } : {}),
     });
-    const detail: ComposerSubmitDetail = { ...submission, attachments: this.submittedAttachments(records) };
+    const detail: ComposerSubmitDetail = { ...submission, attachments: this.attachments.submitted(records) };
     const accepted = emit(this, 't3-submit', detail, { cancelable: true });
     if (accepted) this.clearAfterSubmit();
     return accepted;
@@ -278,38 +271,12 @@ export class T3Composer extends ConfigurableElement {
   // ---- Rendering ----------------------------------------------------------------------------
 
   protected override render(): TemplateResult {
-    const images = this.attachmentList.filter((attachment) => attachment.kind === 'image');
     return html`<div part="base" class="frame" @t3-chip-remove=${this.onChipRemove}>
-      ${images.length > 0 ? this.renderShelf(images) : nothing}
+      ${this.attachments.render()}
       <div part="editor" class="editor"></div>
       ${this.menu.render()}
       ${this.notice ? html`<div part="notice" class="notice">${this.notice}</div>` : nothing}
       <div class="announcer" aria-live="polite">${this.announcement}</div>
-    </div>`;
-  }
-
-  private renderShelf(images: readonly DraftAttachment[]): TemplateResult {
-    const locked = this.isDisabled || this.readonly;
-    return html`<div part="attachments" class="attachments">
-      ${images.map((image) => {
-        const confirming = this.confirmingRemoval === image.contextId;
-        return html`<figure part="attachment" class="attachment" data-context-id=${image.contextId}>
-          <img src=${objectUrlFor(image)} alt=${image.file.name} />
-          ${confirming
-            ? html`<div class="confirm" role="alertdialog" aria-label=${this.config.locale.confirmRemoveImage}>
-                <span>${this.config.locale.confirmRemoveImage}</span>
-                <button type="button" class="confirm-remove" ?disabled=${locked} @click=${() => this.removeImage(image.contextId)}>Remove</button>
-                <button type="button" class="confirm-keep" @click=${() => (this.confirmingRemoval = undefined)}>Keep</button>
-              </div>`
-            : html`<button
-                type="button"
-                class="remove-attachment"
-                ?disabled=${locked}
-                aria-label=${formatMessage(this.config.locale.remove, { label: image.file.name })}
-                @click=${() => this.requestImageRemoval(image.contextId)}
-              >×</button>`}
-        </figure>`;
-      })}
     </div>`;
   }
 
@@ -390,11 +357,8 @@ export class T3Composer extends ConfigurableElement {
 
   /** Replaces the draft (value set, clear, submit): new history, no menu, no stale fetches; no `input` event. */
   private startNewDraft(text: string, records: readonly ContextRecord[]): void {
-    this.draftGeneration++;
-    this.pendingFetches = new Set();
-    this.submitQueued = false;
-    this.detachedAttachments.clear();
-    this.confirmingRemoval = undefined;
+    this.clipboard.reset();
+    this.attachments.reset();
     this.notice = '';
     this.menu.reset();
     const state = this.createState(text, records);
@@ -423,7 +387,7 @@ export class T3Composer extends ConfigurableElement {
         Prec.highest(this.keyHandlers()),
         this.menu.extension(),
         keymap.of([{ key: 'Shift-Enter', run: insertNewline }, ...historyKeymap, ...editingKeymap]),
-        this.clipboardHandlers(),
+        this.clipboard.extension(),
         EditorView.updateListener.of((update) => this.onUpdate(update)),
       ],
     }).update({ effects: replaceRecords.of(records) }).state;
@@ -482,15 +446,6 @@ export class T3Composer extends ConfigurableElement {
     });
   }
 
-  private clipboardHandlers(): Extension {
-    return EditorView.domEventHandlers({
-      copy: (event, view) => this.onCopy(event, view, false),
-      cut: (event, view) => this.onCopy(event, view, true),
-      paste: (event, view) => this.onPaste(event, view),
-      drop: (event, view) => this.onDrop(event, view),
-    });
-  }
-
   // ---- Change tracking ----------------------------------------------------------------------
 
   private onUpdate(update: ViewUpdate): void {
@@ -504,10 +459,10 @@ export class T3Composer extends ConfigurableElement {
     if (!docChanged && !recordsChanged) return;
     if (docChanged) {
       const changes = chipChanges(startState, transactions);
-      this.syncAttachments(state, changes);
+      this.attachments.followChips(state, changes);
       this.announceChipChanges(changes);
       // A notice raised by this very change (a paste cut to fit) stays; older ones are answered by it.
-      if (this.notice && !this.noticeIsFresh && !this.submitQueued) this.notice = '';
+      if (this.notice && !this.noticeIsFresh && !this.clipboard.isSubmitQueued) this.notice = '';
     }
     this.syncFormValue(state);
     this.fireInput();
@@ -519,27 +474,6 @@ export class T3Composer extends ConfigurableElement {
 
   private syncFormValue(state: EditorState = this.state): void {
     this.internals?.setFormValue?.(state.doc.toString());
-  }
-
-  /**
-   * Files exist only as chips: when the last chip of a file goes, the file goes (and
-   * `t3-attachment-remove` fires). It is kept aside, so an undo that brings the chip back brings
-   * the file back too; so is an image removed from the shelf.
-   */
-  private syncAttachments(state: EditorState, changes: ChipChanges): void {
-    const removedIds = new Set(changes.removed.map((chip) => chip.contextId));
-    const addedIds = new Set(changes.added.map((chip) => chip.contextId));
-    const candidates = this.attachmentList.filter((attachment) => attachment.kind === 'file' && removedIds.has(attachment.contextId));
-    const returning = [...this.detachedAttachments.values()].filter((attachment) => addedIds.has(attachment.contextId));
-    if (candidates.length === 0 && returning.length === 0) return;
-    const referenced = new Set(chipsOf(state).map((chip) => chip.contextId));
-    const gone = candidates.filter((attachment) => !referenced.has(attachment.contextId));
-    for (const attachment of returning) this.detachedAttachments.delete(attachment.contextId);
-    this.attachmentList = [...this.attachmentList.filter((attachment) => !gone.includes(attachment)), ...returning];
-    for (const attachment of gone) {
-      this.detachedAttachments.set(attachment.contextId, attachment);
-      this.notifyAttachmentRemoved(attachment);
-    }
   }
 
   private announceChipChanges({ added, removed }: ChipChanges): void {
@@ -555,16 +489,6 @@ export class T3Composer extends ConfigurableElement {
     if (parts.length > 0) this.announce(parts.join(', '));
   }
 
-  private notifyAttachmentRemoved(attachment: DraftAttachment): void {
-    revokeObjectUrl(attachment);
-    const detail: AttachmentRemoveDetail = {
-      contextId: attachment.contextId,
-      attachmentId: attachment.attachmentId,
-      kind: attachment.kind,
-    };
-    emit(this, 't3-attachment-remove', detail);
-  }
-
   private referencedRecords(state: EditorState): ContextRecord[] {
     const records = state.field(recordsField);
     const seen = new Set<string>();
@@ -576,9 +500,9 @@ export class T3Composer extends ConfigurableElement {
         referenced.push(record);
       }
     }
-    for (const attachment of this.attachmentList) {
-      const record = records.get(attachment.contextId);
-      if (attachment.kind === 'image' && record && !seen.has(record.contextId)) {
+    for (const image of this.attachments.images) {
+      const record = records.get(image.contextId);
+      if (record && !seen.has(record.contextId)) {
         seen.add(record.contextId);
         referenced.push(record);
       }
@@ -620,7 +544,7 @@ export class T3Composer extends ConfigurableElement {
       this.showNotice(limit);
       return;
     }
-    this.attachmentList = [...this.attachmentList, ...added];
+    this.attachments.add(added);
     if (at !== undefined) this.dispatch({ selection: { anchor: at } });
     const links = records.map((record) => formatContextReference(record)).join(' ');
     this.insertAt(links, records, this.state.readOnly ? 'end' : 'caret');
@@ -655,33 +579,13 @@ export class T3Composer extends ConfigurableElement {
 
   // ---- Submission -----------------------------------------------------------------------------
 
-  private submittedAttachments(records: readonly ContextRecord[]): SubmittedAttachment[] {
-    const referenced = new Set(records.map((record) => record.contextId));
-    return this.attachmentList
-      .filter((attachment) => attachment.kind === 'image' || referenced.has(attachment.contextId))
-      .map(({ contextId, attachmentId, file, kind }) => ({ contextId, attachmentId, file, kind }));
-  }
-
-  /** The submitted attachments belong to the host now: no `t3-attachment-remove` for them. */
   private clearAfterSubmit(): void {
-    for (const attachment of this.attachmentList) revokeObjectUrl(attachment);
-    this.attachmentList = [];
+    this.attachments.handOver();
     this.startNewDraft('', []);
     this.fireInput();
   }
 
-  private queueSubmitAfterFetches(): void {
-    if (this.submitQueued) return;
-    this.submitQueued = true;
-    const generation = this.draftGeneration;
-    void Promise.allSettled([...this.pendingFetches]).then(() => {
-      if (generation !== this.draftGeneration) return;
-      this.submitQueued = false;
-      this.submit();
-    });
-  }
-
-  // ---- Chips and attachments --------------------------------------------------------------------
+  // ---- Chips ------------------------------------------------------------------------------------
 
   private onChipRemove(event: CustomEvent<{ contextId: string }>): void {
     const chip = event.composedPath()[0];
@@ -693,126 +597,6 @@ export class T3Composer extends ConfigurableElement {
     if (!placed) return;
     view.dispatch({ changes: { from: placed.from, to: placed.to }, selection: { anchor: placed.from }, userEvent: 'delete.chip' });
     view.focus();
-  }
-
-  private requestImageRemoval(contextId: string): void {
-    const referenced = chipsOf(this.state).some((chip) => chip.contextId === contextId);
-    if (referenced) this.confirmingRemoval = contextId;
-    else this.removeImage(contextId);
-  }
-
-  private removeImage(contextId: string): void {
-    this.confirmingRemoval = undefined;
-    const attachment = this.attachmentList.find((candidate) => candidate.contextId === contextId);
-    if (!attachment) return;
-    this.attachmentList = this.attachmentList.filter((candidate) => candidate !== attachment);
-    const hadChips = this.removeContext(contextId);
-    if (hadChips) this.detachedAttachments.set(contextId, attachment);
-    this.notifyAttachmentRemoved(attachment);
-    // Removing its chips already fired `input`; a thumbnail without chips still changed the draft.
-    if (!hadChips) this.fireInput();
-  }
-
-  // ---- Clipboard --------------------------------------------------------------------------------
-
-  private onCopy(event: ClipboardEvent, view: EditorView, cut: boolean): boolean {
-    const data = event.clipboardData;
-    const selection = view.state.selection.main;
-    if (!data || selection.empty) return false;
-    const text = view.state.sliceDoc(selection.from, selection.to);
-    const records = view.state.field(recordsField);
-    const copied = [...new Set(collectContextReferences(text).map((occurrence) => occurrence.contextId))]
-      .map((contextId) => records.get(contextId))
-      .filter((record): record is ContextRecord => record !== undefined);
-    event.preventDefault();
-    data.setData('text/plain', text);
-    if (copied.length > 0) {
-      const fragment: ContextClipboardFragment = {
-        version: 1,
-        source: { environmentId: this.config.environmentId || 'unknown' },
-        records: copied,
-      };
-      const json = encodeClipboardFragment(fragment);
-      const htmlFlavour = encodeClipboardHtml(fragment, { text });
-      if (json) data.setData(CONTEXT_CLIPBOARD_MIME, json);
-      if (htmlFlavour) data.setData('text/html', htmlFlavour);
-    }
-    if (cut && !view.state.readOnly) {
-      view.dispatch({ changes: { from: selection.from, to: selection.to }, userEvent: 'delete.cut' });
-    }
-    return true;
-  }
-
-  private onPaste(event: ClipboardEvent, view: EditorView): boolean {
-    const data = event.clipboardData;
-    if (!data || view.state.readOnly) return false;
-    // The plain text is read only for a fragment: a large plain paste is left to the editor, which reads it once.
-    const fragment = decodeClipboardFragment(data.getData(CONTEXT_CLIPBOARD_MIME)) ?? decodeClipboardHtml(data.getData('text/html'));
-    const text = fragment ? data.getData('text/plain') : '';
-    if (fragment && text) {
-      event.preventDefault();
-      this.pasteFragment(text, fragment, view);
-      return true;
-    }
-    const files = [...data.files];
-    if (files.length > 0) {
-      event.preventDefault();
-      this.addFiles(files);
-      return true;
-    }
-    return false;
-  }
-
-  private onDrop(event: DragEvent, view: EditorView): boolean {
-    const files = [...(event.dataTransfer?.files ?? [])];
-    if (files.length === 0 || view.state.readOnly) return false;
-    event.preventDefault();
-    const position = view.posAtCoords({ x: event.clientX, y: event.clientY }) ?? undefined;
-    this.addFiles(files, position);
-    return true;
-  }
-
-  private pasteFragment(text: string, fragment: ContextClipboardFragment, view: EditorView): void {
-    const plan = planFragmentImport(text, fragment, view.state.field(recordsField), newLocalId);
-    const foreign = !!this.config.environmentId && fragment.source.environmentId !== this.config.environmentId;
-    const canFetch = !foreign && typeof this.config.resolveAsset === 'function';
-    const availability = plan.binaries.map(({ record }) =>
-      setAvailability.of({ contextId: record.contextId, availability: canFetch ? 'pending' : 'not-in-environment' }),
-    );
-    view.dispatch(view.state.replaceSelection(plan.text), {
-      effects: [putRecords.of(plan.records), ...availability],
-      userEvent: 'input.paste',
-      scrollIntoView: true,
-    });
-    if (!canFetch) return;
-    for (const binary of plan.binaries) this.fetchBinary(binary.record, binary.sourceAttachmentId, fragment.source);
-  }
-
-  private fetchBinary(
-    record: ContextRecord & { attachmentId: string },
-    sourceAttachmentId: string,
-    source: ContextClipboardFragment['source'],
-  ): void {
-    const resolveAsset = this.config.resolveAsset!;
-    const generation = this.draftGeneration;
-    const pending = this.pendingFetches;
-    const fetch = (async () => {
-      try {
-        const blob = await resolveAsset(source, sourceAttachmentId);
-        if (generation !== this.draftGeneration) return;
-        const name = 'name' in record && typeof record.name === 'string' ? record.name : record.label;
-        const file = new File([blob], name, { type: blob.type || ('mimeType' in record ? String(record.mimeType) : '') });
-        const kind = record.kind === 'image' ? 'image' : 'file';
-        this.attachmentList = [...this.attachmentList, { contextId: record.contextId, attachmentId: record.attachmentId, kind, file }];
-        this.dispatch({ effects: setAvailability.of({ contextId: record.contextId, availability: undefined }) });
-      } catch {
-        if (generation !== this.draftGeneration) return;
-        this.dispatch({ effects: setAvailability.of({ contextId: record.contextId, availability: 'failed' }) });
-        this.showNotice(`${record.label}: ${this.config.locale.unresolved}`);
-      }
-    })();
-    pending.add(fetch);
-    void fetch.finally(() => pending.delete(fetch));
   }
 
   // ---- Notices ----------------------------------------------------------------------------------
@@ -869,23 +653,6 @@ function spacedLink(doc: Text, from: number, to: number, link: string): { insert
   const spaceAfter = after === '' || !/\s/.test(after) ? ' ' : '';
   const insert = `${spaceBefore}${link}${spaceAfter}`;
   return { insert, caret: insert.length + (spaceAfter === '' ? 1 : 0) };
-}
-
-const objectUrls = new WeakMap<File, string>();
-
-function objectUrlFor(attachment: DraftAttachment): string {
-  let url = objectUrls.get(attachment.file);
-  if (!url) {
-    url = URL.createObjectURL(attachment.file);
-    objectUrls.set(attachment.file, url);
-  }
-  return url;
-}
-
-function revokeObjectUrl(attachment: DraftAttachment): void {
-  const url = objectUrls.get(attachment.file);
-  if (url) URL.revokeObjectURL(url);
-  objectUrls.delete(attachment.file);
 }
 
 declare global {
