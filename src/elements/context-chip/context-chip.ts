@@ -98,6 +98,9 @@ export class T3ContextChip extends ConfigurableElement {
   @query('[part~="details"]') private detailsElement?: HTMLElement;
 
   private hoverTimer?: ReturnType<typeof setTimeout>;
+  /** Both derive from properties and configuration only, so they are computed once per update. */
+  private presentation!: ResolvedPresentation;
+  private status: ChipStatus = 'unresolved';
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -108,6 +111,8 @@ export class T3ContextChip extends ConfigurableElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
+    this.presentation = resolvePresentation(this.effectiveKind, this.config.presentations);
+    this.status = this.resolveStatus();
     this.toggleAttribute('unresolved', this.status === 'unresolved' || this.status === 'not-in-environment');
   }
 
@@ -121,15 +126,11 @@ export class T3ContextChip extends ConfigurableElement {
     if (!this.detailsOpen && details.matches(':popover-open')) details.hidePopover();
   }
 
-  private get presentation(): ResolvedPresentation {
-    return resolvePresentation(this.effectiveKind, this.config.presentations);
-  }
-
   private get effectiveKind(): string {
     return this.record?.kind || this.kind || this.reference?.kind || '';
   }
 
-  private get status(): ChipStatus {
+  private resolveStatus(): ChipStatus {
     if (this.notInEnvironment) return 'not-in-environment';
     if (this.pending) return 'pending';
     if (this.record) return this.presentationAccepts(this.record) ? 'resolved' : 'unresolved';

@@ -1,24 +1,34 @@
-import { html, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import type { KnownContextKind } from '../../core/index.js';
 import { safeImageUrl } from './urls.js';
 
-/** Built-in 16×16 line icons, drawn in `currentColor`. */
-const PATHS: Readonly<Record<KnownContextKind | 'generic', SVGTemplateResult>> = {
-  image: svg`<rect x="2" y="3" width="12" height="10" rx="1.5"/><circle cx="6" cy="6.5" r="1.2"/><path d="M2.5 12l3.5-3.5 2.5 2.5 2-2 3 3"/>`,
-  file: svg`<path d="M4 1.8h5l3 3v9.4H4z"/><path d="M9 1.8v3h3"/>`,
-  terminal: svg`<rect x="1.8" y="2.8" width="12.4" height="10.4" rx="1.5"/><path d="M4.5 6l2 2-2 2M8 10.5h3.5"/>`,
-  element: svg`<path d="M5.5 4.5L2 8l3.5 3.5M10.5 4.5L14 8l-3.5 3.5"/>`,
-  'preview-annotation': svg`<rect x="1.8" y="2.8" width="12.4" height="9" rx="1.5"/><path d="M5 14.2h6M6 6.5l2 2 3-3"/>`,
-  'review-comment': svg`<path d="M2.5 3h11v7.5H8l-3 2.8v-2.8H2.5z"/><path d="M5 6h6M5 8h4"/>`,
-  mention: svg`<circle cx="8" cy="8" r="2.5"/><path d="M10.5 8v1a2 2 0 004 0V8a6.5 6.5 0 10-2.6 5.2"/>`,
-  skill: svg`<path d="M8 1.8l1.8 3.9 4.2.5-3.1 2.9.8 4.2L8 11.2l-3.7 2.1.8-4.2L2 6.2l4.2-.5z"/>`,
-  generic: svg`<path d="M6.5 9.5l3-3M7 4.5l1.3-1.3a2.6 2.6 0 013.7 3.7L10.7 8.2M9 11.5l-1.3 1.3a2.6 2.6 0 01-3.7-3.7l1.3-1.3"/>`,
+/**
+ * Built-in 16×16 line icons, drawn in `currentColor`, each as the data of a single path (rectangles
+ * and circles written as path commands): chips render thousands of icons, and every SVG shape is
+ * an element of its own to style and lay out.
+ */
+const PATHS: Readonly<Record<KnownContextKind | 'generic', string>> = {
+  image:
+    'M3.5 3h9a1.5 1.5 0 0 1 1.5 1.5v7a1.5 1.5 0 0 1-1.5 1.5h-9a1.5 1.5 0 0 1-1.5-1.5v-7a1.5 1.5 0 0 1 1.5-1.5z' +
+    'M4.8 6.5a1.2 1.2 0 1 0 2.4 0a1.2 1.2 0 1 0-2.4 0M2.5 12l3.5-3.5 2.5 2.5 2-2 3 3',
+  file: 'M4 1.8h5l3 3v9.4H4zM9 1.8v3h3',
+  terminal:
+    'M3.3 2.8h9.4a1.5 1.5 0 0 1 1.5 1.5v7.4a1.5 1.5 0 0 1-1.5 1.5h-9.4a1.5 1.5 0 0 1-1.5-1.5v-7.4a1.5 1.5 0 0 1 1.5-1.5z' +
+    'M4.5 6l2 2-2 2M8 10.5h3.5',
+  element: 'M5.5 4.5L2 8l3.5 3.5M10.5 4.5L14 8l-3.5 3.5',
+  'preview-annotation':
+    'M3.3 2.8h9.4a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5h-9.4a1.5 1.5 0 0 1-1.5-1.5v-6a1.5 1.5 0 0 1 1.5-1.5z' +
+    'M5 14.2h6M6 6.5l2 2 3-3',
+  'review-comment': 'M2.5 3h11v7.5H8l-3 2.8v-2.8H2.5zM5 6h6M5 8h4',
+  mention: 'M5.5 8a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0M10.5 8v1a2 2 0 004 0V8a6.5 6.5 0 10-2.6 5.2',
+  skill: 'M8 1.8l1.8 3.9 4.2.5-3.1 2.9.8 4.2L8 11.2l-3.7 2.1.8-4.2L2 6.2l4.2-.5z',
+  generic: 'M6.5 9.5l3-3M7 4.5l1.3-1.3a2.6 2.6 0 013.7 3.7L10.7 8.2M9 11.5l-1.3 1.3a2.6 2.6 0 01-3.7-3.7l1.3-1.3',
 };
 
 function builtInIcon(kind: string): TemplateResult {
   const path = Object.hasOwn(PATHS, kind) ? PATHS[kind as KnownContextKind] : PATHS.generic;
   return html`<svg viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" stroke-width="1.3"
-    stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${path}</svg>`;
+    stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d=${path} /></svg>`;
 }
 
 /**

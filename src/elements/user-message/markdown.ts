@@ -54,13 +54,12 @@ export function parseMessageMarkdown(text: string): ParsedMessageMarkdown {
  * Renders the parsed message; each reference occurrence becomes `renderChip(occurrence, index)`
  * exactly where `collectContextReferences` found it.
  */
-export function renderMessageMarkdown(parsed: ParsedMessageMarkdown, renderChip: RenderChip): TemplateResult {
+export function renderMessageMarkdown(parsed: ParsedMessageMarkdown, renderChip: RenderChip): unknown {
   const { body, occurrences } = parsed;
   if (body.kind === 'plain') {
     return html`<p class="plain-text">${renderPlainText(body.text, occurrences, renderChip)}</p>`;
   }
-  const renderer = new TokenRenderer(body.sentinel, occurrences, renderChip);
-  return html`${renderer.children(body.tokens)}`;
+  return new TokenRenderer(body.sentinel, occurrences, renderChip).children(body.tokens);
 }
 
 function renderPlainText(text: string, occurrences: readonly ContextReferenceOccurrence[], renderChip: RenderChip) {
@@ -331,8 +330,11 @@ class TokenRenderer {
     this.placeholder = new RegExp(`${sentinel}(\\d+)${sentinel}`, 'g');
   }
 
-  children(tokens: readonly Token[]): unknown[] {
-    return tokens.map((token) => this.token(token));
+  /** The tokens' content as one value: a string, a template, or a flat list of them. */
+  children(tokens: readonly Token[]): unknown {
+    const parts: unknown[] = [];
+    for (const token of tokens) appendFlat(parts, this.token(token));
+    return parts.length === 0 ? nothing : parts.length === 1 ? parts[0] : parts;
   }
 
   token(token: Token): unknown {
@@ -361,7 +363,7 @@ class TokenRenderer {
     }
     const rest = value.slice(cursor);
     parts.push(decode ? decodeEntities(rest) : rest);
-    return parts;
+    return parts.filter((part) => part !== '');
   }
 
   hasPlaceholder(value: string | null | undefined): boolean {
@@ -398,6 +400,23 @@ class TokenRenderer {
 }
 
 const trimNewlines = (value: string) => value.replace(/\n+$/, '');
+
+/**
+ * Adds a rendered value to `parts`, flattening nested lists and joining adjacent strings: Lit gives
+ * every list item a part of its own with two marker comments, and a list inside a list a part more.
+ */
+function appendFlat(parts: unknown[], value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) appendFlat(parts, item);
+  } else if (typeof value === 'string') {
+    if (value === '') return;
+    const last = parts.length - 1;
+    if (typeof parts[last] === 'string') parts[last] += value;
+    else parts.push(value);
+  } else if (value !== nothing) {
+    parts.push(value);
+  }
+}
 
 const BLOCK_TOKEN_TYPES: ReadonlySet<string> = new Set([
   'blockquote', 'code', 'def', 'heading', 'hr', 'list', 'list_item', 'paragraph', 'space', 'table',
@@ -474,7 +493,8 @@ function renderList(token: Tokens.List, r: TokenRenderer): TemplateResult {
 }
 
 function renderListItem(item: Tokens.ListItem, r: TokenRenderer): TemplateResult {
-  return html`<li class=${ifDefined(item.task ? 'task-list-item' : undefined)}>${r.children(item.tokens)}</li>`;
+  const content = r.children(item.tokens);
+  return item.task ? html`<li class="task-list-item">${content}</li>` : html`<li>${content}</li>`;
 }
 
 function renderTable(token: Tokens.Table, r: TokenRenderer): TemplateResult {
