@@ -1,3 +1,4 @@
+import { elementDetails } from '../../core/record-fixtures.js';
 import { formatContextReference } from '../../../src/core/index.js';
 
 /** One valid record of every known kind plus a later (unknown) kind, and text that references them all. */
@@ -39,14 +40,7 @@ export const RECORDS_OF_EVERY_KIND: Record<string, unknown>[] = [
     contextId: 'el_1',
     kind: 'element',
     label: '<Pay>',
-    pageUrl: 'http://localhost:3000/checkout',
-    pageTitle: 'Checkout',
-    tagName: 'button',
-    selector: '#pay',
-    htmlPreview: '<button id="pay">Pay</button>',
-    componentName: 'Pay',
-    source: { functionName: 'Pay', fileName: 'Pay.tsx', lineNumber: 3, columnNumber: 7 },
-    styles: 'font-size: 12px',
+    ...elementDetails,
   },
   {
     version: 1,
