@@ -1,18 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { junitReporter } from '@web/test-runner-junit-reporter';
 import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { imeCommandsPlugin } from './test/elements/support/ime-commands-plugin.mjs';
 
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Debian's Chromium and the flags that keep it off the network here; shared with the e2e tests. */
+const chromium = JSON.parse(readFileSync(new URL('./test/support/chromium.json', import.meta.url), 'utf8'));
 
 /** Element tests in Debian's Chromium, driven by Playwright with real keyboard and mouse input. */
 export default {
@@ -25,7 +19,7 @@ export default {
   browsers: [
     playwrightLauncher({
       product: 'chromium',
-      launchOptions: { executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs },
+      launchOptions: { ...chromium, headless: true },
       createBrowserContext: ({ browser }) => browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] }),
     }),
   ],

@@ -20,6 +20,7 @@ import {
   type KnownContextKind,
 } from '../src/core/index.js';
 import { type Figure, type Suite, pairedRatios, summarize } from './figures.js';
+import { seededRandom } from './seeded-random.js';
 
 const MB = 1_000_000;
 const KB_100 = 100_000;
@@ -93,18 +94,6 @@ function expect(condition: boolean, message: string): void {
 }
 
 // ---- deterministic inputs ----
-
-/** mulberry32: a small seeded generator, so every run builds the same inputs. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const WORDS = [
   'the', 'build', 'fails', 'when', 'we', 'run', 'tests', 'against', 'a', 'fresh', 'checkout', 'of', 'main',

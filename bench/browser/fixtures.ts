@@ -3,6 +3,7 @@
  * draft full of chips, and plain text to paste. Seeded, so every run measures the same input.
  */
 import { type ContextRecord, formatContextReference, type MessageContext } from '../../src/core/index.js';
+import { seededRandom } from '../seeded-random.js';
 
 export interface ChatMessage {
   text: string;
@@ -12,18 +13,6 @@ export interface ChatMessage {
 export interface ChipDraft {
   text: string;
   records: ContextRecord[];
-}
-
-/** mulberry32: small, fast and good enough to vary sizes and shapes. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WORDS = (

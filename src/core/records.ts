@@ -326,7 +326,7 @@ function decodeEntries(values: readonly unknown[]): { entries: DecodedEntry[]; d
  * not decode is dropped alone and listed with its original index; the valid ones are kept in
  * order. A value that is not a readable array yields nothing. Never throws.
  */
-export function decodeContextRecordList(values: readonly unknown[]): {
+export function decodeContextRecordList(values: unknown): {
   records: ContextRecord[];
   dropped: DroppedContextRecord[];
 } {

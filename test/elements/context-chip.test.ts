@@ -15,12 +15,9 @@ import {
   skill,
   terminal,
 } from './support/records.js';
+import { centre, part, waitFor } from './support/interaction.js';
 
 const UNRESOLVED_TOOLTIP = 'This context is no longer available. Remove it or attach it again.';
-
-function part(chip: Element, name: string): HTMLElement | null {
-  return chip.shadowRoot!.querySelector(`[part~="${name}"]`);
-}
 
 async function chipFor(record: ContextRecord | undefined, extra: Partial<T3ContextChip> = {}) {
   const chip = await fixture<T3ContextChip>(
@@ -36,11 +33,6 @@ async function chipFor(record: ContextRecord | undefined, extra: Partial<T3Conte
   return chip;
 }
 
-function centre(target: Element): [number, number] {
-  const rect = target.getBoundingClientRect();
-  return [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)];
-}
-
 async function hover(target: Element) {
   await sendMouse({ type: 'move', position: centre(target) });
 }
@@ -49,18 +41,10 @@ async function click(target: Element) {
   await sendMouse({ type: 'click', position: centre(target) });
 }
 
-async function until(condition: () => boolean, what: string) {
-  for (let i = 0; i < 100; i++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 async function openDetailsByHover(chip: T3ContextChip): Promise<HTMLElement> {
   await hover(part(chip, 'base')!);
   const details = part(chip, 'details')!;
-  await until(() => details.matches(':popover-open'), 'the details to open');
+  await waitFor(() => details.matches(':popover-open'), 'the details to open');
   return details;
 }
 
@@ -189,17 +173,17 @@ describe('<t3-context-chip>', () => {
       const chip = await chipFor(terminal);
       const details = await openDetailsByHover(chip);
       await sendMouse({ type: 'move', position: [0, 0] });
-      await until(() => !details.matches(':popover-open'), 'the details to close');
+      await waitFor(() => !details.matches(':popover-open'), 'the details to close');
     });
 
     it('opens on keyboard focus and closes on Escape', async () => {
       const chip = await chipFor(terminal);
       await tabInto(chip);
       const details = part(chip, 'details')!;
-      await until(() => details.matches(':popover-open'), 'the details to open');
+      await waitFor(() => details.matches(':popover-open'), 'the details to open');
       expect(chip.shadowRoot!.activeElement).to.equal(part(chip, 'base'));
       await sendKeys({ press: 'Escape' });
-      await until(() => !details.matches(':popover-open'), 'the details to close');
+      await waitFor(() => !details.matches(':popover-open'), 'the details to close');
     });
 
     it('closes hover details on Escape pressed anywhere', async () => {
@@ -207,7 +191,7 @@ describe('<t3-context-chip>', () => {
       const details = await openDetailsByHover(chip);
       (document.activeElement as HTMLElement | null)?.blur();
       await sendKeys({ press: 'Escape' });
-      await until(() => !details.matches(':popover-open'), 'the details to close');
+      await waitFor(() => !details.matches(':popover-open'), 'the details to close');
     });
 
     it('opens above a chip at the bottom of the viewport', async () => {

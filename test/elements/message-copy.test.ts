@@ -4,6 +4,7 @@ import '../../src/define-message.js';
 import { CONTEXT_CLIPBOARD_MIME, decodeClipboardFragment } from '../../src/core/index.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
 import { dataset, file, link, terminal } from './support/records.js';
+import { nextClipboardWrite, waitFor } from './support/interaction.js';
 
 function body(message: T3UserMessage): HTMLElement {
   return message.shadowRoot!.querySelector('[part~="body"]')!;
@@ -11,28 +12,6 @@ function body(message: T3UserMessage): HTMLElement {
 
 function copyControl(message: T3UserMessage): HTMLButtonElement {
   return message.shadowRoot!.querySelector('[part~="copy"]')!;
-}
-
-/** Captures what a copy wrote, by reading the event's data after the element's handler ran. */
-function captureNextCopy(): Promise<Record<string, string>> {
-  return new Promise((resolve) => {
-    document.addEventListener(
-      'copy',
-      (event) => {
-        const data = event.clipboardData!;
-        resolve(Object.fromEntries(data.types.map((type) => [type, data.getData(type)])));
-      },
-      { once: true },
-    );
-  });
-}
-
-async function until(condition: () => boolean, what: string) {
-  for (let i = 0; i < 100; i++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** The viewport point of a character offset inside a text node. */
@@ -70,7 +49,7 @@ async function browserCopy(): Promise<{ handledByMessage: boolean; text: string 
 }
 
 async function copySelection(): Promise<Record<string, string>> {
-  const copied = captureNextCopy();
+  const copied = nextClipboardWrite('copy');
   await sendKeys({ press: 'Control+c' });
   return copied;
 }
@@ -182,19 +161,19 @@ describe('<t3-user-message> copy control', () => {
     await sendKeys({ press: 'Tab' });
     const copy = copyControl(message);
     expect(message.shadowRoot!.activeElement).to.equal(copy);
-    await until(() => getComputedStyle(copy).opacity === '1', 'the focused copy control to show');
+    await waitFor(() => getComputedStyle(copy).opacity === '1', 'the focused copy control to show');
     expect(copy.getAttribute('aria-label')).to.equal('Copy message');
     const status = message.shadowRoot!.querySelector('[role="status"]')!;
     expect(status.textContent).to.equal('');
 
     for (const key of ['Enter', 'Space']) {
-      const copied = captureNextCopy();
+      const copied = nextClipboardWrite('copy');
       await sendKeys({ press: key });
       const data = await copied;
       expect(data['text/plain']).to.equal(text);
       expect(decodeClipboardFragment(data[CONTEXT_CLIPBOARD_MIME])!.records).to.deep.equal([terminal]);
     }
-    await until(() => status.textContent === 'Copied', 'the copy to be announced');
+    await waitFor(() => status.textContent === 'Copied', 'the copy to be announced');
     expect(copy.title).to.equal('Copied');
     before.remove();
   });
@@ -206,10 +185,10 @@ describe('<t3-user-message> copy control', () => {
     const copy = copyControl(message);
     expect(copy.getAttribute('aria-label')).to.equal('Nachricht kopieren');
     copy.focus();
-    const copied = captureNextCopy();
+    const copied = nextClipboardWrite('copy');
     await sendKeys({ press: 'Enter' });
     await copied;
-    await until(() => message.shadowRoot!.querySelector('[role="status"]')!.textContent === 'Kopiert', 'the localised announcement');
+    await waitFor(() => message.shadowRoot!.querySelector('[role="status"]')!.textContent === 'Kopiert', 'the localised announcement');
   });
 
   it('copies an annotation-driven message with canonical links for the chips that have records', async () => {
@@ -224,7 +203,7 @@ describe('<t3-user-message> copy control', () => {
       .context=${{ version: 1, records: [dataset] }}
     ></t3-user-message>`);
     copyControl(message).focus();
-    const copied = captureNextCopy();
+    const copied = nextClipboardWrite('copy');
     await sendKeys({ press: 'Enter' });
     const data = await copied;
     expect(data['text/plain']).to.equal(`Use ${link(dataset)} and @src/a.ts`);
@@ -238,7 +217,7 @@ describe('<t3-user-message> copy control', () => {
     try {
       copyControl(message).focus();
       await sendKeys({ press: 'Enter' });
-      await until(() => message.shadowRoot!.querySelector('[role="status"]')!.textContent === 'Copied', 'the fallback copy');
+      await waitFor(() => message.shadowRoot!.querySelector('[role="status"]')!.textContent === 'Copied', 'the fallback copy');
       expect(await navigator.clipboard.readText()).to.equal('Fallback **text**');
     } finally {
       document.execCommand = original;
@@ -250,7 +229,7 @@ describe('<t3-user-message> copy control', () => {
       html`<t3-user-message .text=${`A ${link(file)}`} .context=${{ version: 1, records: [file] }}></t3-user-message>`,
     );
     copyControl(message).focus();
-    const first = captureNextCopy();
+    const first = nextClipboardWrite('copy');
     await sendKeys({ press: 'Enter' });
     await first;
     const base = message.shadowRoot!.querySelector('[part~="base"]')!;

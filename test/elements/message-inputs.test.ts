@@ -5,6 +5,7 @@ import type { T3ContextChip } from '../../src/elements/context-chip/context-chip
 import type { UserMessageRenderInfo } from '../../src/elements/user-message/message-model.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
 import { dataset, file, image, link, previewAnnotation, pullRequestComment, terminal } from './support/records.js';
+import { part, waitFor } from './support/interaction.js';
 
 function body(message: T3UserMessage): HTMLElement {
   return message.shadowRoot!.querySelector('[part~="body"]')!;
@@ -12,18 +13,6 @@ function body(message: T3UserMessage): HTMLElement {
 
 function chips(message: T3UserMessage): T3ContextChip[] {
   return [...message.shadowRoot!.querySelectorAll('t3-context-chip')];
-}
-
-function part(host: Element, name: string): HTMLElement | null {
-  return host.shadowRoot!.querySelector(`[part~="${name}"]`);
-}
-
-async function until(condition: () => boolean, what: string) {
-  for (let i = 0; i < 100; i++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** The focused element, through every open shadow root. */
@@ -337,9 +326,9 @@ describe('<t3-user-message> chips for keyboard and screen-reader users', () => {
     await sendKeys({ press: 'Tab' });
     const chip = chips(message)[0]!;
     const details = part(chip, 'details')!;
-    await until(() => details.matches(':popover-open'), 'the details to open on focus');
+    await waitFor(() => details.matches(':popover-open'), 'the details to open on focus');
     await sendKeys({ press: 'Escape' });
-    await until(() => !details.matches(':popover-open'), 'Escape to close the details');
+    await waitFor(() => !details.matches(':popover-open'), 'Escape to close the details');
     expect(deepActiveElement()).to.equal(part(chip, 'base'));
     const activated = new Promise<CustomEvent>((resolve) => message.addEventListener('t3-chip-activate', resolve as EventListener, { once: true }));
     await sendKeys({ press: 'Enter' });

@@ -5,9 +5,10 @@ import '../../src/define-message.js';
 import type { T3ContextChip } from '../../src/elements/context-chip/context-chip.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
 import { file, link, mention, terminal } from './support/records.js';
+import { part as findPart, waitFor } from './support/interaction.js';
 
 function part(host: Element, name: string): HTMLElement {
-  return host.shadowRoot!.querySelector(`[part~="${name}"]`)!;
+  return findPart(host, name)!;
 }
 
 function chips(message: T3UserMessage): T3ContextChip[] {
@@ -17,14 +18,6 @@ function chips(message: T3UserMessage): T3ContextChip[] {
 async function settle(message: T3UserMessage) {
   await message.updateComplete;
   await Promise.all(chips(message).map((chip) => chip.updateComplete));
-}
-
-async function until(condition: () => boolean, what: string) {
-  for (let i = 0; i < 100; i++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 describe('<t3-user-message> theming', () => {
@@ -99,7 +92,7 @@ describe('<t3-user-message> right to left', () => {
     const base = part(chip, 'base').getBoundingClientRect();
     await sendMouse({ type: 'move', position: [Math.round(base.left + base.width / 2), Math.round(base.top + base.height / 2)] });
     const details = part(chip, 'details');
-    await until(() => details.matches(':popover-open'), 'the popover to open');
+    await waitFor(() => details.matches(':popover-open'), 'the popover to open');
     expect(getComputedStyle(details).direction).to.equal('rtl');
     expect(getComputedStyle(details.querySelector('pre')!).direction).to.equal('ltr');
     await sendMouse({ type: 'move', position: [0, 0] });
@@ -127,7 +120,7 @@ describe('<t3-user-message> long content', () => {
     await settle(message);
     const image = part(message, 'image') as HTMLImageElement;
     image.scrollIntoView(); // gallery images load lazily
-    await until(() => image.complete && image.naturalWidth > 0, 'the image to load');
+    await waitFor(() => image.complete && image.naturalWidth > 0, 'the image to load');
     const bubble = part(message, 'base');
     const edge = bubble.getBoundingClientRect();
     expect(bubble.scrollWidth).to.be.at.most(bubble.clientWidth);

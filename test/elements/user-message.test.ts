@@ -7,6 +7,7 @@ import type { T3ContextChip } from '../../src/elements/context-chip/context-chip
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
 import type { UserMessageRenderInfo } from '../../src/elements/user-message/message-model.js';
 import { dataset, file, image, link, mention, reviewComment, terminal } from './support/records.js';
+import { centre, nextClipboardWrite, waitFor } from './support/interaction.js';
 
 function body(message: T3UserMessage): HTMLElement {
   return message.shadowRoot!.querySelector('[part~="body"]')!;
@@ -14,19 +15,6 @@ function body(message: T3UserMessage): HTMLElement {
 
 function chips(message: T3UserMessage): T3ContextChip[] {
   return [...message.shadowRoot!.querySelectorAll('t3-context-chip')];
-}
-
-function centre(target: Element): [number, number] {
-  const rect = target.getBoundingClientRect();
-  return [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)];
-}
-
-async function waitFor(condition: () => boolean, what: string) {
-  for (let i = 0; i < 100; i++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 async function renderRecords(text: string, context: unknown) {
@@ -37,20 +25,6 @@ async function renderAnnotations(content: string, inputAnnotations: unknown, con
   return fixture<T3UserMessage>(
     html`<t3-user-message .content=${content} .inputAnnotations=${inputAnnotations} .context=${context}></t3-user-message>`,
   );
-}
-
-/** Captures what a real copy wrote, by reading the event's data after the element's handler ran. */
-function captureNextCopy(): Promise<Record<string, string>> {
-  return new Promise((resolve) => {
-    document.addEventListener(
-      'copy',
-      (event) => {
-        const data = event.clipboardData!;
-        resolve(Object.fromEntries(data.types.map((type) => [type, data.getData(type)])));
-      },
-      { once: true },
-    );
-  });
 }
 
 describe('<t3-user-message> record-driven', () => {
@@ -303,7 +277,7 @@ describe('<t3-user-message> copy', () => {
     const copy = message.shadowRoot!.querySelector('[part~="copy"]')!;
     await sendMouse({ type: 'move', position: centre(message) });
     await waitFor(() => getComputedStyle(copy).opacity === '1', 'the copy control to show');
-    const copied = captureNextCopy();
+    const copied = nextClipboardWrite('copy');
     await sendMouse({ type: 'click', position: centre(copy) });
     const data = await copied;
     expect(data['text/plain']).to.equal(text);
@@ -318,7 +292,7 @@ describe('<t3-user-message> copy', () => {
     const paragraph = body(message).querySelector('p')!;
     const selection = document.getSelection()!;
     selection.setBaseAndExtent(paragraph, 0, paragraph, paragraph.childNodes.length);
-    const copied = captureNextCopy();
+    const copied = nextClipboardWrite('copy');
     await sendKeys({ press: 'Control+c' });
     const data = await copied;
     expect(data['text/plain']).to.equal(`Fix ${link(terminal, 'T1')} now`);

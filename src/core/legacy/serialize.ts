@@ -1,4 +1,4 @@
-import { decodeContextRecord } from '../records.js';
+import { decodeContextRecordList } from '../records.js';
 import { replaceContextReferences, type ContextReferenceOccurrence } from '../references.js';
 import type {
   ContextRecord,
@@ -33,7 +33,7 @@ const LINE_BREAKS = /[\r\n\u2028\u2029]/g;
  */
 export function serializeLegacyMessage({ text, records }: LegacySerializeInput): string {
   const prose = typeof text === 'string' ? text : '';
-  const valid = decodedRecords(records);
+  const valid = decodeContextRecordList(records).records;
   const byId = new Map<string, ContextRecord>();
   for (const record of valid) if (!byId.has(record.contextId)) byId.set(record.contextId, record);
 
@@ -49,16 +49,6 @@ export function serializeLegacyMessage({ text, records }: LegacySerializeInput):
   ].filter((block) => block !== '');
   if (blocks.length === 0) return inlined;
   return [inlined.trimEnd(), ...blocks].filter((part) => part !== '').join('\n\n');
-}
-
-function decodedRecords(records: unknown): ContextRecord[] {
-  if (!Array.isArray(records)) return [];
-  const valid: ContextRecord[] = [];
-  for (const value of records as unknown[]) {
-    const decoded = decodeContextRecord(value);
-    if (decoded.ok) valid.push(decoded.record);
-  }
-  return valid;
 }
 
 function isTerminal(record: ContextRecord): record is TerminalContextRecord {

@@ -18,6 +18,7 @@ import {
   type ContextRecord,
   collectContextReferences,
   decodeContextRecord,
+  decodeContextRecordList,
   formatContextReference,
   INPUT_ANNOTATIONS_MAX,
   MESSAGE_CONTEXT_MAX_RECORDS,
@@ -34,7 +35,7 @@ import { editingKeymap } from './editor/editing-keymap.js';
 import { type ChipChanges, chipChanges } from './editor/chip-changes.js';
 import { chipExtension, chipsOf } from './editor/chip-decorations.js';
 import { CompositionGuard } from './editor/composition-guard.js';
-import { availabilityField, putRecords, recordsField, replaceRecords } from './editor/draft-state.js';
+import { putRecords, recordsField, replaceRecords } from './editor/draft-state.js';
 import { maxLengthFilter } from './editor/max-length.js';
 import type { MentionProvider } from './menu/providers.js';
 import { MenuController } from './menu/menu-controller.js';
@@ -177,7 +178,7 @@ export class T3Composer extends ConfigurableElement {
 
   set value(next: ComposerValue) {
     const text = typeof next?.text === 'string' ? next.text : '';
-    const records = validRecords(next?.records);
+    const records = decodeContextRecordList(next?.records).records;
     const referenced = new Set(collectContextReferences(text).map((occurrence) => occurrence.contextId));
     const kept = records.filter((record) => referenced.has(record.contextId) || record.kind === 'image');
     this.attachments.retain(new Set(kept.map((record) => record.contextId)));
@@ -248,17 +249,18 @@ export class T3Composer extends ConfigurableElement {
   submit(): boolean {
     const view = this.view;
     if (!view || this.isDisabled) return false;
-    if (view.state.doc.toString().trim() === '' && this.attachments.isEmpty) return false;
+    const text = view.state.doc.toString();
+    if (text.trim() === '' && this.attachments.isEmpty) return false;
     if (this.clipboard.deferSubmit()) return false;
     const records = this.referencedRecords(view.state);
-    const limit = this.submissionLimitProblem(view.state.doc.toString(), records);
+    const limit = this.submissionLimitProblem(text, records);
     if (limit) {
       this.showNotice(limit);
       return false;
     }
-    const command = this.menu.pickedCommand(view.state.doc.toString());
+    const command = this.menu.pickedCommand(text);
     const submission = buildSubmission({
-      text: view.state.doc.toString(),
+      text,
       records,
       ...(command ? { command: command.command, subcommandPath: command.subcommandPath } : {}),
     });
@@ -628,21 +630,6 @@ export class T3Composer extends ConfigurableElement {
   formDisabledCallback(disabled: boolean): void {
     this.formDisabled = disabled;
   }
-
-  /** @internal */
-  get draftAvailability(): ReadonlyMap<string, string> {
-    return this.state.field(availabilityField);
-  }
-}
-
-function validRecords(records: unknown): ContextRecord[] {
-  if (!Array.isArray(records)) return [];
-  const valid: ContextRecord[] = [];
-  for (const candidate of records as unknown[]) {
-    const decoded = decodeContextRecord(candidate);
-    if (decoded.ok) valid.push(decoded.record);
-  }
-  return valid;
 }
 
 /** The link with the spaces the insertion rules call for, and where the caret goes after it. */

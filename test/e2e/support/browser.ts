@@ -1,18 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium, headless, with the flags that keep it off the network on these machines. */
+/** Debian's Chromium and the flags that keep it off the network here; shared with web-test-runner. */
+const launch = JSON.parse(readFileSync(new URL('../../support/chromium.json', import.meta.url), 'utf8')) as {
+  executablePath: string;
+  args: string[];
+};
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ ...launch, headless: true });
 }

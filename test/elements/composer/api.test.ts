@@ -1,4 +1,4 @@
-import { expect, html } from '@open-wc/testing';
+import { expect, html, oneEvent } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { ComposerSubmitDetail, T3Composer } from '../../../src/elements/composer/composer.js';
 import { dataset, file, image, link, mention, skill, terminal } from '../support/records.js';
@@ -179,6 +179,36 @@ describe('<t3-composer> API', () => {
     await sendMouse({ type: 'click', position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)] });
     await composer.updateComplete;
     expect(announcer().textContent).to.contain('pinchtab removed');
+  });
+
+  it('a chip in the draft fires t3-chip-activate out of the composer, marked as placed in the composer', async () => {
+    const composer = await composerFixture();
+    composer.value = { text: `see ${link(skill)}`, records: [skill] };
+    const chip = chips(composer)[0];
+    await chip.updateComplete;
+    const label = chip.shadowRoot!.querySelector('[part~="label"]')!;
+    const activated = oneEvent(composer, 't3-chip-activate');
+    const rect = label.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)] });
+    const event = await activated;
+    expect(event.detail).to.deep.include({ kind: 'skill', contextId: 's_1', placement: 'composer' });
+    expect(event.detail.record).to.deep.equal(skill);
+  });
+
+  it('announces with the locale strings', async () => {
+    const composer = await composerFixture();
+    composer.locale = { chipAdded: '{label} hinzugefügt', chipsRemoved: '{count} Verweise entfernt' };
+    await composer.updateComplete;
+    const announcer = () => composer.shadowRoot!.querySelector('.announcer')!.textContent!.trim();
+    composer.insertContext(skill);
+    await composer.updateComplete;
+    expect(announcer()).to.equal('pinchtab hinzugefügt');
+    composer.insertContext(mention);
+    await clickEditor(composer);
+    await press('Control+a');
+    await press('Backspace');
+    await composer.updateComplete;
+    expect(announcer()).to.equal('2 Verweise entfernt');
   });
 
   it('never throws on bad property values', async () => {

@@ -5,20 +5,7 @@ import type { AttachmentRemoveDetail, ComposerSubmitDetail, T3Composer } from '.
 import type { T3UserMessage } from '../../../src/elements/user-message/user-message.js';
 import { file, image, link, mention, skill, terminal } from '../support/records.js';
 import { centre, chips, clickEditor, composerFixture, content, press, waitFor } from './support.js';
-
-/** What the next real copy or cut wrote, read after the element's own handler ran. */
-function nextClipboardWrite(type: 'copy' | 'cut'): Promise<Record<string, string>> {
-  return new Promise((resolve) => {
-    document.addEventListener(
-      type,
-      (event) => {
-        const data = event.clipboardData!;
-        resolve(Object.fromEntries(data.types.map((kind) => [kind, data.getData(kind)])));
-      },
-      { once: true },
-    );
-  });
-}
+import { nextClipboardWrite } from '../support/interaction.js';
 
 async function twoComposers(options: { environmentId?: string; resolveAsset?: T3Composer['resolveAsset'] } = {}) {
   const root = await fixture<HTMLDivElement>(html`<div>
@@ -170,6 +157,27 @@ describe('<t3-composer> paste', () => {
       { contextId: pasted.contextId, attachmentId: pasted.attachmentId, kind: 'image' },
     ]);
     expect(await submitted[0].attachments[0].file.text()).to.equal('png-bytes');
+  });
+
+  it('a failed re-fetch leaves an unresolved chip and a notice, and submit proceeds', async () => {
+    const { source, target } = await twoComposers({ resolveAsset: () => Promise.reject(new Error('gone')) });
+    source.value = { text: `see ${link(image)}`, records: [image] };
+    await copyAll(source);
+    await clickEditor(target);
+    await press('Control+v');
+    await waitFor(() => chips(target).length === 1, 'the pasted chip');
+    const [chip] = chips(target);
+    await waitFor(() => chip.hasAttribute('unresolved'), 'the chip to become unresolved');
+    await target.updateComplete;
+    expect(target.shadowRoot!.querySelector('[part~="notice"]')!.textContent).to.contain('no longer available');
+    const pasted = target.value.records[0]!;
+    const submitted: ComposerSubmitDetail[] = [];
+    target.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    await press('Enter');
+    expect(submitted).to.have.length(1);
+    expect(submitted[0].text).to.equal(`see ${link(pasted)}`);
+    expect(submitted[0].context!.records).to.deep.equal([pasted]);
+    expect(submitted[0].attachments).to.deep.equal([]);
   });
 
   it('leaves binaries from another environment unresolved', async () => {

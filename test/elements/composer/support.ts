@@ -3,6 +3,7 @@ import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-comm
 import '../../../src/define.js';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
+export { centre, waitFor } from '../support/interaction.js';
 
 export async function composerFixture(template = html`<t3-composer label="Message"></t3-composer>`): Promise<T3Composer> {
   const composer = await fixture<T3Composer>(template);
@@ -16,11 +17,6 @@ export function content(composer: T3Composer): HTMLElement {
 
 export function chips(composer: T3Composer): T3ContextChip[] {
   return [...composer.shadowRoot!.querySelectorAll('.cm-content t3-context-chip')] as T3ContextChip[];
-}
-
-export function centre(target: Element): [number, number] {
-  const rect = target.getBoundingClientRect();
-  return [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)];
 }
 
 /** Clicks into the editor at the end of its text, as a person would. */
@@ -43,15 +39,6 @@ export async function imeCompose(text: string): Promise<void> {
 
 export async function imeCommit(text: string): Promise<void> {
   await executeServerCommand('ime-insert-text', { text });
-}
-
-export async function waitFor(condition: () => boolean, what: string, timeout = 2000): Promise<void> {
-  const until = performance.now() + timeout;
-  while (performance.now() < until) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** The caret offset in the canonical text. */
