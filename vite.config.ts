@@ -8,6 +8,7 @@ const entries = {
   index: 'src/index.ts',
   define: 'src/define.ts',
   'define-message': 'src/define-message.ts',
+  'define-composer': 'src/define-composer.ts',
   react: 'src/react.ts',
 };
 

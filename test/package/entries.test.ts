@@ -77,6 +77,12 @@ describe('the built message entry', () => {
     expect(importGraph('dist/composer.js')).toContain('@codemirror/view');
   });
 
+  it('is not loaded by define-composer: a composer page does without marked', () => {
+    const specifiers = importGraph('dist/define-composer.js');
+    expect(specifiers).toContain('@codemirror/view');
+    expect(specifiers).not.toContain('marked');
+  });
+
   it('has a built file and declarations for every entry of the exports map', () => {
     const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));
     for (const [entry, target] of Object.entries<Record<string, string> | string>(manifest.exports)) {
