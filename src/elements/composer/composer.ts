@@ -474,8 +474,15 @@ export class T3Composer extends ConfigurableElement {
     this.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   }
 
+  /**
+   * The form value is the canonical text; the saved state adds the records, so a draft the browser
+   * restores (back and forward navigation, autofill) keeps its chips. Outside a form nobody reads
+   * either, so a keystroke does not copy the draft.
+   */
   private syncFormValue(state: EditorState = this.state): void {
-    this.internals?.setFormValue?.(state.doc.toString());
+    if (!this.internals?.form) return;
+    const saved: ComposerValue = { text: state.doc.toString(), records: this.referencedRecords(state) };
+    this.internals.setFormValue(saved.text, JSON.stringify(saved));
   }
 
   private announceChipChanges({ added, removed }: ChipChanges): void {
@@ -618,8 +625,27 @@ export class T3Composer extends ConfigurableElement {
   // ---- Form association -------------------------------------------------------------------------
 
   /** @internal */
+  formAssociatedCallback(): void {
+    this.syncFormValue();
+  }
+
+  /** @internal */
   formResetCallback(): void {
     this.clear();
+  }
+
+  /**
+   * A draft the browser saved with the page comes back with its chips; a state this version did
+   * not write is ignored.
+   * @internal
+   */
+  formStateRestoreCallback(saved: unknown): void {
+    if (typeof saved !== 'string') return;
+    try {
+      this.value = JSON.parse(saved) as ComposerValue;
+    } catch {
+      // Not ours: keep the current draft.
+    }
   }
 
   /**
