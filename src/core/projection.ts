@@ -28,37 +28,48 @@ export function projectContextForProvider({
   const occurrences = collectContextReferences(text);
   if (occurrences.length === 0) return text;
 
-  const recordsById = indexUnambiguousRecords(records);
-  // One pass builds both the body (markers in place) and the envelope, in first-reference order.
-  // The body is assembled once with `join` (one copy of the text); the envelope is appended to as
-  // it grows and copied once by that same `join`.
-  const parts: string[] = [];
-  let envelope = ENVELOPE_OPEN;
-  const seen = new Set<string>();
+  const slots = indexUnambiguousRecords(records);
+  // One pass collects the body (markers in place) and the envelope entries (in first-reference
+  // order) as pieces, joined once: the text is copied once, and no long string is built by
+  // appending.
+  const body: string[] = [];
+  const envelope: string[] = [ENVELOPE_OPEN];
   let cursor = 0;
   for (const occurrence of occurrences) {
     const { contextId, kind } = occurrence;
-    const record = recordsById.get(contextId);
-    parts.push(text.slice(cursor, occurrence.start), formatProviderMarker(record?.kind ?? kind, occurrence.label, contextId));
+    let slot = slots.get(contextId);
+    if (!slot) slots.set(contextId, (slot = { record: undefined, listed: false }));
+    const { record } = slot;
+    body.push(text.slice(cursor, occurrence.start), formatProviderMarker(record?.kind ?? kind, occurrence.label, contextId));
     cursor = occurrence.end;
-    if (!seen.has(contextId)) {
-      envelope += (seen.size === 0 ? '' : '\n') + formatEntry(kind, contextId, record);
-      seen.add(contextId);
+    if (!slot.listed) {
+      const entry = formatEntry(kind, contextId, record);
+      envelope.push(envelope.length === 1 ? entry : `\n${entry}`);
+      slot.listed = true;
     }
   }
-  parts.push(text.slice(cursor), envelope, ENVELOPE_CLOSE);
-  return parts.join('');
+  body.push(text.slice(cursor));
+  envelope.push(ENVELOPE_CLOSE);
+  return body.concat(envelope).join('');
 }
 
 const ENVELOPE_OPEN = '\n\n<t3_context version="1">\n';
 const ENVELOPE_CLOSE = '\n</t3_context>';
 
-/** A shared id maps to `undefined`: an ambiguous payload is never silently picked. */
-function indexUnambiguousRecords(records: readonly ContextRecord[]): Map<string, ContextRecord | undefined> {
-  const byId = new Map<string, ContextRecord | undefined>();
+/** A context id's record (`undefined` when there is none or it is ambiguous), and whether its envelope entry is written. */
+interface EnvelopeSlot {
+  record: ContextRecord | undefined;
+  listed: boolean;
+}
+
+/** A shared id maps to no record: an ambiguous payload is never silently picked. */
+function indexUnambiguousRecords(records: readonly ContextRecord[]): Map<string, EnvelopeSlot> {
+  const byId = new Map<string, EnvelopeSlot>();
   for (const record of Array.isArray(records) ? records : []) {
     if (!record || typeof record !== 'object') continue;
-    byId.set(record.contextId, byId.has(record.contextId) ? undefined : record);
+    const slot = byId.get(record.contextId);
+    if (slot) slot.record = undefined;
+    else byId.set(record.contextId, { record, listed: false });
   }
   return byId;
 }
@@ -99,9 +110,10 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** `contextId` comes from a parsed link (letters, digits, `_` and `-`): it needs no escaping. */
 function formatEntry(linkKind: string, contextId: string, record: ContextRecord | undefined): string {
   const kind = record?.kind ?? linkKind;
-  const open = `<context kind="${escapeAttribute(kind)}" id="${escapeAttribute(contextId)}"`;
+  const open = `<context kind="${escapeAttribute(kind)}" id="${contextId}"`;
   if (!record) return `${open} unavailable="true"/>`;
   const body = isKnownContextRecord(record) ? formatKnownBody(record) : formatUnknownBody(record);
   return `${open}>\n${escapeContextTags(body)}\n</context>`;

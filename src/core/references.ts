@@ -199,7 +199,7 @@ class OpeningBracketFinder {
   private readonly openBrackets: ForwardFinder;
 
   constructor(private readonly text: string) {
-    this.openBrackets = new ForwardFinder(text, '[');
+    this.openBrackets = ForwardFinder.of(text, '[');
   }
 
   find(closer: number, lowerBound: number): number {

@@ -75,31 +75,40 @@ export function lineEndFrom(text: string, index: number): number {
 }
 
 /**
- * `text.indexOf(needle, from)` remembered between calls. When successive searches start at growing
- * positions (as every scan here does) each character is searched at most once, where repeated
- * `indexOf` calls for a needle that never occurs would make a scan quadratic.
+ * A forward search (`search(from)`: the first match at or after `from`, or -1) remembered between
+ * calls. When successive searches start at growing positions (as every scan here does) each
+ * character is searched at most once, where repeated searches for a needle that never occurs would
+ * make a scan quadratic.
  */
 export class ForwardFinder {
   private searchedFrom = -1;
   private found = -1;
 
-  constructor(
-    private readonly text: string,
-    private readonly needle: string,
-  ) {}
+  constructor(private readonly search: (from: number) => number) {}
+
+  /** `text.indexOf(needle, from)`, remembered. */
+  static of(text: string, needle: string): ForwardFinder {
+    return new ForwardFinder((from) => text.indexOf(needle, from));
+  }
 
   next(from: number): number {
     const cached = this.searchedFrom !== -1 && from >= this.searchedFrom && (this.found === -1 || this.found >= from);
     if (!cached) {
       this.searchedFrom = from;
-      this.found = this.text.indexOf(this.needle, from);
+      this.found = this.search(from);
     }
     return this.found;
   }
 }
 
+/** What the character tests read: a string, or a text held in pieces. */
+export interface CharacterReader {
+  charCodeAt(index: number): number;
+  codePointAt(index: number): number | undefined;
+}
+
 /** The code point that ends just before `index` (a whole surrogate pair when there is one). */
-export function codePointBefore(text: string, index: number): number | undefined {
+export function codePointBefore(text: CharacterReader, index: number): number | undefined {
   if (index <= 0) return undefined;
   const low = text.charCodeAt(index - 1);
   if (low >= 0xdc00 && low <= 0xdfff && index >= 2) {

@@ -234,7 +234,7 @@ function readStyleChanges(lines: readonly string[]): string[] {
  */
 function readNestedElements(body: string): ElementContextDetails[] | null {
   const elements: ElementContextDetails[] = [];
-  const closings = new ForwardFinder(body, NESTED_ELEMENT_CLOSING);
+  const closings = ForwardFinder.of(body, NESTED_ELEMENT_CLOSING);
   for (let opening = body.indexOf(NESTED_ELEMENT_OPENING); opening !== -1; ) {
     const blockStart = opening + NESTED_ELEMENT_OPENING.length;
     const closing = closings.next(blockStart);

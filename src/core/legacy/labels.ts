@@ -1,7 +1,8 @@
 import { formatContextReference } from '../references.js';
 import type { TerminalContextRecord } from '../types.js';
 import { inlineTerminalLabel } from './blocks.js';
-import { codePointBefore } from '../text-scan.js';
+import { codePointBefore, type CharacterReader } from '../text-scan.js';
+import type { PieceText } from './pieces.js';
 
 /**
  * Binding terminals to the `@slug:range` labels the old send path wrote in place of their
@@ -23,7 +24,7 @@ interface Claim {
 
 /**
  * Replaces, for each terminal in order, the first standalone occurrence of its label by its link;
- * returns the new body and the terminals placed.
+ * returns the new body (as pieces, joined by the caller) and the terminals placed.
  *
  * One scan over the body finds every occurrence of every label, so binding costs the body's
  * length once rather than once per terminal. That is exact as long as no label can match text
@@ -32,19 +33,22 @@ interface Claim {
  * link's opening `[`. For such contrived headers the replacements are made one by one.
  */
 export function bindTerminalLabels(
-  body: string,
+  body: PieceText,
   terminals: readonly TerminalContextRecord[],
-): { body: string; placed: Set<TerminalContextRecord> } {
+): { pieces: readonly string[]; placed: Set<TerminalContextRecord> } {
+  if (terminals.length === 0) return { pieces: body.pieces, placed: new Set() };
   const labels = terminals.map(inlineTerminalLabel);
   const linksCanHoldLabels = terminals.some((terminal) => terminal.label.includes('@')) || labels.some((label) => label.includes('['));
-  return linksCanHoldLabels ? bindOneByOne(body, terminals, labels) : bindInOneScan(body, terminals, labels);
+  if (!linksCanHoldLabels) return bindInOneScan(body, terminals, labels);
+  const bound = bindOneByOne(body.pieces.join(''), terminals, labels);
+  return { pieces: [bound.body], placed: bound.placed };
 }
 
 function bindInOneScan(
-  body: string,
+  body: PieceText,
   terminals: readonly TerminalContextRecord[],
   labels: readonly string[],
-): { body: string; placed: Set<TerminalContextRecord> } {
+): { pieces: string[]; placed: Set<TerminalContextRecord> } {
   const occurrences = findLabelOccurrences(body, labels);
   const claims: Claim[] = [];
   terminals.forEach((terminal, index) => {
@@ -57,20 +61,15 @@ function bindInOneScan(
       break;
     }
   });
-  let result = '';
-  let cursor = 0;
-  for (const claim of claims) {
-    result += body.slice(cursor, claim.start) + formatContextReference(claim.terminal);
-    cursor = claim.end;
-  }
-  return { body: result + body.slice(cursor), placed: new Set(claims.map((claim) => claim.terminal)) };
+  const links = claims.map((claim) => ({ start: claim.start, end: claim.end, text: formatContextReference(claim.terminal) }));
+  return { pieces: body.replaced(links), placed: new Set(claims.map((claim) => claim.terminal)) };
 }
 
 /**
  * Every start of every label (overlapping ones included), in order. Labels all begin with `@`, so
  * only the `@`s of the body are tried, each against the labels sharing its first few characters.
  */
-function findLabelOccurrences(body: string, labels: readonly string[]): Map<string, number[]> {
+function findLabelOccurrences(body: PieceText, labels: readonly string[]): Map<string, number[]> {
   const occurrences = new Map<string, number[]>();
   const distinct = [...new Set(labels)].filter((label) => label.startsWith('@'));
   if (distinct.length === 0) return occurrences;
@@ -80,7 +79,7 @@ function findLabelOccurrences(body: string, labels: readonly string[]): Map<stri
     const key = label.slice(0, keyLength);
     byKey.set(key, [...(byKey.get(key) ?? []), label]);
   }
-  for (let at = body.indexOf('@'); at !== -1; at = body.indexOf('@', at + 1)) {
+  for (let at = body.indexOfUnit('@', 0); at !== -1; at = body.indexOfUnit('@', at + 1)) {
     for (const label of byKey.get(body.slice(at, at + keyLength)) ?? []) {
       if (!body.startsWith(label, at)) continue;
       const starts = occurrences.get(label);
@@ -123,14 +122,14 @@ function claimStartsAt(claims: readonly Claim[], position: number): boolean {
 }
 
 /** As in the body with the claims replaced: a link ends with `)`, which continues no word. */
-function continuesWordBefore(body: string, index: number, claims: readonly Claim[]): boolean {
+function continuesWordBefore(body: CharacterReader, index: number, claims: readonly Claim[]): boolean {
   if (claimEndsAt(claims, index)) return false;
   const codePoint = codePointBefore(body, index);
   return codePoint !== undefined && WORD_BEFORE_LABEL.test(String.fromCodePoint(codePoint));
 }
 
 /** As in the body with the claims replaced: a link starts with `[`, which continues no word. */
-function continuesWordAfter(body: string, index: number, claims: readonly Claim[]): boolean {
+function continuesWordAfter(body: CharacterReader, index: number, claims: readonly Claim[]): boolean {
   let next = index;
   for (;;) {
     if (claimStartsAt(claims, next)) return false;

@@ -18,7 +18,6 @@ const REVIEW_OPENING = '<review_comment';
 const REVIEW_CLOSING = '</review_comment>';
 /** Blocks that own their payload: review-shaped text inside them is not a review. */
 const OPAQUE_BLOCK_TAGS = ['terminal_context', 'element_context', 'preview_annotation'] as const;
-const LESS_THAN = 0x3c;
 const BACKTICK = 0x60;
 
 /** One closed review block: `text.slice(start, end)`, its raw attribute text and raw body. */
@@ -33,38 +32,34 @@ export interface ReviewBlock {
 export type ReviewCommentDraft = Omit<ReviewCommentContextRecord, 'contextId'>;
 
 /**
- * Replaces every closed review block by `replace(block)`. Review openings are searched left to
- * right; a whole `<terminal_context>`, `<element_context>` or `<preview_annotation>` block opening
- * at a line start is skipped. The closing tag counts only outside a code fence. An opening without
- * a closing tag stops the scan: it and everything after it stay as they are.
+ * Visits every closed review block, left to right. Review openings are searched from `<` to `<`;
+ * a whole `<terminal_context>`, `<element_context>` or `<preview_annotation>` block opening at a
+ * line start is skipped. The closing tag counts only outside a code fence. An opening without a
+ * closing tag stops the scan: it and everything after it are not reviews.
  */
-export function replaceReviewBlocks(text: string, replace: (block: ReviewBlock) => string): string {
-  const nextGreaterThan = new ForwardFinder(text, '>');
+export function forEachReviewBlock(text: string, visit: (block: ReviewBlock) => void): void {
+  const nextGreaterThan = ForwardFinder.of(text, '>');
+  const closings = new ReviewClosingFinder(text);
   const opaqueClosings = OPAQUE_BLOCK_TAGS.map((tag) => ({
     opening: `<${tag}>\n`,
     closing: `\n</${tag}>`,
-    finder: new ForwardFinder(text, `\n</${tag}>`),
+    finder: ForwardFinder.of(text, `\n</${tag}>`),
   }));
 
-  let result = '';
-  let consumed = 0;
   let index = text.indexOf('<');
   while (index !== -1) {
     const opening = matchReviewOpening(text, index, nextGreaterThan);
     if (opening) {
-      const closing = findReviewClosing(text, opening.bodyStart);
-      if (closing === -1) break;
+      const closing = closings.find(opening.bodyStart);
+      if (closing === -1) return;
       const end = closing + REVIEW_CLOSING.length;
-      result += text.slice(consumed, index);
-      result += replace({ start: index, end, attributes: opening.attributes, body: text.slice(opening.bodyStart, closing) });
-      consumed = end;
+      visit({ start: index, end, attributes: opening.attributes, body: text.slice(opening.bodyStart, closing) });
       index = text.indexOf('<', end);
       continue;
     }
     const skippedTo = isLineStart(text, index) ? opaqueBlockEnd(text, index, opaqueClosings) : -1;
     index = text.indexOf('<', skippedTo === -1 ? index + 1 : skippedTo);
   }
-  return result + text.slice(consumed);
 }
 
 /** `<review_comment\b([^>]*)>` at `index`. */
@@ -96,29 +91,47 @@ function opaqueBlockEnd(
 }
 
 /**
- * The index of the `</review_comment>` that closes a body starting at `from`, or -1. A line of
- * three or more backticks (plus an optional info string) opens a fence of that length; a later
- * backtick line at least as long with an empty info string closes it. Fence lines are consumed
- * whole, so a closing tag on a fence line never counts.
+ * Finds the `</review_comment>` that closes a body. A line of three or more backticks (plus an
+ * optional info string) opens a fence of that length; a later backtick line at least as long with
+ * an empty info string closes it. Fence lines are consumed whole, so a closing tag on a fence line
+ * never counts. Closing tags and fence lines are found by forward searches shared by all the
+ * bodies of a text, so the scan reads each character of the text a bounded number of times.
  */
-function findReviewClosing(text: string, from: number): number {
-  let fenceLength = 0;
-  let index = from;
-  while (index < text.length) {
-    const code = text.charCodeAt(index);
-    if (code === BACKTICK && isLineStart(text, index)) {
-      const run = backtickRunLength(text, index);
-      if (run >= 3) {
-        const lineEnd = lineEndFrom(text, index + run);
-        const info = text.slice(index + run, lineEnd);
-        if (fenceLength === 0) fenceLength = run;
-        else if (run >= fenceLength && info.trim() === '') fenceLength = 0;
-        index = lineEnd;
-        continue;
+class ReviewClosingFinder {
+  private readonly closingTags: ForwardFinder;
+  private readonly fenceLines: ForwardFinder;
+
+  constructor(private readonly text: string) {
+    this.closingTags = ForwardFinder.of(text, REVIEW_CLOSING);
+    this.fenceLines = new ForwardFinder((from) => nextFenceLine(text, from));
+  }
+
+  /** The index of the closing tag for a body starting at `from`, or -1. */
+  find(from: number): number {
+    const text = this.text;
+    let fenceLength = 0;
+    let index = from;
+    for (;;) {
+      const fence = this.fenceLines.next(index);
+      if (fenceLength === 0) {
+        const closing = this.closingTags.next(index);
+        if (closing !== -1 && (fence === -1 || closing < fence)) return closing;
       }
+      if (fence === -1) return -1;
+      const run = backtickRunLength(text, fence);
+      const lineEnd = lineEndFrom(text, fence + run);
+      if (fenceLength === 0) fenceLength = run;
+      else if (run >= fenceLength && text.slice(fence + run, lineEnd).trim() === '') fenceLength = 0;
+      index = lineEnd;
     }
-    if (code === LESS_THAN && fenceLength === 0 && text.startsWith(REVIEW_CLOSING, index)) return index;
-    index++;
+  }
+}
+
+/** The next run of three or more backticks at a line start, at or after `from`; or -1. */
+function nextFenceLine(text: string, from: number): number {
+  for (let at = text.indexOf('```', from); at !== -1; ) {
+    if (isLineStart(text, at)) return at;
+    at = text.indexOf('```', at + backtickRunLength(text, at));
   }
   return -1;
 }
@@ -209,6 +222,7 @@ function isNameChar(code: number): boolean {
 
 /** `&lt;`, `&gt;`, `&quot;`, then `&amp;`: the reverse of the serializer's escaping. */
 export function unescapeAttribute(value: string): string {
+  if (!value.includes('&')) return value;
   return value.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
 }
 

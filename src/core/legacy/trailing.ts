@@ -1,4 +1,4 @@
-import { isAsciiDigit, trimmedEnd } from '../text-scan.js';
+import { trimmedEnd } from '../text-scan.js';
 
 /** Legacy blocks the old send path appended after the prose, in the order they are peeled off. */
 export type TrailingBlockTag = 'preview_annotation' | 'element_context' | 'terminal_context';
@@ -9,12 +9,78 @@ export const TRAILING_BLOCK_PEEL_ORDER: readonly TrailingBlockTag[] = [
   'terminal_context',
 ];
 
+/**
+ * A stretch of the text that peeling reads as one opaque placeholder: a review the upgrade
+ * converts. Peeling sees the text as if each such review were already replaced, so no tag inside
+ * one counts.
+ */
+export interface OpaqueSpan {
+  start: number;
+  end: number;
+}
+
 /** A block at the end of `text.slice(0, end)`: the match starts at `start`, its body is `[bodyStart, bodyEnd)`. */
 export interface TrailingBlock {
   tag: TrailingBlockTag;
   start: number;
   bodyStart: number;
   bodyEnd: number;
+}
+
+const BLOCK_TAGS = TRAILING_BLOCK_PEEL_ORDER.map((tag) => ({ tag, opening: `<${tag}>\n`, closing: `\n</${tag}>` }));
+
+/**
+ * Where every opening `<tag>\n` and closing `\n</tag>` of the trailing blocks occurs outside the
+ * opaque spans, found in one walk from `<` to `<`. Peeling then looks tags up instead of searching
+ * the whole text for each block. (A tag whose `<` is outside the spans lies wholly outside them: a
+ * span starts with `<` and ends with `>`, which no tag has at any other place.)
+ */
+export class BlockTagIndex {
+  private readonly openings = new Map<TrailingBlockTag, number[]>();
+  private readonly closings = new Map<TrailingBlockTag, number[]>();
+
+  constructor(text: string, spans: readonly OpaqueSpan[]) {
+    for (const { tag } of BLOCK_TAGS) {
+      this.openings.set(tag, []);
+      this.closings.set(tag, []);
+    }
+    let next = 0; // the first span not ending before `at`
+    for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
+      while (next < spans.length && spans[next]!.end <= at) next++;
+      if (next < spans.length && spans[next]!.start <= at) {
+        at = spans[next]!.end - 1;
+        continue;
+      }
+      for (const { tag, opening, closing } of BLOCK_TAGS) {
+        if (text.startsWith(opening, at)) this.openings.get(tag)!.push(at);
+        if (at > 0 && text.startsWith(closing, at - 1)) this.closings.get(tag)!.push(at - 1);
+      }
+    }
+  }
+
+  /** The first opening of `tag` at or after `from`, or -1. */
+  firstOpening(tag: TrailingBlockTag, from: number): number {
+    const openings = this.openings.get(tag)!;
+    return openings[firstAtOrAfter(openings, from)] ?? -1;
+  }
+
+  /** The last closing of `tag` starting before `before`, or -1. */
+  lastClosingBefore(tag: TrailingBlockTag, before: number): number {
+    const closings = this.closings.get(tag)!;
+    return closings[firstAtOrAfter(closings, before) - 1] ?? -1;
+  }
+}
+
+/** The index of the first value of `sorted` at or after `value`. */
+function firstAtOrAfter(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
@@ -24,7 +90,7 @@ export interface TrailingBlock {
  * nothing but whitespace, so the match closes there and opens at the leftmost opening that
  * reaches it.
  */
-export function matchTrailingBlock(text: string, end: number, tag: TrailingBlockTag): TrailingBlock | null {
+export function matchTrailingBlock(text: string, end: number, tag: TrailingBlockTag, tags: BlockTagIndex): TrailingBlock | null {
   const opening = `<${tag}>\n`;
   const closing = `\n</${tag}>`;
   const bodyEnd = trimmedEnd(text, end) - closing.length;
@@ -32,11 +98,11 @@ export function matchTrailingBlock(text: string, end: number, tag: TrailingBlock
 
   let searchFrom = 0;
   if (tag === 'preview_annotation') {
-    const previousClosing = bodyEnd > 0 ? text.lastIndexOf(closing, bodyEnd - 1) : -1;
+    const previousClosing = tags.lastClosingBefore(tag, bodyEnd);
     // The body must start after any earlier closing tag.
     if (previousClosing !== -1) searchFrom = Math.max(0, previousClosing + 1 - opening.length);
   }
-  const openingAt = text.indexOf(opening, searchFrom);
+  const openingAt = tags.firstOpening(tag, searchFrom);
   if (openingAt === -1 || openingAt + opening.length > bodyEnd) return null;
 
   let start = openingAt;
@@ -45,33 +111,25 @@ export function matchTrailingBlock(text: string, end: number, tag: TrailingBlock
 }
 
 /** The first block of the peel order ending `text.slice(0, end)`. */
-export function matchAnyTrailingBlock(text: string, end: number): TrailingBlock | null {
+export function matchAnyTrailingBlock(text: string, end: number, tags: BlockTagIndex): TrailingBlock | null {
   for (const tag of TRAILING_BLOCK_PEEL_ORDER) {
-    const block = matchTrailingBlock(text, end, tag);
+    const block = matchTrailingBlock(text, end, tag, tags);
     if (block) return block;
   }
   return null;
 }
 
 /**
- * The review tokens ending the text, as ``(?:\s*TOK\d+TOK)+\s*$`` would match them: `start` is
- * where the match begins (whitespace before the first token included) and `indices` the token
- * numbers in order. Null when the text does not end with a token.
+ * The opaque spans ending the text with only whitespace around them, as ``(?:\s*SPAN)+\s*$`` would
+ * match them: `start` is where the match begins (whitespace before the first span included) and
+ * `first` the index of the first such span. Null when the text does not end with a span.
  */
-export function matchTrailingTokens(text: string, token: string): { start: number; indices: number[] } | null {
-  const indices: number[] = [];
-  let start = -1;
+export function matchTrailingSpans(text: string, spans: readonly OpaqueSpan[]): { start: number; first: number } | null {
+  let first = spans.length;
   let position = trimmedEnd(text, text.length);
-  for (;;) {
-    const digitsEnd = position - token.length;
-    if (digitsEnd < 0 || !text.startsWith(token, digitsEnd)) break;
-    let digitsStart = digitsEnd;
-    while (digitsStart > 0 && isAsciiDigit(text.charCodeAt(digitsStart - 1))) digitsStart--;
-    const tokenStart = digitsStart - token.length;
-    if (digitsStart === digitsEnd || tokenStart < 0 || !text.startsWith(token, tokenStart)) break;
-    indices.unshift(Number(text.slice(digitsStart, digitsEnd)));
-    position = trimmedEnd(text, tokenStart);
-    start = position;
+  while (first > 0 && spans[first - 1]!.end === position) {
+    first--;
+    position = trimmedEnd(text, spans[first]!.start);
   }
-  return indices.length === 0 ? null : { start, indices };
+  return first === spans.length ? null : { start: position, first };
 }

@@ -8,14 +8,20 @@ import {
   buildTerminalDraft,
   parseLegacyEntries,
   type ElementDraft,
-  type LegacyEntry,
   type PreviewAnnotationDraft,
   type TerminalDraft,
 } from './blocks.js';
-import { buildReviewDraft, decodeReviewDraft, replaceReviewBlocks } from './review.js';
+import { buildReviewDraft, decodeReviewDraft, forEachReviewBlock } from './review.js';
 import { bindTerminalLabels } from './labels.js';
-import { isAsciiDigit, withoutTrailingLineFeeds } from '../text-scan.js';
-import { matchAnyTrailingBlock, matchTrailingTokens, type TrailingBlock } from './trailing.js';
+import { PieceText } from './pieces.js';
+import { isWordChar, trimmedEnd, withoutTrailingLineFeeds } from '../text-scan.js';
+import {
+  BlockTagIndex,
+  matchAnyTrailingBlock,
+  matchTrailingSpans,
+  type OpaqueSpan,
+  type TrailingBlock,
+} from './trailing.js';
 
 /**
  * The in-memory upgrade of messages written before inline context references: trailing
@@ -29,13 +35,22 @@ export interface LegacyUpgradeResult {
   records: ContextRecord[];
 }
 
-const LEGACY_MARKER = /<(?:terminal_context|element_context|preview_annotation|review_comment)\b|\uFFFC/;
+const LEGACY_TAGS = ['terminal_context', 'element_context', 'preview_annotation', 'review_comment'];
 const TERMINAL_PLACEHOLDER = '\uFFFC';
-const TOKEN_UNIT = '\uE000';
 
-/** True when the text holds anything the upgrade looks at. */
+/**
+ * True when the text holds anything the upgrade looks at: `<tag\b` of a legacy tag, or U+FFFC.
+ * Searched from `<` to `<`, which skips most of a long text, where a regex alternation of the
+ * two would read every character.
+ */
 function hasLegacyContextMarkers(text: string): boolean {
-  return LEGACY_MARKER.test(text);
+  if (text.includes(TERMINAL_PLACEHOLDER)) return true;
+  for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
+    for (const tag of LEGACY_TAGS) {
+      if (text.startsWith(tag, at + 1) && !isWordChar(text.charCodeAt(at + 1 + tag.length))) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -57,24 +72,29 @@ export function upgradeLegacyMessage(text: string): LegacyUpgradeResult {
   }
 }
 
-/** Reviews found in place: each decoded record (under a trial id) with the raw block it replaced. */
-interface InPlaceReview {
+/**
+ * A review converted in place: its decoded record (under a trial id) and where its block lies.
+ * Everything after the review scan reads the text as if each converted review were already
+ * replaced by one opaque placeholder, without building that text.
+ */
+interface ConvertedReview extends OpaqueSpan {
   record: ReviewCommentContextRecord;
-  source: string;
 }
 
 /** What peeling the trailing blocks collected, in original order. */
 interface PeeledBlocks {
-  terminalEntries: LegacyEntry[];
-  elementEntries: LegacyEntry[];
+  terminals: TerminalDraft[];
+  elements: ElementDraft[];
   previewBodies: string[];
-  /** Reviews whose token sat inside a peeled block: their text went back into that block. */
-  swallowedReviews: Set<number>;
   /** Where the prose ends. */
   end: number;
 }
 
 class UpgradeAborted extends Error {}
+
+function abort(): never {
+  throw new UpgradeAborted();
+}
 
 function upgradeOnce(text: string): LegacyUpgradeResult {
   if (!hasLegacyContextMarkers(text)) return { text, records: [] };
@@ -87,90 +107,78 @@ function upgradeOnce(text: string): LegacyUpgradeResult {
 }
 
 function convert(text: string): LegacyUpgradeResult {
-  const token = temporaryToken(text);
-  const reviews: InPlaceReview[] = [];
-  let tooManyReviews = false;
-  const rest = replaceReviewBlocks(text, (block) => {
-    const source = text.slice(block.start, block.end);
-    if (tooManyReviews) return source;
-    const draft = buildReviewDraft(block.attributes, block.body);
-    const record = draft && decodeReviewDraft(draft);
-    if (!record) return source;
-    if (reviews.length === MESSAGE_CONTEXT_MAX_RECORDS) tooManyReviews = true;
-    reviews.push({ record, source });
-    return `${token}${reviews.length - 1}${token}`;
-  });
-  if (tooManyReviews) throw new UpgradeAborted();
+  const reviews = convertReviews(text);
+  const tags = new BlockTagIndex(text, reviews);
+  const { end: proseEnd, firstAppended } = peelTrailingReviews(text, reviews, tags);
+  const peeled = peelTrailingBlocks(text, proseEnd, reviews.length, tags);
 
-  const { end: proseEnd, appendedReviews } = peelTrailingReviews(rest, token);
-  const peeled = peelTrailingBlocks(rest, proseEnd, token, reviews);
-
-  const terminalDrafts = numbered(peeled.terminalEntries.map(buildTerminalDraft), 'terminal');
-  const elementDrafts = numbered(peeled.elementEntries.map(buildElementDraft), 'element');
+  const terminalDrafts = numbered(peeled.terminals, 'terminal');
+  const elementDrafts = numbered(peeled.elements, 'element');
   const previewDrafts = numbered(peeled.previewBodies.map(buildPreviewDraft), 'preview-annotation');
-  const keptTokens = reviews.map((_, index) => index).filter((index) => !peeled.swallowedReviews.has(index));
+  // Reviews inside a peeled block stay part of its text: kept are the inline and appended ones.
+  const inlineReviews = reviews.filter((review) => review.end <= peeled.end);
+  const keptReviews = [...inlineReviews, ...reviews.slice(firstAppended)];
   // Reviews were decoded when found; only their positional ids are new.
-  const reviewDrafts = keptTokens.map((tokenIndex, index) => ({
-    ...reviews[tokenIndex]!.record,
-    contextId: `legacy_review-comment_${index + 1}`,
-  }));
+  const reviewDrafts = keptReviews.map((review, index) => ({ ...review.record, contextId: `legacy_review-comment_${index + 1}` }));
 
   const records = [...validated([...terminalDrafts, ...elementDrafts, ...previewDrafts], reviewDrafts.length), ...reviewDrafts];
   const terminals = records.slice(0, terminalDrafts.length) as TerminalContextRecord[];
   const reviewsStart = records.length - reviewDrafts.length;
   const elementsAndPreviews = records.slice(terminals.length, reviewsStart);
-  const reviewByToken = new Map(keptTokens.map((tokenIndex, n) => [tokenIndex, records[reviewsStart + n]!]));
+  const inlineLinks = inlineReviews.map((review, index) => ({ ...review, link: formatContextReference(records[reviewsStart + index]!) }));
 
-  const { body, placedTerminals } = rebuildBody(rest.slice(0, peeled.end), token, reviewByToken, terminals);
+  const { body, placedTerminals } = rebuildBody(text, peeled.end, inlineLinks, terminals);
   const appended = [
     ...terminals.filter((record) => !placedTerminals.has(record)),
     ...elementsAndPreviews,
-    ...appendedReviews.flatMap((tokenIndex) => reviewByToken.get(tokenIndex) ?? []),
+    ...records.slice(reviewsStart + inlineReviews.length),
   ].map((record) => formatContextReference(record));
   return { text: joinAppended(body, appended), records };
 }
 
-/**
- * The private-use character U+E000, doubled while the text already contains it, so review
- * placeholders can never be confused with the user's own characters.
- */
-function temporaryToken(text: string): string {
-  let token = TOKEN_UNIT;
-  while (text.includes(token)) token += token;
-  return token;
+/** Every review block that converts, in order; more than 200 aborts the upgrade. */
+function convertReviews(text: string): ConvertedReview[] {
+  const reviews: ConvertedReview[] = [];
+  forEachReviewBlock(text, (block) => {
+    const draft = buildReviewDraft(block.attributes, block.body);
+    const record = draft && decodeReviewDraft(draft);
+    if (!record) return;
+    if (reviews.length === MESSAGE_CONTEXT_MAX_RECORDS) abort();
+    reviews.push({ start: block.start, end: block.end, record });
+  });
+  return reviews;
 }
 
 /**
- * Review tokens at the very end are reviews the old send path appended; they move to the end
- * of the upgraded text. They are peeled only when the text before them ends with another trailing
+ * Reviews at the very end are reviews the old send path appended; they move to the end of the
+ * upgraded text. They are peeled only when the text before them ends with another trailing
  * block, otherwise they are inline reviews at the end of the prose and stay where they are.
  */
-function peelTrailingReviews(rest: string, token: string): { end: number; appendedReviews: number[] } {
-  const trailing = matchTrailingTokens(rest, token);
-  if (!trailing || matchAnyTrailingBlock(rest, trailing.start) === null) {
-    return { end: rest.length, appendedReviews: [] };
+function peelTrailingReviews(
+  text: string,
+  reviews: readonly ConvertedReview[],
+  tags: BlockTagIndex,
+): { end: number; firstAppended: number } {
+  const trailing = matchTrailingSpans(text, reviews);
+  if (!trailing || matchAnyTrailingBlock(text, trailing.start, tags) === null) {
+    return { end: text.length, firstAppended: reviews.length };
   }
-  return { end: trailing.start, appendedReviews: trailing.indices };
+  return { end: trailing.start, firstAppended: trailing.first };
 }
 
 /**
  * Peels preview, element and terminal blocks off the end, one at a time, until none is left.
- * Element and terminal blocks must parse entirely, or the whole upgrade is abandoned.
+ * Element and terminal blocks must parse entirely, or the whole upgrade is abandoned. A review
+ * inside a peeled block (review-shaped text the review scan could not skip) is read back as the
+ * text it is, so the block's payload is exactly what was written.
  */
-function peelTrailingBlocks(rest: string, end: number, token: string, reviews: readonly InPlaceReview[]): PeeledBlocks {
-  const peeled: PeeledBlocks = {
-    terminalEntries: [],
-    elementEntries: [],
-    previewBodies: [],
-    swallowedReviews: new Set(),
-    end,
-  };
-  let recordCount = reviews.length;
-  for (let block = matchAnyTrailingBlock(rest, end); block; block = matchAnyTrailingBlock(rest, peeled.end)) {
-    const body = restoreReviewSources(rest.slice(block.bodyStart, block.bodyEnd), token, reviews, peeled.swallowedReviews);
-    recordCount += collectBlock(peeled, block, body);
-    if (recordCount > MESSAGE_CONTEXT_MAX_RECORDS) throw new UpgradeAborted();
-    peeled.end = withoutTrailingLineFeeds(rest, block.start);
+function peelTrailingBlocks(text: string, end: number, reviewCount: number, tags: BlockTagIndex): PeeledBlocks {
+  const peeled: PeeledBlocks = { terminals: [], elements: [], previewBodies: [], end };
+  let recordCount = reviewCount;
+  for (let block = matchAnyTrailingBlock(text, end, tags); block; block = matchAnyTrailingBlock(text, peeled.end, tags)) {
+    recordCount += collectBlock(peeled, block, text.slice(block.bodyStart, block.bodyEnd));
+    if (recordCount > MESSAGE_CONTEXT_MAX_RECORDS) abort();
+    peeled.end = withoutTrailingLineFeeds(text, block.start);
   }
   return peeled;
 }
@@ -182,72 +190,10 @@ function collectBlock(peeled: PeeledBlocks, block: TrailingBlock, body: string):
     return 1;
   }
   const entries = parseLegacyEntries(body);
-  if (!entries || entries.length === 0 || entries.length > MESSAGE_CONTEXT_MAX_RECORDS) throw new UpgradeAborted();
-  const build = block.tag === 'element_context' ? buildElementDraft : buildTerminalDraft;
-  if (entries.some((entry) => build(entry) === null)) throw new UpgradeAborted();
-  (block.tag === 'element_context' ? peeled.elementEntries : peeled.terminalEntries).unshift(...entries);
+  if (!entries || entries.length === 0 || entries.length > MESSAGE_CONTEXT_MAX_RECORDS) abort();
+  if (block.tag === 'element_context') peeled.elements.unshift(...entries.map((entry) => buildElementDraft(entry) ?? abort()));
+  else peeled.terminals.unshift(...entries.map((entry) => buildTerminalDraft(entry) ?? abort()));
   return entries.length;
-}
-
-/**
- * A review token inside a peeled block (a review-shaped text in a block the review scan could not
- * skip) goes back to the text it replaced, so the block's payload is exactly what was written.
- */
-function restoreReviewSources(
-  segment: string,
-  token: string,
-  reviews: readonly InPlaceReview[],
-  swallowed: Set<number>,
-): string {
-  return replaceTokens(segment, token, (index) => {
-    swallowed.add(index);
-    return reviews[index]?.source ?? '';
-  });
-}
-
-/** Replaces every `TOKEN<digits>TOKEN`, scanning left to right like a global regex. */
-function replaceTokens(segment: string, token: string, replace: (index: number) => string): string {
-  let result = '';
-  let replaced = false;
-  forEachTokenPart(
-    segment,
-    token,
-    (text) => (result += text),
-    (index) => {
-      result += replace(index);
-      replaced = true;
-    },
-  );
-  return replaced ? result : segment;
-}
-
-/**
- * Walks `segment` left to right like a global `TOKEN\d+TOKEN` regex: `onText` gets each stretch
- * between tokens (possibly empty), `onToken` each token's number, in order.
- */
-function forEachTokenPart(
-  segment: string,
-  token: string,
-  onText: (text: string) => void,
-  onToken: (index: number) => void,
-): void {
-  let consumed = 0;
-  let at = segment.indexOf(token);
-  while (at !== -1) {
-    const digitsStart = at + token.length;
-    let digitsEnd = digitsStart;
-    while (isAsciiDigit(segment.charCodeAt(digitsEnd))) digitsEnd++;
-    if (digitsEnd > digitsStart && segment.startsWith(token, digitsEnd)) {
-      const end = digitsEnd + token.length;
-      onText(segment.slice(consumed, at));
-      onToken(Number(segment.slice(digitsStart, digitsEnd)));
-      consumed = end;
-      at = segment.indexOf(token, end);
-    } else {
-      at = segment.indexOf(token, at + 1);
-    }
-  }
-  onText(segment.slice(consumed));
 }
 
 type Draft = TerminalDraft | ElementDraft | PreviewAnnotationDraft;
@@ -255,7 +201,7 @@ type Draft = TerminalDraft | ElementDraft | PreviewAnnotationDraft;
 /** Gives drafts their positional ids `legacy_<kind>_<n>`, 1-based; a failed draft aborts. */
 function numbered(drafts: ReadonlyArray<Draft | null>, kind: Draft['kind']): ContextRecord[] {
   return drafts.map((draft, index) => {
-    if (draft === null) throw new UpgradeAborted();
+    if (draft === null) abort();
     const { version, ...fields } = draft;
     return { version, contextId: `legacy_${kind}_${index + 1}`, ...fields } as ContextRecord;
   });
@@ -266,52 +212,69 @@ function numbered(drafts: ReadonlyArray<Draft | null>, kind: Draft['kind']): Con
  * `alreadyDecoded` ones, aborts the upgrade.
  */
 function validated(records: readonly ContextRecord[], alreadyDecoded: number): ContextRecord[] {
-  if (records.length + alreadyDecoded > MESSAGE_CONTEXT_MAX_RECORDS) throw new UpgradeAborted();
+  if (records.length + alreadyDecoded > MESSAGE_CONTEXT_MAX_RECORDS) abort();
   return records.map((record) => {
     const decoded = decodeContextRecord(record);
-    if (!decoded.ok) throw new UpgradeAborted();
+    if (!decoded.ok) abort();
     return decoded.record;
   });
 }
 
 /**
- * The prose with review tokens turned into links, each U+FFFC bound in order to the next terminal
- * (placeholders beyond the terminals are dropped), and each remaining terminal bound to the first
- * standalone occurrence of its materialized `@slug:range` label; trailing whitespace trimmed.
+ * The prose `text.slice(0, end)` with its reviews turned into links, each U+FFFC bound in order to
+ * the next terminal (placeholders beyond the terminals are dropped), and each remaining terminal
+ * bound to the first standalone occurrence of its materialized `@slug:range` label; trailing
+ * whitespace trimmed. Returned as pieces, to be joined once with what is appended.
  */
 function rebuildBody(
-  prose: string,
-  token: string,
-  reviewByToken: ReadonlyMap<number, ContextRecord>,
+  text: string,
+  end: number,
+  reviewLinks: ReadonlyArray<OpaqueSpan & { link: string }>,
   terminals: readonly TerminalContextRecord[],
-): { body: string; placedTerminals: Set<TerminalContextRecord> } {
-  // Review tokens and placeholders are replaced in one pass and the body joined once. Placeholders
-  // are numbered in the text as it reads after the review links are in, so a placeholder inside a
-  // review link (a file path can hold one) takes its turn there.
+): { body: string[]; placedTerminals: Set<TerminalContextRecord> } {
+  // Placeholders are numbered in the text as it reads after the review links are in, so a
+  // placeholder inside a review link (a file path can hold one) takes its turn there.
   const parts: string[] = [];
   let placeholderCount = 0;
-  const pushBindingPlaceholders = (text: string): void => {
+  const pushBindingPlaceholders = (stretch: string): void => {
     let from = 0;
-    for (let at = text.indexOf(TERMINAL_PLACEHOLDER); at !== -1; at = text.indexOf(TERMINAL_PLACEHOLDER, from)) {
+    for (let at = stretch.indexOf(TERMINAL_PLACEHOLDER); at !== -1; at = stretch.indexOf(TERMINAL_PLACEHOLDER, from)) {
       const terminal = terminals[placeholderCount++];
-      parts.push(text.slice(from, at), terminal ? formatContextReference(terminal) : '');
+      parts.push(stretch.slice(from, at), terminal ? formatContextReference(terminal) : '');
       from = at + TERMINAL_PLACEHOLDER.length;
     }
-    parts.push(from === 0 ? text : text.slice(from));
+    parts.push(from === 0 ? stretch : stretch.slice(from));
   };
-  forEachTokenPart(prose, token, pushBindingPlaceholders, (index) => {
-    const record = reviewByToken.get(index);
-    if (record) pushBindingPlaceholders(formatContextReference(record));
-  });
+  let cursor = 0;
+  for (const review of reviewLinks) {
+    pushBindingPlaceholders(text.slice(cursor, review.start));
+    pushBindingPlaceholders(review.link);
+    cursor = review.end;
+  }
+  pushBindingPlaceholders(text.slice(cursor, end));
 
   const placedByPlaceholder = terminals.slice(0, placeholderCount);
-  const bound = bindTerminalLabels(parts.join(''), terminals.slice(placeholderCount));
-  return { body: bound.body.trimEnd(), placedTerminals: new Set([...placedByPlaceholder, ...bound.placed]) };
+  const bound = bindTerminalLabels(new PieceText(parts), terminals.slice(placeholderCount));
+  return { body: trimEndOfPieces(bound.pieces), placedTerminals: new Set([...placedByPlaceholder, ...bound.placed]) };
+}
+
+/** The pieces of `pieces.join('').trimEnd()`. */
+function trimEndOfPieces(pieces: readonly string[]): string[] {
+  const trimmed = [...pieces];
+  while (trimmed.length > 0) {
+    const last = trimmed.pop()!;
+    const end = trimmedEnd(last, last.length);
+    if (end > 0) {
+      trimmed.push(last.slice(0, end));
+      break;
+    }
+  }
+  return trimmed;
 }
 
 /** The body, a blank line, then the appended links joined by spaces (the links alone for an empty body). */
-function joinAppended(body: string, links: readonly string[]): string {
-  if (links.length === 0) return body;
+function joinAppended(body: readonly string[], links: readonly string[]): string {
+  if (links.length === 0) return body.join('');
   const joined = links.join(' ');
-  return body === '' ? joined : `${body}\n\n${joined}`;
+  return body.length === 0 ? joined : [...body, '\n\n', joined].join('');
 }

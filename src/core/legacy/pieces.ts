@@ -1,0 +1,94 @@
+/**
+ * A text held as the pieces it is made of (slices of a message and the links put into it), read
+ * in place. Every string of more than about 64,000 characters costs a fresh, page-faulted
+ * allocation in V8, so the upgrade reads its intermediate texts this way and copies a long
+ * message once, when the finished text is joined.
+ */
+export class PieceText {
+  readonly length: number;
+  /** `starts[i]` is where `pieces[i]` begins. */
+  private readonly starts: number[] = [];
+
+  constructor(readonly pieces: readonly string[]) {
+    let length = 0;
+    for (const piece of pieces) {
+      this.starts.push(length);
+      length += piece.length;
+    }
+    this.length = length;
+  }
+
+  /** The index of the piece holding `index` (the last one starting at or before it). */
+  private pieceAt(index: number): number {
+    let low = 0;
+    let high = this.pieces.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.starts[middle]! <= index) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  charCodeAt(index: number): number {
+    if (!(index >= 0 && index < this.length)) return NaN;
+    const piece = this.pieceAt(index);
+    return this.pieces[piece]!.charCodeAt(index - this.starts[piece]!);
+  }
+
+  /** As `String.prototype.codePointAt`, a surrogate pair split between pieces included. */
+  codePointAt(index: number): number | undefined {
+    const high = this.charCodeAt(index);
+    if (Number.isNaN(high)) return undefined;
+    const low = this.charCodeAt(index + 1);
+    if (high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) return (high - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+    return high;
+  }
+
+  startsWith(needle: string, at: number): boolean {
+    if (at < 0 || at + needle.length > this.length) return false;
+    for (let i = 0; i < needle.length; i++) {
+      if (this.charCodeAt(at + i) !== needle.charCodeAt(i)) return false;
+    }
+    return true;
+  }
+
+  /** The first `unit` (one UTF-16 code unit) at or after `from`, or -1. */
+  indexOfUnit(unit: string, from: number): number {
+    for (let piece = from <= 0 ? 0 : this.pieceAt(from); piece < this.pieces.length; piece++) {
+      const start = this.starts[piece]!;
+      const at = this.pieces[piece]!.indexOf(unit, Math.max(0, from - start));
+      if (at !== -1) return start + at;
+    }
+    return -1;
+  }
+
+  /** A short stretch, built unit by unit. */
+  slice(start: number, end: number): string {
+    let result = '';
+    for (let i = start; i < Math.min(end, this.length); i++) result += String.fromCharCode(this.charCodeAt(i));
+    return result;
+  }
+
+  /** The pieces with each `[start, end)` of `replacements` (sorted, disjoint) replaced by its text. */
+  replaced(replacements: ReadonlyArray<{ start: number; end: number; text: string }>): string[] {
+    const result: string[] = [];
+    let cursor = 0;
+    const copy = (end: number): void => {
+      for (let piece = cursor < this.length ? this.pieceAt(cursor) : this.pieces.length; piece < this.pieces.length; piece++) {
+        const start = this.starts[piece]!;
+        if (start >= end) break;
+        const text = this.pieces[piece]!;
+        result.push(text.slice(Math.max(0, cursor - start), Math.min(text.length, end - start)));
+      }
+      cursor = end;
+    };
+    for (const replacement of replacements) {
+      copy(replacement.start);
+      result.push(replacement.text);
+      cursor = replacement.end;
+    }
+    copy(this.length);
+    return result;
+  }
+}
