@@ -28,6 +28,7 @@ import {
   type Field,
   type FieldTable,
 } from './record-fields.js';
+import { plainJsonWithin } from './plain-json.js';
 import type {
   AttachmentContextFields,
   ContextRecord,
@@ -247,26 +248,35 @@ function readUnknownKindFields(source: object, kind: string): Record<string, unk
   const kept: Record<string, unknown> = {};
   const payload = readOwn(source, 'payload', `${kind}.payload`);
   if (payload !== undefined) {
-    const json = toJson(payload, `${kind}.payload`);
-    if (json.length > UNKNOWN_PAYLOAD_MAX_JSON_CHARS) {
-      throw new FieldError(`${kind}.payload`, `JSON must be at most ${UNKNOWN_PAYLOAD_MAX_JSON_CHARS} chars`);
-    }
-    kept.payload = JSON.parse(json) as unknown;
+    const path = `${kind}.payload`;
+    kept.payload = boundedJsonCopy(payload, () => toJson(payload, path), path, 'JSON');
   }
-  const extraMembers: string[] = [];
+  const extras: [string, unknown][] = [];
   for (const key of Object.keys(source)) {
     if (isBaseField(key)) continue;
     const value = readOwn(source, key, `${kind}.${key}`);
-    if (value === undefined) continue;
-    extraMembers.push(`${JSON.stringify(key)}:${toJson(value, `${kind}.${key}`)}`);
+    if (value !== undefined) extras.push([key, value]);
   }
-  if (extraMembers.length === 0) return kept;
-  const extrasJson = `{${extraMembers.join(',')}}`;
-  if (extrasJson.length > UNKNOWN_PAYLOAD_MAX_JSON_CHARS) {
-    throw new FieldError(kind, `extra fields' JSON must be at most ${UNKNOWN_PAYLOAD_MAX_JSON_CHARS} chars`);
+  if (extras.length === 0) return kept;
+  // Each member is serialised on its own, so an error names its field.
+  const serialiseExtras = () => `{${extras.map(([key, value]) => `${JSON.stringify(key)}:${toJson(value, `${kind}.${key}`)}`).join(',')}}`;
+  // fromEntries and spreading define keys such as "__proto__" as own data properties, as JSON.parse does.
+  const copy = boundedJsonCopy(Object.fromEntries(extras), serialiseExtras, kind, "extra fields' JSON") as object;
+  return { ...kept, ...copy };
+}
+
+/**
+ * A detached copy of `value` as a JSON round trip makes it, when its JSON text (`serialise()`) is
+ * at most `UNKNOWN_PAYLOAD_MAX_JSON_CHARS` long. Plain data well within that is walked instead.
+ */
+function boundedJsonCopy(value: unknown, serialise: () => string, path: string, subject: string): unknown {
+  const walked = plainJsonWithin(value, UNKNOWN_PAYLOAD_MAX_JSON_CHARS, true);
+  if (walked) return walked.copy;
+  const json = serialise();
+  if (json.length > UNKNOWN_PAYLOAD_MAX_JSON_CHARS) {
+    throw new FieldError(path, `${subject} must be at most ${UNKNOWN_PAYLOAD_MAX_JSON_CHARS} chars`);
   }
-  // JSON.parse defines keys such as "__proto__" as own data properties, and spreading copies them as such.
-  return { ...kept, ...(JSON.parse(extrasJson) as Record<string, unknown>) };
+  return JSON.parse(json) as unknown;
 }
 
 function readContextRecord(value: unknown): ContextRecord {
@@ -346,7 +356,10 @@ function readRawRecordArray(source: object): unknown[] {
   if (records.length > MESSAGE_CONTEXT_MAX_RECORDS) {
     throw new FieldError('context.records', `must have at most ${MESSAGE_CONTEXT_MAX_RECORDS} records`);
   }
-  if (toJson(records, 'context.records').length > MESSAGE_CONTEXT_MAX_JSON_CHARS) {
+  const fits =
+    plainJsonWithin(records, MESSAGE_CONTEXT_MAX_JSON_CHARS, false) !== undefined ||
+    toJson(records, 'context.records').length <= MESSAGE_CONTEXT_MAX_JSON_CHARS;
+  if (!fits) {
     throw new FieldError('context.records', `JSON must be at most ${MESSAGE_CONTEXT_MAX_JSON_CHARS} chars`);
   }
   return records;
