@@ -1,3 +1,6 @@
+import { isObjectLike } from './record-fields.js';
+import { insertRange, isSurrogatePair, overlapsRange } from './text-scan.js';
+
 /**
  * Input annotations: UTF-16 ranges of a plain-text prompt marked as references or as the picked
  * slash command, so a renderer shows chips without guessing them from text (Qwen Code's
@@ -89,8 +92,6 @@ const DISPLAY_CATEGORIES: ReadonlySet<string> = new Set(['custom', 'skill', 'sys
 /** Thrown internally for a field of the wrong type; caught per annotation, never escapes. */
 class InvalidField extends Error {}
 
-type Fields = Record<string, unknown>;
-
 /**
  * Returns the valid annotations of `annotations` for `content`, as fresh objects sorted by `start`.
  *
@@ -111,23 +112,9 @@ export function sanitizeInputAnnotations(content: unknown, annotations: unknown)
     if (kept.length >= INPUT_ANNOTATIONS_MAX) break;
     const annotation = sanitizeOne(content, entry);
     if (!annotation) continue;
-    const next = firstEndingAfter(kept, annotation.start);
-    if (next < kept.length && kept[next]!.start < annotation.end) continue; // overlaps a kept range
-    kept.splice(next, 0, annotation);
+    if (!overlapsRange(kept, annotation.start, annotation.end)) insertRange(kept, annotation);
   }
   return kept;
-}
-
-/** The index of the first range of `sorted` (disjoint, in order) whose end is after `position`. */
-function firstEndingAfter(sorted: readonly InputAnnotation[], position: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle]!.end <= position) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /**
@@ -184,7 +171,7 @@ function readIndex(array: unknown[], index: number): unknown {
 
 function sanitizeOne(content: string, entry: unknown): InputAnnotation | null {
   try {
-    if (!isFields(entry)) return null;
+    if (!isObjectLike(entry)) return null;
     const type = entry.type;
     if (type !== 'reference' && type !== 'command') return null;
     const text = entry.text;
@@ -207,10 +194,6 @@ function sanitizeOne(content: string, entry: unknown): InputAnnotation | null {
   }
 }
 
-function isFields(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Integer offsets with `0 <= start < end <= content.length` that split no surrogate pair. */
 function readOffsets(content: string, start: unknown, end: unknown): { start: number; end: number } | null {
   if (typeof start !== 'number' || typeof end !== 'number') return null;
@@ -222,14 +205,11 @@ function readOffsets(content: string, start: unknown, end: unknown): { start: nu
 
 /** True when `index` falls between the high and the low half of one surrogate pair. */
 function splitsSurrogatePair(text: string, index: number): boolean {
-  if (index <= 0 || index >= text.length) return false;
-  const before = text.charCodeAt(index - 1);
-  const after = text.charCodeAt(index);
-  return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
+  return index > 0 && index < text.length && isSurrogatePair(text.charCodeAt(index - 1), text.charCodeAt(index));
 }
 
 function sanitizeReferencePayload(value: unknown): InputReferencePayload {
-  if (!isFields(value)) throw new InvalidField('reference');
+  if (!isObjectLike(value)) throw new InvalidField('reference');
   const id = value.id;
   if (typeof id !== 'string' || id === '') throw new InvalidField('reference.id');
   const payload: InputReferencePayload = { id };
@@ -255,7 +235,7 @@ export function sanitizeCommandInfo(value: unknown): CommandInfo | null {
 }
 
 function readCommandInfo(value: unknown): CommandInfo {
-  if (!isFields(value)) throw new InvalidField('command');
+  if (!isObjectLike(value)) throw new InvalidField('command');
   const name = value.name;
   if (typeof name !== 'string' || name === '') throw new InvalidField('command.name');
   const command: CommandInfo = { name };

@@ -1,5 +1,14 @@
-import { MESSAGE_CONTEXT_MAX_RECORDS } from './grammar.js';
-import { FieldError, isObjectLike, literal, optional, readFields, readOwn, trimmedNonEmpty, type FieldTable } from './record-fields.js';
+import {
+  optional,
+  readField,
+  readFields,
+  readObject,
+  readOwn,
+  readRawRecordArray,
+  trimmedNonEmpty,
+  versionField,
+  type FieldTable,
+} from './record-fields.js';
 import { decodeContextRecordList } from './records.js';
 import type { ContextRecord } from './types.js';
 
@@ -49,16 +58,11 @@ const sourceFields: FieldTable<ContextClipboardSource> = {
 };
 
 function readFragment(value: unknown): ContextClipboardFragment {
-  if (!isObjectLike(value)) throw new FieldError('fragment', 'expected an object', true);
-  literal(1).read(readOwn(value, 'version', 'fragment.version'), 'fragment.version');
-  const source = readOwn(value, 'source', 'fragment.source');
-  if (!isObjectLike(source)) throw new FieldError('fragment.source', 'expected an object', true);
-  const records = readOwn(value, 'records', 'fragment.records');
-  if (!Array.isArray(records)) throw new FieldError('fragment.records', 'expected an array', true);
+  const fragment = readObject(value, 'fragment');
+  readField(fragment, 'version', 'fragment.version', versionField);
+  const source = readObject(readOwn(fragment, 'source', 'fragment.source'), 'fragment.source');
   // The bound applies to the raw array, before undecodable records are dropped.
-  if (records.length > MESSAGE_CONTEXT_MAX_RECORDS) {
-    throw new FieldError('fragment.records', `must have at most ${MESSAGE_CONTEXT_MAX_RECORDS} records`);
-  }
+  const records = readRawRecordArray(fragment, 'fragment');
   return {
     version: 1,
     source: readFields(source, 'fragment.source', sourceFields),

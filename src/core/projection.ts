@@ -1,6 +1,7 @@
 import { isKnownContextRecord } from './grammar.js';
 import { CONTEXT_KINDS } from './types.js';
 import { collectContextReferences } from './references.js';
+import { escapeAttribute, numberedTerminalLines } from './text-format.js';
 import type {
   ContextRecord,
   ElementContextDetails,
@@ -105,11 +106,6 @@ export function escapeContextTags(text: string): string {
   return text.replace(/<(?=\/?(?:t3_context|context)\b)/gi, '&lt;');
 }
 
-function escapeAttribute(value: string): string {
-  if (!/[&"<>]/.test(value)) return value;
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /** `contextId` comes from a parsed link (letters, digits, `_` and `-`): it needs no escaping. */
 function formatEntry(linkKind: string, contextId: string, record: ContextRecord | undefined): string {
   const kind = record?.kind ?? linkKind;
@@ -172,11 +168,7 @@ function formatTerminalBody(record: TerminalContextRecord): string {
 }
 
 function formatTerminalBodyBySplitting(record: TerminalContextRecord): string {
-  const lines = record.text
-    .split('\n')
-    .slice(0, record.lineEnd - record.lineStart + 1)
-    .map((line, index) => `${record.lineStart + index} | ${line}`);
-  return [`terminal: ${record.terminalLabel}`, ...lines].join('\n');
+  return [`terminal: ${record.terminalLabel}`, ...numberedTerminalLines(record)].join('\n');
 }
 
 function formatElementBody(element: ElementContextDetails): string {

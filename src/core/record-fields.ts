@@ -1,3 +1,5 @@
+import { MESSAGE_CONTEXT_MAX_RECORDS } from './grammar.js';
+
 /**
  * Small composable field readers behind the record and clipboard decoders.
  *
@@ -9,7 +11,7 @@
 export class FieldError extends Error {
   constructor(
     readonly path: string,
-    readonly problem: string,
+    problem: string,
     /** The value had the wrong type (as opposed to breaking a constraint of the right type). */
     readonly typeMismatch = false,
   ) {
@@ -35,7 +37,7 @@ export type FieldTable<T> = {
     : Field<T[K]>;
 };
 
-export function isObjectLike(value: unknown): value is object {
+export function isObjectLike(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -50,8 +52,19 @@ export function readOwn(source: object, key: string | number, path: string): unk
   }
 }
 
-function mismatch(path: string, expected: string): FieldError {
+export function mismatch(path: string, expected: string): FieldError {
   return new FieldError(path, `expected ${expected}`, true);
+}
+
+/** `value` when it is an object (not null, not an array); else a type mismatch at `path`. */
+export function readObject(value: unknown, path: string): object {
+  if (!isObjectLike(value)) throw mismatch(path, 'an object');
+  return value;
+}
+
+/** `source[key]` (an own property only) read by `field`, the error naming `path`. */
+export function readField<T>(source: object, key: string, path: string, field: Field<T>): T {
+  return field.read(readOwn(source, key, path), path);
 }
 
 function readString(value: unknown, path: string): string {
@@ -160,6 +173,23 @@ export function arrayOf<T>(item: Field<T>, maxItems: number): Field<T[]> {
   };
 }
 
+/** The `version: 1` of a record, a message context and a clipboard fragment. */
+export const versionField: Field<1> = literal(1);
+
+/**
+ * The raw `records` array of a message context or clipboard fragment (`container` names it in
+ * errors): an array of at most 200 items, checked before any record is dropped.
+ */
+export function readRawRecordArray(source: object, container: string): unknown[] {
+  const path = `${container}.records`;
+  const records = readOwn(source, 'records', path);
+  if (!Array.isArray(records)) throw mismatch(path, 'an array');
+  if (records.length > MESSAGE_CONTEXT_MAX_RECORDS) {
+    throw new FieldError(path, `must have at most ${MESSAGE_CONTEXT_MAX_RECORDS} records`);
+  }
+  return records;
+}
+
 /** Reads the table's properties from `source` into a fresh object; properties not in the table are dropped. */
 export function readFields<T>(source: object, path: string, table: FieldTable<T>): T {
   return readFieldsInto({}, source, path, table) as T;
@@ -180,10 +210,7 @@ export function readFieldsInto<T>(target: Record<string, unknown>, source: objec
 export function struct<T>(table: FieldTable<T>): Field<T> {
   return {
     expected: 'an object',
-    read: (value, path) => {
-      if (!isObjectLike(value)) throw mismatch(path, 'an object');
-      return readFields(value, path, table);
-    },
+    read: (value, path) => readFields(readObject(value, path), path, table),
   };
 }
 
@@ -193,7 +220,7 @@ export function toJson(value: unknown, path: string): string {
   try {
     json = JSON.stringify(value);
   } catch {
-    throw new FieldError(path, 'must be JSON-serialisable');
+    // Reported below, as for a value without JSON text.
   }
   if (json === undefined) throw new FieldError(path, 'must be JSON-serialisable');
   return json;

@@ -14,17 +14,20 @@ import {
   arrayOf,
   booleanField,
   boundedString,
-  isObjectLike,
   literal,
   nonNegativeInt,
   nullable,
   optional,
   positiveInt,
+  readField,
   readFieldsInto,
+  readObject,
   readOwn,
+  readRawRecordArray,
   struct,
   toJson,
   trimmedNonEmpty,
+  versionField,
   type Field,
   type FieldTable,
 } from './record-fields.js';
@@ -69,34 +72,25 @@ type KindFields<K extends KnownContextKind> = Omit<Extract<KnownContextRecord, {
 const SHORT_STRING_MAX_CHARS = 2_048;
 const NAME_MAX_CHARS = 255;
 
-const trimmedId = trimmedNonEmpty(CONTEXT_ID_MAX_CHARS);
-const trimmedKind = trimmedNonEmpty(CONTEXT_KIND_MAX_CHARS);
+/** A trimmed, non-empty string of at most `max` chars that `matches` accepts, else `problem`. */
+function trimmedMatching(max: number, matches: (value: string) => boolean, problem: string): Field<string> {
+  const trimmed = trimmedNonEmpty(max);
+  return {
+    expected: trimmed.expected,
+    read(value, path) {
+      const text = trimmed.read(value, path);
+      if (!matches(text)) throw new FieldError(path, problem);
+      return text;
+    },
+  };
+}
 
 /** Context ids and attachment ids: trimmed, then 1–128 of `[a-z0-9_-]`, any case. */
-const contextIdField: Field<string> = {
-  expected: 'a context id',
-  read(value, path) {
-    const trimmed = trimmedId.read(value, path);
-    if (!isContextId(trimmed)) {
-      throw new FieldError(path, 'must contain only letters, digits, _ and -');
-    }
-    return trimmed;
-  },
-};
+const contextIdField = trimmedMatching(CONTEXT_ID_MAX_CHARS, isContextId, 'must contain only letters, digits, _ and -');
 
 /** Kinds: trimmed, then lower case, starting with a letter, 1–40 of `[a-z0-9-]`. */
-const kindField: Field<string> = {
-  expected: 'a kind',
-  read(value, path) {
-    const trimmed = trimmedKind.read(value, path);
-    if (!isContextKind(trimmed)) {
-      throw new FieldError(path, 'must be lower-case a-z, 0-9 and -, starting with a letter');
-    }
-    return trimmed;
-  },
-};
+const kindField = trimmedMatching(CONTEXT_KIND_MAX_CHARS, isContextKind, 'must be lower-case a-z, 0-9 and -, starting with a letter');
 
-const versionField = literal(1);
 const labelField = boundedString(CONTEXT_LABEL_MAX_CHARS);
 const shortString = boundedString(SHORT_STRING_MAX_CHARS);
 const nullableShortString = nullable(shortString);
@@ -218,12 +212,12 @@ interface RecordBase {
 }
 
 function readRecordBase(source: object): RecordBase {
-  const kind = kindField.read(readOwn(source, 'kind', 'record.kind'), 'record.kind');
+  const kind = readField(source, 'kind', 'record.kind', kindField);
   return {
-    version: versionField.read(readOwn(source, 'version', `${kind}.version`), `${kind}.version`),
-    contextId: contextIdField.read(readOwn(source, 'contextId', `${kind}.contextId`), `${kind}.contextId`),
+    version: readField(source, 'version', `${kind}.version`, versionField),
+    contextId: readField(source, 'contextId', `${kind}.contextId`, contextIdField),
     kind,
-    label: labelField.read(readOwn(source, 'label', `${kind}.label`), `${kind}.label`),
+    label: readField(source, 'label', `${kind}.label`, labelField),
   };
 }
 
@@ -280,15 +274,15 @@ function boundedJsonCopy(value: unknown, serialise: () => string, path: string, 
 }
 
 function readContextRecord(value: unknown): ContextRecord {
-  if (!isObjectLike(value)) throw new FieldError('record', 'expected an object', true);
-  const base = readRecordBase(value);
+  const source = readObject(value, 'record');
+  const base = readRecordBase(source);
   if (isKnownContextKind(base.kind)) {
     // Filled in place: copying a finished field object into the record costs more than the reads.
-    readKnownKindFields(value, base.kind, base as unknown as Record<string, unknown>);
+    readKnownKindFields(source, base.kind, base as unknown as Record<string, unknown>);
     return base as ContextRecord;
   }
   // Spread, not assigned: an extra field named "__proto__" must stay an own data property.
-  return { ...base, ...readUnknownKindFields(value, base.kind) } as ContextRecord;
+  return { ...base, ...readUnknownKindFields(source, base.kind) } as ContextRecord;
 }
 
 function describeFailure(error: unknown, fallbackPath: string): string {
@@ -349,13 +343,9 @@ export function decodeContextRecordList(values: unknown): {
   }
 }
 
-/** The raw array checks, made before any record is dropped. */
-function readRawRecordArray(source: object): unknown[] {
-  const records = readOwn(source, 'records', 'context.records');
-  if (!Array.isArray(records)) throw new FieldError('context.records', 'expected an array', true);
-  if (records.length > MESSAGE_CONTEXT_MAX_RECORDS) {
-    throw new FieldError('context.records', `must have at most ${MESSAGE_CONTEXT_MAX_RECORDS} records`);
-  }
+/** The context's raw array, whose JSON must also be at most 16,000,000 chars. */
+function readContextRecordArray(source: object): unknown[] {
+  const records = readRawRecordArray(source, 'context');
   const fits =
     plainJsonWithin(records, MESSAGE_CONTEXT_MAX_JSON_CHARS, false) !== undefined ||
     toJson(records, 'context.records').length <= MESSAGE_CONTEXT_MAX_JSON_CHARS;
@@ -377,9 +367,9 @@ function checkDistinctContextIds(entries: readonly DecodedEntry[]): void {
 }
 
 function readMessageContext(value: unknown): { context: MessageContext; dropped: DroppedContextRecord[] } {
-  if (!isObjectLike(value)) throw new FieldError('context', 'expected an object', true);
-  versionField.read(readOwn(value, 'version', 'context.version'), 'context.version');
-  const { entries, dropped } = decodeEntries(readRawRecordArray(value));
+  const source = readObject(value, 'context');
+  readField(source, 'version', 'context.version', versionField);
+  const { entries, dropped } = decodeEntries(readContextRecordArray(source));
   checkDistinctContextIds(entries);
   return { context: { version: 1, records: entries.map((entry) => entry.record) }, dropped };
 }

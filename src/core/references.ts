@@ -1,5 +1,5 @@
 import { CONTEXT_ID_MAX_CHARS, CONTEXT_KIND_MAX_CHARS, CONTEXT_LABEL_MAX_CHARS } from './grammar.js';
-import { ForwardFinder, isJsWhitespace } from './text-scan.js';
+import { isAsciiDigit, isIdChar, isJsWhitespace, isLowerAsciiLetter, rememberedIndexOf, type ForwardSearch } from './text-scan.js';
 
 /**
  * Canonical references in message text: `[label](t3-context://v1/<kind>/<contextId>)`, with a
@@ -50,7 +50,7 @@ function parseHrefTail(text: string, start: number, end: number): ContextHref | 
     if (code === SLASH) {
       if (slash !== -1) return null;
       slash = i;
-    } else if (slash === -1 ? !isKindCharacter(code) : !isIdCharacter(code)) {
+    } else if (slash === -1 ? !isKindCharacter(code) : !isIdChar(code)) {
       return null;
     }
   }
@@ -59,28 +59,10 @@ function parseHrefTail(text: string, start: number, end: number): ContextHref | 
 }
 
 const SLASH = 0x2f;
+const HYPHEN = 0x2d;
 
 function isKindCharacter(code: number): boolean {
   return isLowerAsciiLetter(code) || isAsciiDigit(code) || code === HYPHEN;
-}
-
-function isIdCharacter(code: number): boolean {
-  return isAsciiLetter(code) || isAsciiDigit(code) || code === HYPHEN || code === UNDERSCORE;
-}
-
-const HYPHEN = 0x2d;
-const UNDERSCORE = 0x5f;
-
-function isLowerAsciiLetter(code: number): boolean {
-  return code >= 0x61 && code <= 0x7a;
-}
-
-function isAsciiLetter(code: number): boolean {
-  return isLowerAsciiLetter(code) || (code >= 0x41 && code <= 0x5a);
-}
-
-function isAsciiDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
 }
 
 /**
@@ -149,14 +131,14 @@ export function collectContextReferences(text: string): ContextReferenceOccurren
   // The fast path: without `](t3-context:` there is no closer either.
   if (typeof text !== 'string') return occurrences;
 
-  const openings = new OpeningBracketFinder(text);
+  const nextOpenBracket = rememberedIndexOf(text, '[');
   let consumedUpTo = 0;
   for (let closer = text.indexOf(CLOSER); closer !== -1; closer = text.indexOf(CLOSER, Math.max(closer + 1, consumedUpTo))) {
     const hrefStart = closer + 2;
     const end = hrefTailEnd(text, hrefStart + CONTEXT_HREF_PREFIX.length);
     if (end === -1) continue;
 
-    const open = openings.find(closer, consumedUpTo);
+    const open = findOpeningBracket(text, nextOpenBracket, closer, consumedUpTo);
     if (open === -1) continue;
     const image = open > consumedUpTo && text.charCodeAt(open - 1) === BANG;
     const start = image ? open - 1 : open;
@@ -189,36 +171,28 @@ function hrefTailEnd(text: string, from: number): number {
 }
 
 /**
- * Finds the leftmost `[` whose label can reach the `]` at a closer: the label holds no `]` and no
- * line feed and is at most 512 characters, and the match may not start inside an earlier one.
- * Openings are found by one forward search resumed from closer to closer; the label is then read
- * backwards from the closer to the nearest `]` or line feed, which is never before the previous
- * closer, so over a whole text every character is read at most once.
+ * The leftmost `[` whose label can reach the `]` at `closer`: the label holds no `]` and no line
+ * feed and is at most 512 characters, and the match may not start inside an earlier one (before
+ * `lowerBound`); or -1. Openings are found by one forward search resumed from closer to closer;
+ * the label is then read backwards from the closer to the nearest `]` or line feed, which is never
+ * before the previous closer, so over a whole text every character is read at most once.
  */
-class OpeningBracketFinder {
-  private readonly openBrackets: ForwardFinder;
+function findOpeningBracket(text: string, nextOpenBracket: ForwardSearch, closer: number, lowerBound: number): number {
+  const open = nextOpenBracket(Math.max(lowerBound, closer - RAW_LABEL_MAX_CHARS - 1));
+  if (open === -1 || open >= closer) return -1;
+  const barrier = lastBarrier(text, open, closer);
+  if (barrier === -1) return open;
+  const after = nextOpenBracket(barrier + 1);
+  return after !== -1 && after < closer ? after : -1;
+}
 
-  constructor(private readonly text: string) {
-    this.openBrackets = ForwardFinder.of(text, '[');
+/** The last `]` or line feed strictly between `open` and `closer`, or -1. */
+function lastBarrier(text: string, open: number, closer: number): number {
+  for (let i = closer - 1; i > open; i--) {
+    const code = text.charCodeAt(i);
+    if (code === CLOSE_BRACKET || code === LINE_FEED) return i;
   }
-
-  find(closer: number, lowerBound: number): number {
-    const open = this.openBrackets.next(Math.max(lowerBound, closer - RAW_LABEL_MAX_CHARS - 1));
-    if (open === -1 || open >= closer) return -1;
-    const barrier = this.lastBarrier(open, closer);
-    if (barrier === -1) return open;
-    const after = this.openBrackets.next(barrier + 1);
-    return after !== -1 && after < closer ? after : -1;
-  }
-
-  /** The last `]` or line feed strictly between `open` and `closer`, or -1. */
-  private lastBarrier(open: number, closer: number): number {
-    for (let i = closer - 1; i > open; i--) {
-      const code = this.text.charCodeAt(i);
-      if (code === CLOSE_BRACKET || code === LINE_FEED) return i;
-    }
-    return -1;
-  }
+  return -1;
 }
 
 /** Replaces each reference by `replace(occurrence)`; the text between references is kept as is. */

@@ -129,11 +129,8 @@ function serializeChip(
 }
 
 function defaultChipForm(occurrence: ContextReferenceOccurrence, record: ContextRecord | undefined): string {
-  const hostForm = record ? hostKindSerialized(record) : undefined;
-  if (hostForm !== undefined) return hostForm;
-  const mentionForm = record ? mentionSerialized(record) : undefined;
-  if (mentionForm !== undefined) return mentionForm;
-  return formatProviderMarker(chipKind(occurrence, record), occurrence.label, occurrence.contextId);
+  const recordForm = record && (hostKindSerialized(record) ?? mentionSerialized(record));
+  return recordForm ?? formatProviderMarker(chipKind(occurrence, record), occurrence.label, occurrence.contextId);
 }
 
 /** A host kind's trimmed `payload.serialized`, when the record is of an unknown kind and has one. */
@@ -206,9 +203,7 @@ function commandAnnotation(
 }
 
 function copyStringList(value: unknown): string[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const list = value as unknown[];
-  return list.every((item) => typeof item === 'string') ? [...(list as string[])] : undefined;
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? [...(value as string[])] : undefined;
 }
 
 /** Old attachment id → new one, as a `Map` or a plain object (own properties only). */

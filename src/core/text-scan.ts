@@ -36,15 +36,26 @@ export function isJsWhitespace(code: number): boolean {
   );
 }
 
-/** A character of `\w` (what `\b` looks at). NaN (past the end) is not one. */
-export function isWordChar(code: number): boolean {
-  return (
-    (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f
-  );
-}
-
 export function isAsciiDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;
+}
+
+export function isLowerAsciiLetter(code: number): boolean {
+  return code >= 0x61 && code <= 0x7a;
+}
+
+export function isAsciiLetter(code: number): boolean {
+  return isLowerAsciiLetter(code) || (code >= 0x41 && code <= 0x5a);
+}
+
+/** A character of `\w` (what `\b` looks at). NaN (past the end) is not one. */
+export function isWordChar(code: number): boolean {
+  return isAsciiLetter(code) || isAsciiDigit(code) || code === 0x5f;
+}
+
+/** A character of `[a-zA-Z0-9_-]`: context ids, attribute names. */
+export function isIdChar(code: number): boolean {
+  return isWordChar(code) || code === 0x2d;
 }
 
 /** The end of `text.slice(0, end).trimEnd()`, without copying. */
@@ -74,31 +85,59 @@ export function lineEndFrom(text: string, index: number): number {
   return lineFeed === -1 ? text.length : lineFeed;
 }
 
+/** A forward search: the first match at or after `from`, or -1. */
+export type ForwardSearch = (from: number) => number;
+
 /**
- * A forward search (`search(from)`: the first match at or after `from`, or -1) remembered between
- * calls. When successive searches start at growing positions (as every scan here does) each
- * character is searched at most once, where repeated searches for a needle that never occurs would
- * make a scan quadratic.
+ * `search` remembered between calls. When successive searches start at growing positions (as
+ * every scan here does) each character is searched at most once, where repeated searches for a
+ * needle that never occurs would make a scan quadratic.
  */
-export class ForwardFinder {
-  private searchedFrom = -1;
-  private found = -1;
-
-  constructor(private readonly search: (from: number) => number) {}
-
-  /** `text.indexOf(needle, from)`, remembered. */
-  static of(text: string, needle: string): ForwardFinder {
-    return new ForwardFinder((from) => text.indexOf(needle, from));
-  }
-
-  next(from: number): number {
-    const cached = this.searchedFrom !== -1 && from >= this.searchedFrom && (this.found === -1 || this.found >= from);
+export function rememberedSearch(search: ForwardSearch): ForwardSearch {
+  let searchedFrom = -1;
+  let found = -1;
+  return (from) => {
+    const cached = searchedFrom !== -1 && from >= searchedFrom && (found === -1 || found >= from);
     if (!cached) {
-      this.searchedFrom = from;
-      this.found = this.search(from);
+      searchedFrom = from;
+      found = search(from);
     }
-    return this.found;
+    return found;
+  };
+}
+
+/** `text.indexOf(needle, from)`, remembered. */
+export function rememberedIndexOf(text: string, needle: string): ForwardSearch {
+  return rememberedSearch((from) => text.indexOf(needle, from));
+}
+
+/** A stretch `[start, end)` of a text. */
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+/** The index of the first range of `sorted` (disjoint, in order) ending after `position`. */
+export function firstRangeEndingAfter(sorted: readonly TextRange[], position: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]!.end <= position) low = middle + 1;
+    else high = middle;
   }
+  return low;
+}
+
+/** True when `[start, end)` overlaps a range of `sorted` (disjoint, in order). */
+export function overlapsRange(sorted: readonly TextRange[], start: number, end: number): boolean {
+  const next = sorted[firstRangeEndingAfter(sorted, start)];
+  return next !== undefined && next.start < end;
+}
+
+/** Inserts `range`, which overlaps none of them, into `sorted` (disjoint, in order). */
+export function insertRange<T extends TextRange>(sorted: T[], range: T): void {
+  sorted.splice(firstRangeEndingAfter(sorted, range.start), 0, range);
 }
 
 /** What the character tests read: a string, or a text held in pieces. */
@@ -107,13 +146,23 @@ export interface CharacterReader {
   codePointAt(index: number): number | undefined;
 }
 
+/** True when `high` and `low` are the two halves of one surrogate pair, in that order. */
+export function isSurrogatePair(high: number, low: number): boolean {
+  return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
+}
+
+/** The code point of the surrogate pair `high`, `low` (see {@link isSurrogatePair}). */
+export function combineSurrogates(high: number, low: number): number {
+  return (high - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+}
+
 /** The code point that ends just before `index` (a whole surrogate pair when there is one). */
 export function codePointBefore(text: CharacterReader, index: number): number | undefined {
   if (index <= 0) return undefined;
   const low = text.charCodeAt(index - 1);
-  if (low >= 0xdc00 && low <= 0xdfff && index >= 2) {
+  if (index >= 2) {
     const high = text.charCodeAt(index - 2);
-    if (high >= 0xd800 && high <= 0xdbff) return (high - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+    if (isSurrogatePair(high, low)) return combineSurrogates(high, low);
   }
   return low;
 }

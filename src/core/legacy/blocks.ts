@@ -5,7 +5,7 @@ import type {
   PreviewAnnotationContextRecord,
   TerminalContextRecord,
 } from '../types.js';
-import { ForwardFinder } from '../text-scan.js';
+import { rememberedIndexOf } from '../text-scan.js';
 
 /**
  * Parsers for the bodies of legacy `<terminal_context>`, `<element_context>` and
@@ -111,17 +111,17 @@ export function buildElementDraft(entry: LegacyEntry): ElementDraft | null {
     pageTitle: null,
     tagName: inner.toLowerCase(),
     selector: fields.get('selector') ?? null,
-    htmlPreview: (sections.get('html') ?? []).join('\n').trimEnd(),
+    htmlPreview: sectionText(sections, 'html'),
     componentName: /[A-Z]/.test(inner) ? inner : null,
     source: source ? parseElementSource(source) : null,
-    styles: (sections.get('styles') ?? []).join('\n').trimEnd(),
+    styles: sectionText(sections, 'styles'),
   };
 }
 
 /** An element entry's details (the record without its base fields). */
 export function elementDetails(draft: ElementDraft): ElementContextDetails {
-  const { pageUrl, pageTitle, tagName, selector, htmlPreview, componentName, source, styles } = draft;
-  return { pageUrl, pageTitle, tagName, selector, htmlPreview, componentName, source, styles };
+  const { version, kind, label, ...details } = draft;
+  return details;
 }
 
 /**
@@ -150,6 +150,10 @@ function readElementBody(body: string): { fields: Map<string, string>; sections:
     }
   }
   return { fields, sections };
+}
+
+function sectionText(sections: ReadonlyMap<string, string[]>, name: string): string {
+  return (sections.get(name) ?? []).join('\n').trimEnd();
 }
 
 /** `file[:line[:col]]`; null when the file part is empty. */
@@ -234,10 +238,10 @@ function readStyleChanges(lines: readonly string[]): string[] {
  */
 function readNestedElements(body: string): ElementContextDetails[] | null {
   const elements: ElementContextDetails[] = [];
-  const closings = ForwardFinder.of(body, NESTED_ELEMENT_CLOSING);
+  const nextClosing = rememberedIndexOf(body, NESTED_ELEMENT_CLOSING);
   for (let opening = body.indexOf(NESTED_ELEMENT_OPENING); opening !== -1; ) {
     const blockStart = opening + NESTED_ELEMENT_OPENING.length;
-    const closing = closings.next(blockStart);
+    const closing = nextClosing(blockStart);
     if (closing === -1) break;
     const entries = parseLegacyEntries(body.slice(blockStart, closing));
     if (entries === null) return null;

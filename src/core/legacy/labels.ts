@@ -1,7 +1,14 @@
 import { formatContextReference } from '../references.js';
 import type { TerminalContextRecord } from '../types.js';
 import { inlineTerminalLabel } from './blocks.js';
-import { codePointBefore, type CharacterReader } from '../text-scan.js';
+import {
+  codePointBefore,
+  firstRangeEndingAfter,
+  insertRange,
+  overlapsRange,
+  type CharacterReader,
+  type TextRange,
+} from '../text-scan.js';
 import type { PieceText } from './pieces.js';
 
 /**
@@ -16,9 +23,7 @@ const DOT = 0x2e;
 const AT = 0x40;
 
 /** A label occurrence replaced by a terminal's link: `[start, end)` of the body before any binding. */
-interface Claim {
-  start: number;
-  end: number;
+interface Claim extends TextRange {
   terminal: TerminalContextRecord;
 }
 
@@ -55,9 +60,9 @@ function bindInOneScan(
     const label = labels[index]!;
     for (const start of occurrences.get(label) ?? []) {
       const end = start + label.length;
-      if (overlapsClaim(claims, start, end)) continue;
+      if (overlapsRange(claims, start, end)) continue;
       if (continuesWordBefore(body, start, claims) || continuesWordAfter(body, end, claims)) continue;
-      insertClaim(claims, { start, end, terminal });
+      insertRange(claims, { start, end, terminal });
       break;
     }
   });
@@ -90,35 +95,12 @@ function findLabelOccurrences(body: PieceText, labels: readonly string[]): Map<s
   return occurrences;
 }
 
-/** The index of the first claim ending after `position` (claims are disjoint and sorted). */
-function firstClaimEndingAfter(claims: readonly Claim[], position: number): number {
-  let low = 0;
-  let high = claims.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (claims[middle]!.end <= position) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-function overlapsClaim(claims: readonly Claim[], start: number, end: number): boolean {
-  const next = claims[firstClaimEndingAfter(claims, start)];
-  return next !== undefined && next.start < end;
-}
-
-function insertClaim(claims: Claim[], claim: Claim): void {
-  claims.splice(firstClaimEndingAfter(claims, claim.start), 0, claim);
-}
-
 function claimEndsAt(claims: readonly Claim[], position: number): boolean {
-  const index = firstClaimEndingAfter(claims, position - 1);
-  return claims[index]?.end === position;
+  return claims[firstRangeEndingAfter(claims, position - 1)]?.end === position;
 }
 
 function claimStartsAt(claims: readonly Claim[], position: number): boolean {
-  const index = firstClaimEndingAfter(claims, position);
-  return claims[index]?.start === position;
+  return claims[firstRangeEndingAfter(claims, position)]?.start === position;
 }
 
 /** As in the body with the claims replaced: a link ends with `)`, which continues no word. */

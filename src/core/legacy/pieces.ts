@@ -1,3 +1,5 @@
+import { combineSurrogates, isSurrogatePair } from '../text-scan.js';
+
 /**
  * A text held as the pieces it is made of (slices of a message and the links put into it), read
  * in place. Every string of more than about 64,000 characters costs a fresh, page-faulted
@@ -41,8 +43,7 @@ export class PieceText {
     const high = this.charCodeAt(index);
     if (Number.isNaN(high)) return undefined;
     const low = this.charCodeAt(index + 1);
-    if (high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) return (high - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
-    return high;
+    return isSurrogatePair(high, low) ? combineSurrogates(high, low) : high;
   }
 
   startsWith(needle: string, at: number): boolean {

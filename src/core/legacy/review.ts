@@ -1,13 +1,18 @@
 import { decodeContextRecord } from '../records.js';
 import type { ReviewCommentContextRecord } from '../types.js';
 import {
-  ForwardFinder,
   backtickRunLength,
+  isAsciiLetter,
+  isIdChar,
   isJsWhitespace,
   isLineStart,
   isWordChar,
   lineEndFrom,
+  rememberedIndexOf,
+  rememberedSearch,
+  type ForwardSearch,
 } from '../text-scan.js';
+import { TRAILING_BLOCK_TAGS } from './trailing.js';
 
 /**
  * Legacy `<review_comment …>` blocks: finding them in place (fence-aware) and turning one into a
@@ -16,8 +21,6 @@ import {
 
 const REVIEW_OPENING = '<review_comment';
 const REVIEW_CLOSING = '</review_comment>';
-/** Blocks that own their payload: review-shaped text inside them is not a review. */
-const OPAQUE_BLOCK_TAGS = ['terminal_context', 'element_context', 'preview_annotation'] as const;
 const BACKTICK = 0x60;
 
 /** One closed review block: `text.slice(start, end)`, its raw attribute text and raw body. */
@@ -38,19 +41,16 @@ export type ReviewCommentDraft = Omit<ReviewCommentContextRecord, 'contextId'>;
  * closing tag stops the scan: it and everything after it are not reviews.
  */
 export function forEachReviewBlock(text: string, visit: (block: ReviewBlock) => void): void {
-  const nextGreaterThan = ForwardFinder.of(text, '>');
-  const closings = new ReviewClosingFinder(text);
-  const opaqueClosings = OPAQUE_BLOCK_TAGS.map((tag) => ({
-    opening: `<${tag}>\n`,
-    closing: `\n</${tag}>`,
-    finder: ForwardFinder.of(text, `\n</${tag}>`),
-  }));
+  const nextGreaterThan = rememberedIndexOf(text, '>');
+  const findClosing = reviewClosingFinder(text);
+  // The trailing blocks own their payload: review-shaped text inside them is not a review.
+  const opaqueClosings = TRAILING_BLOCK_TAGS.map(({ opening, closing }) => ({ opening, closing, nextClosing: rememberedIndexOf(text, closing) }));
 
   let index = text.indexOf('<');
   while (index !== -1) {
     const opening = matchReviewOpening(text, index, nextGreaterThan);
     if (opening) {
-      const closing = closings.find(opening.bodyStart);
+      const closing = findClosing(opening.bodyStart);
       if (closing === -1) return;
       const end = closing + REVIEW_CLOSING.length;
       visit({ start: index, end, attributes: opening.attributes, body: text.slice(opening.bodyStart, closing) });
@@ -66,12 +66,12 @@ export function forEachReviewBlock(text: string, visit: (block: ReviewBlock) => 
 function matchReviewOpening(
   text: string,
   index: number,
-  nextGreaterThan: ForwardFinder,
+  nextGreaterThan: ForwardSearch,
 ): { attributes: string; bodyStart: number } | null {
   if (!text.startsWith(REVIEW_OPENING, index)) return null;
   const attributesStart = index + REVIEW_OPENING.length;
   if (isWordChar(text.charCodeAt(attributesStart))) return null;
-  const greaterThan = nextGreaterThan.next(attributesStart);
+  const greaterThan = nextGreaterThan(attributesStart);
   if (greaterThan === -1) return null;
   return { attributes: text.slice(attributesStart, greaterThan), bodyStart: greaterThan + 1 };
 }
@@ -80,11 +80,11 @@ function matchReviewOpening(
 function opaqueBlockEnd(
   text: string,
   index: number,
-  blocks: ReadonlyArray<{ opening: string; closing: string; finder: ForwardFinder }>,
+  blocks: ReadonlyArray<{ opening: string; closing: string; nextClosing: ForwardSearch }>,
 ): number {
   for (const block of blocks) {
     if (!text.startsWith(block.opening, index)) continue;
-    const closing = block.finder.next(index + block.opening.length);
+    const closing = block.nextClosing(index + block.opening.length);
     return closing === -1 ? -1 : closing + block.closing.length;
   }
   return -1;
@@ -97,24 +97,17 @@ function opaqueBlockEnd(
  * never counts. Closing tags and fence lines are found by forward searches shared by all the
  * bodies of a text, so the scan reads each character of the text a bounded number of times.
  */
-class ReviewClosingFinder {
-  private readonly closingTags: ForwardFinder;
-  private readonly fenceLines: ForwardFinder;
-
-  constructor(private readonly text: string) {
-    this.closingTags = ForwardFinder.of(text, REVIEW_CLOSING);
-    this.fenceLines = new ForwardFinder((from) => nextFenceLine(text, from));
-  }
-
+function reviewClosingFinder(text: string): (from: number) => number {
+  const nextClosingTag = rememberedIndexOf(text, REVIEW_CLOSING);
+  const nextFenceLine = rememberedSearch((from) => fenceLineFrom(text, from));
   /** The index of the closing tag for a body starting at `from`, or -1. */
-  find(from: number): number {
-    const text = this.text;
+  return (from) => {
     let fenceLength = 0;
     let index = from;
     for (;;) {
-      const fence = this.fenceLines.next(index);
+      const fence = nextFenceLine(index);
       if (fenceLength === 0) {
-        const closing = this.closingTags.next(index);
+        const closing = nextClosingTag(index);
         if (closing !== -1 && (fence === -1 || closing < fence)) return closing;
       }
       if (fence === -1) return -1;
@@ -124,11 +117,11 @@ class ReviewClosingFinder {
       else if (run >= fenceLength && text.slice(fence + run, lineEnd).trim() === '') fenceLength = 0;
       index = lineEnd;
     }
-  }
+  };
 }
 
 /** The next run of three or more backticks at a line start, at or after `from`; or -1. */
-function nextFenceLine(text: string, from: number): number {
+function fenceLineFrom(text: string, from: number): number {
   for (let at = text.indexOf('```', from); at !== -1; ) {
     if (isLineStart(text, at)) return at;
     at = text.indexOf('```', at + backtickRunLength(text, at));
@@ -192,12 +185,12 @@ export function parseReviewAttributes(raw: string): Map<string, string> {
   const attributes = new Map<string, string>();
   let index = 0;
   while (index < raw.length) {
-    if (!isNameChar(raw.charCodeAt(index))) {
+    if (!isIdChar(raw.charCodeAt(index))) {
       index++;
       continue;
     }
     let runEnd = index;
-    while (runEnd < raw.length && isNameChar(raw.charCodeAt(runEnd))) runEnd++;
+    while (runEnd < raw.length && isIdChar(raw.charCodeAt(runEnd))) runEnd++;
     let nameStart = index;
     while (nameStart < runEnd && !isAsciiLetter(raw.charCodeAt(nameStart))) nameStart++;
     if (nameStart < runEnd && raw.startsWith('="', runEnd)) {
@@ -210,14 +203,6 @@ export function parseReviewAttributes(raw: string): Map<string, string> {
     index = runEnd;
   }
   return attributes;
-}
-
-function isAsciiLetter(code: number): boolean {
-  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
-}
-
-function isNameChar(code: number): boolean {
-  return isAsciiLetter(code) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x2d;
 }
 
 /** `&lt;`, `&gt;`, `&quot;`, then `&amp;`: the reverse of the serializer's escaping. */

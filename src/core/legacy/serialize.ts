@@ -3,11 +3,13 @@ import { replaceContextReferences, type ContextReferenceOccurrence } from '../re
 import type {
   ContextRecord,
   ElementContextDetails,
-  ElementContextRecord,
+  KnownContextKind,
+  KnownContextRecord,
   PreviewAnnotationContextRecord,
   ReviewCommentContextRecord,
   TerminalContextRecord,
 } from '../types.js';
+import { escapeAttribute, numberedTerminalLines } from '../text-format.js';
 import { inlineTerminalLabel, terminalRange } from './blocks.js';
 
 /**
@@ -43,33 +45,27 @@ export function serializeLegacyMessage({ text, records }: LegacySerializeInput):
   });
 
   const blocks = [
-    renderBlock('terminal_context', valid.filter(isTerminal).map(renderTerminalEntry)),
-    renderBlock('element_context', valid.filter(isElement).map(renderElementEntry)),
-    ...valid.filter(isPreviewAnnotation).map(renderPreviewBlock),
+    renderBlock('terminal_context', recordsOfKind(valid, 'terminal').map(renderTerminalEntry)),
+    renderBlock('element_context', recordsOfKind(valid, 'element').map(renderElementEntry)),
+    ...recordsOfKind(valid, 'preview-annotation').map(renderPreviewBlock),
   ].filter((block) => block !== '');
   if (blocks.length === 0) return inlined;
   return [inlined.trimEnd(), ...blocks].filter((part) => part !== '').join('\n\n');
 }
 
-function isTerminal(record: ContextRecord): record is TerminalContextRecord {
-  return record.kind === 'terminal';
+type RecordOfKind<K extends KnownContextKind> = Extract<KnownContextRecord, { kind: K }>;
+
+function isOfKind<K extends KnownContextKind>(record: ContextRecord, kind: K): record is RecordOfKind<K> {
+  return record.kind === kind;
 }
 
-function isElement(record: ContextRecord): record is ElementContextRecord {
-  return record.kind === 'element';
-}
-
-function isPreviewAnnotation(record: ContextRecord): record is PreviewAnnotationContextRecord {
-  return record.kind === 'preview-annotation';
-}
-
-function isReviewComment(record: ContextRecord): record is ReviewCommentContextRecord {
-  return record.kind === 'review-comment';
+function recordsOfKind<K extends KnownContextKind>(records: readonly ContextRecord[], kind: K): RecordOfKind<K>[] {
+  return records.filter((record): record is RecordOfKind<K> => isOfKind(record, kind));
 }
 
 function inlineForm(record: ContextRecord, occurrence: ContextReferenceOccurrence): string {
-  if (isReviewComment(record)) return renderReviewBlock(record);
-  if (isTerminal(record)) return inlineTerminalLabel(record);
+  if (isOfKind(record, 'review-comment')) return renderReviewBlock(record);
+  if (isOfKind(record, 'terminal')) return inlineTerminalLabel(record);
   // A blank label would make the reference vanish; the link's own label is what the user saw.
   return record.label.trim() === '' ? occurrence.label : record.label;
 }
@@ -93,14 +89,8 @@ function renderBlock(tag: string, entries: readonly string[]): string {
 
 /** `- <label> line N:` or `- <label> lines A-B:`, then `N | line` for each line of the range. */
 function renderTerminalEntry(record: TerminalContextRecord): string {
-  const range = record.lineStart === record.lineEnd ? `line ${terminalRange(record)}` : `lines ${terminalRange(record)}`;
-  const lineCount = record.lineEnd - record.lineStart + 1;
-  const numbered = record.text
-    .split('\n')
-    .slice(0, lineCount)
-    .map((line, index) => `${record.lineStart + index} | ${line}`)
-    .join('\n');
-  return `- ${singleLine(record.terminalLabel)} ${range}:\n${indent(numbered)}`;
+  const range = `${record.lineStart === record.lineEnd ? 'line' : 'lines'} ${terminalRange(record)}`;
+  return `- ${singleLine(record.terminalLabel)} ${range}:\n${indent(numberedTerminalLines(record).join('\n'))}`;
 }
 
 function renderElementEntry(details: ElementContextDetails): string {
@@ -132,10 +122,6 @@ function renderPreviewBlock(record: PreviewAnnotationContextRecord): string {
     lines.push('<element_context>', ...record.elements.map(renderElementEntry), '</element_context>');
   }
   return `<preview_annotation>\n${lines.join('\n')}\n</preview_annotation>`;
-}
-
-function escapeAttribute(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 }
 
 /** The inline review block; its diff fence is longer than any backtick run inside the diff. */

@@ -27,7 +27,16 @@ export interface TrailingBlock {
   bodyEnd: number;
 }
 
-const BLOCK_TAGS = TRAILING_BLOCK_PEEL_ORDER.map((tag) => ({ tag, opening: `<${tag}>\n`, closing: `\n</${tag}>` }));
+/** Each trailing block's tag with its opening `<tag>\n` and closing `\n</tag>`, in peel order. */
+export const TRAILING_BLOCK_TAGS = TRAILING_BLOCK_PEEL_ORDER.map((tag) => ({ tag, opening: `<${tag}>\n`, closing: `\n</${tag}>` }));
+
+/** Where the openings `<tag>\n` and the closings `\n</tag>` of one tag start, in order. */
+interface TagPositions {
+  openings: number[];
+  closings: number[];
+}
+
+export type BlockTagIndex = ReadonlyMap<TrailingBlockTag, TagPositions>;
 
 /**
  * Where every opening `<tag>\n` and closing `\n</tag>` of the trailing blocks occurs outside the
@@ -35,40 +44,22 @@ const BLOCK_TAGS = TRAILING_BLOCK_PEEL_ORDER.map((tag) => ({ tag, opening: `<${t
  * the whole text for each block. (A tag whose `<` is outside the spans lies wholly outside them: a
  * span starts with `<` and ends with `>`, which no tag has at any other place.)
  */
-export class BlockTagIndex {
-  private readonly openings = new Map<TrailingBlockTag, number[]>();
-  private readonly closings = new Map<TrailingBlockTag, number[]>();
-
-  constructor(text: string, spans: readonly OpaqueSpan[]) {
-    for (const { tag } of BLOCK_TAGS) {
-      this.openings.set(tag, []);
-      this.closings.set(tag, []);
+export function indexBlockTags(text: string, spans: readonly OpaqueSpan[]): BlockTagIndex {
+  const index = new Map<TrailingBlockTag, TagPositions>();
+  for (const tag of TRAILING_BLOCK_PEEL_ORDER) index.set(tag, { openings: [], closings: [] });
+  let next = 0; // the first span not ending before `at`
+  for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
+    while (next < spans.length && spans[next]!.end <= at) next++;
+    if (next < spans.length && spans[next]!.start <= at) {
+      at = spans[next]!.end - 1;
+      continue;
     }
-    let next = 0; // the first span not ending before `at`
-    for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
-      while (next < spans.length && spans[next]!.end <= at) next++;
-      if (next < spans.length && spans[next]!.start <= at) {
-        at = spans[next]!.end - 1;
-        continue;
-      }
-      for (const { tag, opening, closing } of BLOCK_TAGS) {
-        if (text.startsWith(opening, at)) this.openings.get(tag)!.push(at);
-        if (at > 0 && text.startsWith(closing, at - 1)) this.closings.get(tag)!.push(at - 1);
-      }
+    for (const { tag, opening, closing } of TRAILING_BLOCK_TAGS) {
+      if (text.startsWith(opening, at)) index.get(tag)!.openings.push(at);
+      if (at > 0 && text.startsWith(closing, at - 1)) index.get(tag)!.closings.push(at - 1);
     }
   }
-
-  /** The first opening of `tag` at or after `from`, or -1. */
-  firstOpening(tag: TrailingBlockTag, from: number): number {
-    const openings = this.openings.get(tag)!;
-    return openings[firstAtOrAfter(openings, from)] ?? -1;
-  }
-
-  /** The last closing of `tag` starting before `before`, or -1. */
-  lastClosingBefore(tag: TrailingBlockTag, before: number): number {
-    const closings = this.closings.get(tag)!;
-    return closings[firstAtOrAfter(closings, before) - 1] ?? -1;
-  }
+  return index;
 }
 
 /** The index of the first value of `sorted` at or after `value`. */
@@ -96,13 +87,14 @@ export function matchTrailingBlock(text: string, end: number, tag: TrailingBlock
   const bodyEnd = trimmedEnd(text, end) - closing.length;
   if (bodyEnd < 0 || !text.startsWith(closing, bodyEnd)) return null;
 
+  const { openings, closings } = tags.get(tag)!;
   let searchFrom = 0;
   if (tag === 'preview_annotation') {
-    const previousClosing = tags.lastClosingBefore(tag, bodyEnd);
-    // The body must start after any earlier closing tag.
-    if (previousClosing !== -1) searchFrom = Math.max(0, previousClosing + 1 - opening.length);
+    // The body must start after any earlier closing tag (the last one starting before `bodyEnd`).
+    const previousClosing = closings[firstAtOrAfter(closings, bodyEnd) - 1];
+    if (previousClosing !== undefined) searchFrom = Math.max(0, previousClosing + 1 - opening.length);
   }
-  const openingAt = tags.firstOpening(tag, searchFrom);
+  const openingAt = openings[firstAtOrAfter(openings, searchFrom)] ?? -1;
   if (openingAt === -1 || openingAt + opening.length > bodyEnd) return null;
 
   let start = openingAt;

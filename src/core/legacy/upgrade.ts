@@ -16,9 +16,11 @@ import { bindTerminalLabels } from './labels.js';
 import { PieceText } from './pieces.js';
 import { isWordChar, trimmedEnd, withoutTrailingLineFeeds } from '../text-scan.js';
 import {
-  BlockTagIndex,
+  TRAILING_BLOCK_PEEL_ORDER,
+  indexBlockTags,
   matchAnyTrailingBlock,
   matchTrailingSpans,
+  type BlockTagIndex,
   type OpaqueSpan,
   type TrailingBlock,
 } from './trailing.js';
@@ -35,7 +37,7 @@ export interface LegacyUpgradeResult {
   records: ContextRecord[];
 }
 
-const LEGACY_TAGS = ['terminal_context', 'element_context', 'preview_annotation', 'review_comment'];
+const LEGACY_TAGS = [...TRAILING_BLOCK_PEEL_ORDER, 'review_comment'];
 const TERMINAL_PLACEHOLDER = '\uFFFC';
 
 /**
@@ -108,7 +110,7 @@ function upgradeOnce(text: string): LegacyUpgradeResult {
 
 function convert(text: string): LegacyUpgradeResult {
   const reviews = convertReviews(text);
-  const tags = new BlockTagIndex(text, reviews);
+  const tags = indexBlockTags(text, reviews);
   const { end: proseEnd, firstAppended } = peelTrailingReviews(text, reviews, tags);
   const peeled = peelTrailingBlocks(text, proseEnd, reviews.length, tags);
 
