@@ -1,9 +1,11 @@
 /**
  * `npm run bench`: every figure as a ratio against a baseline measured in the same run, with its
- * goal and verdict, printed as a table and written to bench/results.json. `--quick` runs each
- * figure a few times only (a smoke check that the benchmarks execute).
+ * goal and verdict, printed as a table and written to bench/results.json; a full run (every suite,
+ * not `--quick`) also writes the table into README.md. `--quick` runs each figure a few times
+ * only (a smoke check that the benchmarks execute).
  */
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { type Figure, type Suite, verdict } from './figures.js';
 
@@ -37,17 +39,42 @@ const rows = figures.map((figure) => [
   verdict(figure),
 ]);
 const headers = ['figure', 'baseline', 'median', 'spread', 'runs', 'goal', 'verdict'];
-console.log(`\n| ${headers.join(' | ')} |\n| ${headers.map(() => '---').join(' | ')} |`);
-for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+const table = [`| ${headers.join(' | ')} |`, `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+console.log(`\n${table}`);
 
 const machine = {
   cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
   memoryGiB: Math.round(os.totalmem() / 2 ** 30),
   node: process.version,
+  chromium: chromiumVersion(),
   platform: `${os.platform()} ${os.release()}`,
   quick,
   date: new Date().toISOString(),
 };
 writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ machine, figures }, null, 2)}\n`);
+if (!quick && !only) writeReadmeTable();
 const missed = figures.filter((figure) => verdict(figure) === 'MISSED');
 console.log(`\n${figures.length} figures, ${missed.length} missed their goal. Results in bench/results.json.`);
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'not found';
+  }
+}
+
+/** The table and the machine it ran on, between the bench markers of README.md. */
+function writeReadmeTable(): void {
+  const readme = new URL('../README.md', import.meta.url);
+  const [start, end] = ['<!-- bench:start -->', '<!-- bench:end -->'];
+  const text = readFileSync(readme, 'utf8');
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from === -1 || to < from) return;
+  const cpu = machine.cpus.replace(/ \d+-Core Processor|\s+/g, ' ').trim();
+  const heading =
+    `Latest run (${machine.date.slice(0, 10)}; ${cpu}, ${machine.memoryGiB} GiB, Node ${machine.node.slice(1)}, ` +
+    `${machine.chromium}, shared machine): median, the spread of the repeated runs, and the goal.`;
+  writeFileSync(readme, `${text.slice(0, from + start.length)}\n${heading}\n\n${table}\n${text.slice(to)}`);
+}
