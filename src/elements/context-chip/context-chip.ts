@@ -118,7 +118,9 @@ export class T3ContextChip extends ConfigurableElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (!changed.has('detailsOpen')) return;
+    // The first update only records that the details start closed: nothing to unwatch or hide.
+    const firstClosed = changed.get('detailsOpen') === undefined && !this.detailsOpen;
+    if (!changed.has('detailsOpen') || firstClosed) return;
     this.watchWhileOpen(this.detailsOpen);
     const details = this.detailsElement;
     if (!details?.isConnected || typeof details.showPopover !== 'function') return;

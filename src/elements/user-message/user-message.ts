@@ -147,9 +147,7 @@ export class T3UserMessage extends ConfigurableElement {
         aria-label=${this.config.locale.copy}
         title=${this.copied ? this.config.locale.copied : this.config.locale.copy}
         @click=${this.onCopyClick}
-      >
-        ${this.copied ? checkIcon : copyIcon}
-      </button>
+      >${this.copied ? checkIcon : copyIcon}</button>
       <span class="visually-hidden" role="status" data-copy-skip>${this.copied ? this.config.locale.copied : ''}</span>
     </div>`;
   }
@@ -238,12 +236,14 @@ export class T3UserMessage extends ConfigurableElement {
     related: readonly ContextRecord[];
     copy: string;
   }): TemplateResult {
+    // `exportparts` re-exports the chip's parts so a page can style the chips of a message; it is
+    // written into the template, not bound, as it never changes.
     return html`<t3-context-chip
       kind=${chip.kind}
       context-id=${chip.contextId}
       label=${chip.label}
       placement="message"
-      exportparts=${CHIP_PARTS}
+      exportparts="base: chip, icon: chip-icon, label: chip-label, value: chip-value, details: chip-details, expanded: chip-expanded"
       data-copy=${chip.copy}
       .record=${chip.record}
       .reference=${chip.reference}
@@ -324,22 +324,18 @@ export class T3UserMessage extends ConfigurableElement {
   }
 }
 
-/** A chip's parts, re-exported so a page can style the chips of a message. */
-const CHIP_PARTS = 'base: chip, icon: chip-icon, label: chip-label, value: chip-value, details: chip-details, expanded: chip-expanded';
-
 /** What a copy writes for an annotation chip: its canonical link when a record backs it, else its text. */
 function referenceCopyText(segment: ReferenceSegment, record: ContextRecord | undefined): string {
   const canonical = record && parseContextHref(`t3-context://v1/${record.kind}/${record.contextId}`);
   return canonical ? formatContextReference({ ...canonical, label: segment.reference.label || segment.text }) : segment.text;
 }
 
-const copyIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" stroke-width="1.3" aria-hidden="true">
-  <rect x="5" y="5" width="8.5" height="9" rx="1.5" /><path d="M3 11V3.5A1.5 1.5 0 014.5 2H10" />
-</svg>`;
+/** Each icon is one path (the copy icon's rounded rectangle written as path commands): fewer SVG elements per message. */
+const copyIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" stroke-width="1.3" aria-hidden="true"><path
+  d="M6.5 5h5.5a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5h-5.5a1.5 1.5 0 0 1-1.5-1.5v-6a1.5 1.5 0 0 1 1.5-1.5zM3 11V3.5A1.5 1.5 0 014.5 2H10" /></svg>`;
 
-const checkIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" stroke-width="1.6" aria-hidden="true">
-  <path d="M3 8.5l3 3 7-7" />
-</svg>`;
+const checkIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" stroke-width="1.6" aria-hidden="true"><path
+  d="M3 8.5l3 3 7-7" /></svg>`;
 
 declare global {
   interface HTMLElementTagNameMap {

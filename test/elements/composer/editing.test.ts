@@ -48,6 +48,25 @@ describe('<t3-composer> editing', () => {
     expect(composer.value.text).to.equal(`a X${T}Y b`);
   });
 
+  it('keeps the chips after the caret as the same elements while typing right before them', async () => {
+    const composer = await composerFixture();
+    composer.value = { text: `a ${T}${link(file)} b`, records: [terminal, file] };
+    await clickEditor(composer);
+    await press('End');
+    await press('ArrowLeft', 4);
+    const before = chips(composer);
+    await type('xyz');
+    expect(composer.value.text).to.equal(`a xyz${T}${link(file)} b`);
+    // Compared by identity: a failing `equal` on elements would print their whole object graph.
+    const after = chips(composer);
+    expect(after.map((chip) => chip.contextId)).to.deep.equal(['term_1', 'file_1']);
+    expect(after.map((chip, index) => chip === before[index])).to.deep.equal([true, true]);
+    await press('Backspace', 3);
+    await press('Delete');
+    expect(composer.value.text).to.equal(`a ${link(file)} b`);
+    expect(chips(composer).map((chip) => chip === before[1])).to.deep.equal([true]);
+  });
+
   it('extends a selection over a whole chip with Shift+Arrow', async () => {
     const composer = await composerFixture();
     composer.value = { text: `a${T}b`, records: [terminal] };

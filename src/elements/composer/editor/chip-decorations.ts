@@ -1,80 +1,10 @@
 import { type EditorState, type Extension, type Range, StateField, type Transaction } from '@codemirror/state';
-import { Decoration, type DecorationSet, EditorView, WidgetType } from '@codemirror/view';
-import { collectContextReferences, type ContextRecord } from '../../../core/index.js';
-import type { T3ContextChip } from '../../context-chip/context-chip.js';
-import { availabilityField, type ChipAvailability, recordsField } from './draft-state.js';
+import { Decoration, type DecorationSet, EditorView } from '@codemirror/view';
+import { collectContextReferences } from '../../../core/index.js';
+import { type ChipSpec, ChipWidget } from './chip-widget.js';
+import { availabilityField, recordsField } from './draft-state.js';
 
-/** What one chip shows; also what readers of the draft learn about a chip without re-parsing the text. */
-export interface ChipSpec {
-  kind: string;
-  contextId: string;
-  label: string;
-  record: ContextRecord | undefined;
-  availability: ChipAvailability | undefined;
-  removable: boolean;
-}
-
-/** A `t3-context` link shown as one `<t3-context-chip>`; the editor treats it as a single character. */
-export class ChipWidget extends WidgetType {
-  constructor(readonly chip: ChipSpec) {
-    super();
-  }
-
-  override eq(other: ChipWidget): boolean {
-    const a = this.chip;
-    const b = other.chip;
-    return (
-      a.kind === b.kind &&
-      a.contextId === b.contextId &&
-      a.label === b.label &&
-      a.record === b.record &&
-      a.availability === b.availability &&
-      a.removable === b.removable
-    );
-  }
-
-  override toDOM(): HTMLElement {
-    const element = document.createElement('t3-context-chip') as T3ContextChip;
-    this.apply(element);
-    return element;
-  }
-
-  override updateDOM(dom: HTMLElement): boolean {
-    if (dom.localName !== 't3-context-chip') return false;
-    this.apply(dom as T3ContextChip);
-    return true;
-  }
-
-  private apply(element: T3ContextChip): void {
-    const { kind, contextId, label, record, availability, removable } = this.chip;
-    element.kind = kind;
-    element.contextId = contextId;
-    element.label = label;
-    element.record = availability === 'failed' ? undefined : record;
-    element.placement = 'composer';
-    element.removable = removable;
-    element.pending = availability === 'pending';
-    element.notInEnvironment = availability === 'not-in-environment';
-    element.setAttribute('contenteditable', 'false');
-  }
-
-  /**
-   * The editor handles a press on the chip body, so a click or double-click puts the caret beside
-   * the chip (or selects it whole) instead of letting the browser put a selection inside the chip's
-   * shadow tree, where the next key would land at the start of the draft. The remove button and
-   * the chip's own keys and clicks stay the chip's.
-   */
-  override ignoreEvent(event: Event): boolean {
-    if (event.type === 'mousedown') return isOnRemoveButton(event);
-    return event.type !== 'dragstart';
-  }
-}
-
-function isOnRemoveButton(event: Event): boolean {
-  return event
-    .composedPath()
-    .some((target) => target instanceof Element && target.matches('[part~="remove-button"]'));
-}
+export type { ChipSpec } from './chip-widget.js';
 
 function chipDecoration(state: EditorState, occurrence: { kind: string; contextId: string; label: string; start: number; end: number }): Range<Decoration> {
   const widget = new ChipWidget({
