@@ -58,7 +58,9 @@ console.log(`\n${figures.length} figures, ${missed.length} missed their goal. Re
 
 function chromiumVersion(): string {
   try {
-    return execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim();
+    return execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .replace(/ built on .*/s, '')
+      .trim();
   } catch {
     return 'not found';
   }
