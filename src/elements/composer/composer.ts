@@ -1,4 +1,4 @@
-import { history, historyKeymap, insertNewline } from '@codemirror/commands';
+import { history, historyKeymap, insertNewline, isolateHistory } from '@codemirror/commands';
 import {
   Compartment,
   EditorSelection,
@@ -534,6 +534,8 @@ export class T3Composer extends ConfigurableElement {
       selection: { anchor: range.from + caret },
       effects: putRecords.of(records),
       userEvent: PROGRAMMATIC,
+      // One undo step of its own: typing right after it never joins it.
+      annotations: isolateHistory.of('full'),
       scrollIntoView: !!this.view,
     });
   }

@@ -274,7 +274,11 @@ describe('<t3-composer> slash commands', () => {
     expect(optionLabels(composer)).to.deep.equal(['light', 'dark']);
     await press('ArrowDown');
     await press('Enter');
+    // Subcommands are one level deep: after the pick the menu stays closed.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(menu(composer)).to.be.null;
     await type('please');
+    expect(menu(composer)).to.be.null;
     await press('Enter');
     const [detail] = submitted;
     expect(detail.text).to.equal('/theme dark please');
@@ -286,6 +290,24 @@ describe('<t3-composer> slash commands', () => {
       command: { name: 'theme', description: 'Change theme', subcommands: ['light', 'dark'], displayCategory: 'system' },
       subcommandPath: ['dark'],
     });
+  });
+
+  it('closes the subcommand menu when what is typed matches none, so Enter sends', async () => {
+    const composer = await composerFixture();
+    composer.commands = commands;
+    const submitted: ComposerSubmitDetail[] = [];
+    composer.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    await clickEditor(composer);
+    await type('/th');
+    await waitFor(() => optionLabels(composer).length === 1, 'the command');
+    await press('Enter');
+    await waitFor(() => optionLabels(composer).length === 2, 'the subcommands');
+    await type('da');
+    expect(optionLabels(composer)).to.deep.equal(['dark']);
+    await type('x');
+    expect(menu(composer)).to.be.null;
+    await press('Enter');
+    expect(submitted.map((detail) => detail.text)).to.deep.equal(['/theme dax']);
   });
 
   it('a command typed but not picked yields no annotation', async () => {

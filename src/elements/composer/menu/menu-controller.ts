@@ -1,3 +1,4 @@
+import { isolateHistory } from '@codemirror/commands';
 import type { EditorState, Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
@@ -265,11 +266,12 @@ export class MenuController implements ReactiveController {
     const caret = selection.head;
     const text = state.doc.sliceString(0, Math.min(state.doc.length, COMMAND_HEAD));
     const picked = this.pickedCommand(text);
-    if (picked && picked.command.subcommands?.length) {
-      const prefix = `/${picked.command.name} ${picked.subcommandPath.map((part) => `${part} `).join('')}`;
-      const inHead = caret >= prefix.length && caret <= text.length;
-      if (inHead && text.startsWith(prefix) && /^[^\s]*$/.test(text.slice(prefix.length, caret))) {
-        return { type: 'subcommand', from: prefix.length, to: caret, query: text.slice(prefix.length, caret), command: picked.command };
+    // Subcommands are one level deep: once one is picked, or what is typed matches none, the rest is free text.
+    if (picked && picked.command.subcommands?.length && picked.subcommandPath.length === 0) {
+      const prefix = `/${picked.command.name} `;
+      const query = caret >= prefix.length && caret <= text.length ? text.slice(prefix.length, caret) : undefined;
+      if (query !== undefined && text.startsWith(prefix) && /^\S*$/.test(query) && matchSubcommands(picked.command, query).length > 0) {
+        return { type: 'subcommand', from: prefix.length, to: caret, query, command: picked.command };
       }
     }
     const command =
@@ -409,6 +411,8 @@ export class MenuController implements ReactiveController {
       selection: { anchor: trigger.from + insert.length },
       effects: records.length > 0 ? putRecords.of(records) : [],
       userEvent: 'input.complete',
+      // A pick is one undo step of its own: typing right after it never joins it.
+      annotations: isolateHistory.of('full'),
       scrollIntoView: true,
     });
   }
