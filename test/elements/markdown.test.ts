@@ -114,9 +114,10 @@ describe('renderMessageMarkdown: Markdown constructs', () => {
     expect(root.querySelector('em strong, strong em')?.textContent).to.equal('both');
   });
 
-  it('renders hard breaks and thematic breaks', () => {
+  it('renders every line break the user typed, hard or not, and thematic breaks', () => {
     const root = renderMarkdown('line one  \nline two\\\nline three\nsoft\n\n---\n\n***');
-    expect(root.querySelectorAll('p br')).to.have.length(2);
+    expect(root.querySelectorAll('p br')).to.have.length(3);
+    expect(root.querySelector('p')!.innerText).to.equal('line one\nline two\nline three\nsoft');
     expect(root.querySelectorAll('hr')).to.have.length(2);
   });
 

@@ -68,7 +68,7 @@ describe('<t3-user-message> selection copy', () => {
     const nodes = textNodes(body(message));
     await dragSelect(nodes[0]!, nodes[nodes.length - 1]!);
     const data = await copySelection();
-    expect(data['text/plain']).to.equal(`Intro ${link(terminal, 'T1')} here\n\none ${link(file)}\ntwo\n\nLast para wrapped`);
+    expect(data['text/plain']).to.equal(`Intro ${link(terminal, 'T1')} here\n\none ${link(file)}\ntwo\n\nLast para\nwrapped`);
     expect(decodeClipboardFragment(data[CONTEXT_CLIPBOARD_MIME])!.records).to.deep.equal([terminal, file]);
     expect(data['text/html']).to.contain('data-t3-context-fragment=');
   });

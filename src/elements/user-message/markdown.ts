@@ -28,7 +28,8 @@ type MarkdownBody =
   /** Shown verbatim: no free sentinel, or the lexer gave up on a pathological input. */
   | { readonly kind: 'plain'; readonly text: string };
 
-const markdown = new Marked({ gfm: true, breaks: false, pedantic: false, silent: false });
+// `breaks`: a line break the user typed (Shift+Enter) stays a line break, as chat messages read.
+const markdown = new Marked({ gfm: true, breaks: true, pedantic: false, silent: false });
 
 /**
  * Pure and deterministic: the caller caches it by text identity, so re-rendering unchanged text
