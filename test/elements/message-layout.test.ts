@@ -177,3 +177,29 @@ describe('<t3-user-message> 1,000 messages', () => {
     }
   });
 });
+
+describe('<t3-user-message> copy control', () => {
+  for (const [name, dir] of [['left-to-right', 'ltr'], ['right-to-left', 'rtl']] as const) {
+    it(`never covers the text of the first line (${name})`, async () => {
+      // One long word, broken anywhere, fills each line to its very end.
+      const words = 'x'.repeat(400);
+      for (const [mode, template] of [
+        ['records', html`<t3-user-message dir=${dir} style="inline-size: 320px" .text=${words}></t3-user-message>`],
+        ['annotations', html`<t3-user-message dir=${dir} style="inline-size: 320px" .content=${words} .annotations=${[]}></t3-user-message>`],
+      ] as const) {
+        const message = await fixture<T3UserMessage>(template);
+        await settle(message);
+        const copy = part(message, 'copy');
+        await sendMouse({ type: 'move', position: [Math.round(copy.getBoundingClientRect().left + 2), Math.round(copy.getBoundingClientRect().top + 2)] });
+        await waitFor(() => getComputedStyle(copy).opacity === '1', 'the copy control to show');
+        const button = copy.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(part(message, 'body'));
+        const overlapping = [...range.getClientRects()].filter(
+          (rect) => rect.width > 0 && rect.left < button.right && rect.right > button.left && rect.top < button.bottom && rect.bottom > button.top,
+        );
+        expect(overlapping, `${mode}: text boxes under the copy control`).to.deep.equal([]);
+      }
+    });
+  }
+});

@@ -30,6 +30,14 @@ export const userMessageStyles = [
       white-space: pre-wrap;
     }
 
+    /* Room for the copy control at the end of the first line, so it never covers text. */
+    .body::before {
+      content: '';
+      float: inline-end;
+      inline-size: 1.4em;
+      block-size: 1.3em;
+    }
+
     .body > slot > :first-child {
       margin-block-start: 0;
     }
