@@ -401,3 +401,21 @@ describe('<t3-context-chip>', () => {
     });
   });
 });
+
+describe('<t3-context-chip> keyboard focus and its details', () => {
+  it('Tab moves on from a chip whose details hold scrollable code, never into the closing details', async () => {
+    const longLines = { ...terminal, text: Array.from({ length: 40 }, (_, n) => `line ${n} ${'x'.repeat(200)}`).join('\n') };
+    const chip = await chipFor(longLines);
+    const after = document.createElement('button');
+    after.textContent = 'after';
+    chip.after(after);
+    await tabInto(chip);
+    const details = part(chip, 'details')!;
+    await waitFor(() => details.matches(':popover-open'), 'the details to open');
+    await sendKeys({ press: 'Tab' });
+    // Compared by identity: a failing chai `equal` on elements prints them at length.
+    expect(document.activeElement === after, `focus went to <${document.activeElement?.localName}>`).to.be.true;
+    await waitFor(() => !details.matches(':popover-open'), 'the details to close');
+    after.remove();
+  });
+});

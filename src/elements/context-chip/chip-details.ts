@@ -13,8 +13,9 @@ import { safeLinkUrl } from '../shared/urls.js';
 
 /**
  * The details of a known record, as shown in a chip's tooltip or popover; nothing for a value that
- * is not a valid record. Details are part of a tooltip, so nothing in them is a tab stop: keyboard
- * users reach a chip's target through its activation instead.
+ * is not a valid record. Details are part of a tooltip, so nothing in them is a tab stop (a
+ * scrollable code block included, which Chromium would otherwise make one): keyboard users reach a
+ * chip's target through its activation instead, and Tab never lands in details that are closing.
  */
 export function renderRecordDetails(record: KnownContextRecord, related: readonly ContextRecord[]): TemplateResult | typeof nothing {
   const valid = validKnownRecord(record);
@@ -64,7 +65,7 @@ function renderTerminal(record: TerminalContextRecord): TemplateResult {
   const range = record.lineEnd === record.lineStart ? `line ${record.lineStart}` : `lines ${record.lineStart}–${record.lineEnd}`;
   return html`<div class="title">${record.terminalLabel}</div>
     <div class="meta">${range}</div>
-    <pre class="code numbered"><code>${lines.map(
+    <pre class="code numbered" tabindex="-1"><code>${lines.map(
       (line, index) => html`<span class="line"><span class="line-number" aria-hidden="true">${record.lineStart + index}</span>${line}</span>`,
     )}</code></pre>`;
 }
@@ -126,7 +127,7 @@ function renderReviewComment(record: ReviewCommentContextRecord): TemplateResult
 
 function renderCodeSection(heading: string, code: string, language: string): TemplateResult | typeof nothing {
   if (!code.trim()) return nothing;
-  return html`<div class="key">${heading}</div><pre class="code"><code data-language=${language}>${code}</code></pre>`;
+  return html`<div class="key">${heading}</div><pre class="code" tabindex="-1"><code data-language=${language}>${code}</code></pre>`;
 }
 
 export function formatBytes(size: number): string {

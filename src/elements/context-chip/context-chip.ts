@@ -236,6 +236,7 @@ export class T3ContextChip extends ConfigurableElement {
       class=${popover ? 'details popover' : 'details tooltip'}
       role="tooltip"
       popover="manual"
+      tabindex="-1"
       style=${styleMap({
         top: this.detailsPosition.top === undefined ? 'auto' : `${this.detailsPosition.top}px`,
         bottom: this.detailsPosition.bottom === undefined ? 'auto' : `${this.detailsPosition.bottom}px`,
