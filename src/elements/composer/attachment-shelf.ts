@@ -86,6 +86,8 @@ export class AttachmentShelf {
    * the file back too; so is an image removed from the shelf.
    */
   followChips(state: EditorState, changes: ChipChanges): void {
+    // The question is about chips that are gone now (an undo, a deletion): nothing left to ask.
+    if (this.confirming && changes.removed.length > 0 && !this.delegate.hasChip(this.confirming)) this.setConfirming(undefined);
     const removedIds = new Set(changes.removed.map((chip) => chip.contextId));
     const addedIds = new Set(changes.added.map((chip) => chip.contextId));
     const candidates = this.list.filter((attachment) => attachment.kind === 'file' && removedIds.has(attachment.contextId));
@@ -106,36 +108,66 @@ export class AttachmentShelf {
     if (images.length === 0) return nothing;
     const locale = this.delegate.config().locale;
     const locked = this.delegate.locked();
+    const confirming = images.find((image) => image.contextId === this.confirming);
     return html`<div part="attachments" class="attachments">
-      ${images.map((image) => {
-        const confirming = this.confirming === image.contextId;
-        return html`<figure part="attachment" class="attachment" data-context-id=${image.contextId}>
+      ${images.map(
+        (image) => html`<figure part="attachment" class="attachment" data-context-id=${image.contextId}>
           <img src=${objectUrlFor(image)} alt=${image.file.name} />
-          ${confirming
-            ? html`<div class="confirm" role="alertdialog" aria-label=${locale.confirmRemoveImage}>
-                <span>${locale.confirmRemoveImage}</span>
-                <button type="button" class="confirm-remove" ?disabled=${locked} @click=${() => this.removeImage(image.contextId)}>Remove</button>
-                <button type="button" class="confirm-keep" @click=${() => this.setConfirming(undefined)}>Keep</button>
-              </div>`
-            : html`<button
-                type="button"
-                class="remove-attachment"
-                ?disabled=${locked}
-                aria-label=${formatMessage(locale.remove, { label: image.file.name })}
-                @click=${() => this.requestImageRemoval(image.contextId)}
-              >×</button>`}
-        </figure>`;
-      })}
+          <button
+            type="button"
+            class="remove-attachment"
+            ?disabled=${locked}
+            aria-label=${formatMessage(locale.remove, { label: image.file.name })}
+            @click=${() => this.requestImageRemoval(image.contextId)}
+          >×</button>
+        </figure>`,
+      )}
+      ${confirming
+        ? html`<div class="confirm" role="alertdialog" aria-label=${locale.confirmRemoveImage} @keydown=${this.onConfirmKeyDown}>
+            <span>${locale.confirmRemoveImage}</span>
+            <button type="button" class="confirm-remove" ?disabled=${locked} @click=${() => this.removeImage(confirming.contextId)}>
+              ${locale.confirmRemove}
+            </button>
+            <button type="button" class="confirm-keep" @click=${() => this.keepImage()}>${locale.confirmKeep}</button>
+          </div>`
+        : nothing}
     </div>`;
   }
 
+  /** Asks first when the image still has chips; the question takes the focus, on its safe answer. */
   private requestImageRemoval(contextId: string): void {
-    if (this.delegate.hasChip(contextId)) this.setConfirming(contextId);
-    else this.removeImage(contextId);
+    if (!this.delegate.hasChip(contextId)) {
+      this.removeImage(contextId);
+      return;
+    }
+    this.setConfirming(contextId);
+    void this.host.updateComplete.then(() => this.part<HTMLButtonElement>('.confirm-keep')?.focus());
+  }
+
+  /** Keeps the image and gives the focus back to its remove button. */
+  private keepImage(): void {
+    const contextId = this.confirming;
+    this.setConfirming(undefined);
+    void this.host.updateComplete.then(() =>
+      this.part<HTMLButtonElement>(`.attachment[data-context-id="${CSS.escape(contextId ?? '')}"] .remove-attachment`)?.focus(),
+    );
+  }
+
+  private readonly onConfirmKeyDown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.keepImage();
+  };
+
+  private part<T extends HTMLElement>(selector: string): T | null {
+    return this.host.shadowRoot?.querySelector<T>(selector) ?? null;
   }
 
   private removeImage(contextId: string): void {
+    const answered = this.confirming === contextId;
     this.setConfirming(undefined);
+    if (answered) this.host.focus();
     const attachment = this.list.find((candidate) => candidate.contextId === contextId);
     if (!attachment) return;
     this.setList(this.list.filter((candidate) => candidate !== attachment));

@@ -101,22 +101,38 @@ export const composerStyles = [
       line-height: 1;
     }
 
+    /* The question sits in the shelf's flow, on a row of its own: it covers neither the draft nor
+       falls out of view when the composer is at the bottom of the page. */
     .confirm {
-      position: absolute;
-      inset-block-start: 100%;
-      inset-inline-start: 0;
-      z-index: 2;
       display: flex;
-      flex-direction: column;
-      gap: 0.3em;
-      inline-size: 14em;
-      margin-block-start: 0.3em;
-      padding: 0.5em;
+      flex-basis: 100%;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.4em 0.6em;
+      padding: 0.4em 0.5em;
       border: 1px solid var(--_t3-popover-border-color);
       border-radius: 8px;
       background: var(--_t3-popover-background);
-      box-shadow: 0 6px 24px rgb(0 0 0 / 0.18);
       font-size: 0.85em;
+    }
+
+    .confirm span {
+      flex: 1 1 16em;
+    }
+
+    .confirm button {
+      font: inherit;
+      padding: 0.25em 0.8em;
+      border: 1px solid var(--_t3-popover-border-color);
+      border-radius: 6px;
+      background: transparent;
+      color: inherit;
+      cursor: pointer;
+    }
+
+    .confirm button:focus-visible {
+      outline: 2px solid var(--_t3-focus-ring);
+      outline-offset: 1px;
     }
 
     .notice {

@@ -12,6 +12,9 @@ export interface T3Locale {
   limitChips: string;
   maxLength: string;
   confirmRemoveImage: string;
+  /** The two answers to `confirmRemoveImage`. */
+  confirmRemove: string;
+  confirmKeep: string;
   /** Label of a message's copy control. */
   copy: string;
   copied: string;
@@ -35,6 +38,8 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   limitChips: 'A message can carry at most 256 references.',
   maxLength: 'The message is too long.',
   confirmRemoveImage: 'This image is referenced in the message. Remove it and its references?',
+  confirmRemove: 'Remove',
+  confirmKeep: 'Keep',
   copy: 'Copy message',
   copied: 'Copied',
   chipAdded: '{label} added',

@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendMouse } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { CONTEXT_CLIPBOARD_MIME, decodeClipboardFragment, decodeClipboardHtml, encodeClipboardFragment } from '../../../src/core/index.js';
 import type { AttachmentRemoveDetail, ComposerSubmitDetail, T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3UserMessage } from '../../../src/elements/user-message/user-message.js';
@@ -309,6 +309,30 @@ describe('<t3-composer> attachments', () => {
     await composer.updateComplete;
     expect(chips(composer)).to.have.length(0);
     expect(composer.shadowRoot!.querySelectorAll('[part~="attachment"]')).to.have.length(0);
+  });
+
+  it('the removal question takes the focus on Keep, Escape keeps the image, and an undo that takes the chip away closes it', async () => {
+    const composer = await composerFixture();
+    await clickEditor(composer);
+    const data = new DataTransfer();
+    data.items.add(pngFile());
+    pasteSynthetic(composer, data);
+    await composer.updateComplete;
+    const shadow = composer.shadowRoot!;
+    await sendMouse({ type: 'click', position: centre(shadow.querySelector('.remove-attachment')!) });
+    await waitFor(() => shadow.activeElement === shadow.querySelector('.confirm-keep'), 'the focus on Keep');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => shadow.activeElement === shadow.querySelector('.remove-attachment'), 'the focus back on the remove button');
+    expect(shadow.querySelector('.confirm')).to.equal(null);
+    expect(chips(composer)).to.have.length(1);
+
+    await sendMouse({ type: 'click', position: centre(shadow.querySelector('.remove-attachment')!) });
+    await waitFor(() => shadow.querySelector('.confirm') !== null, 'the question');
+    await clickEditor(composer);
+    await sendKeys({ press: 'Control+z' });
+    await composer.updateComplete;
+    expect(chips(composer)).to.have.length(0);
+    expect(shadow.querySelector('.confirm')).to.equal(null);
   });
 
   it('a fragment JSON from the clipboard is decoded as untrusted data', async () => {
