@@ -606,7 +606,8 @@ export class T3Composer extends ConfigurableElement {
     const position = view.posAtDOM(chip);
     const placed = chipsOf(view.state, position, position + 1).find((candidate) => candidate.from === position);
     if (!placed) return;
-    view.dispatch({ changes: { from: placed.from, to: placed.to }, selection: { anchor: placed.from }, userEvent: 'delete.chip' });
+    const { from, to } = withSeparatingSpace(view.state.doc, placed.from, placed.to);
+    view.dispatch({ changes: { from, to }, selection: { anchor: from }, userEvent: 'delete.chip' });
     view.focus();
   }
 
@@ -658,6 +659,19 @@ export class T3Composer extends ConfigurableElement {
   formDisabledCallback(disabled: boolean): void {
     this.formDisabled = disabled;
   }
+}
+
+/**
+ * A chip's range widened by the one space that set it apart, so removing it with its button leaves
+ * no double space: the space after it when whitespace or the line start precedes it, else the
+ * space before it when it ends the line.
+ */
+function withSeparatingSpace(doc: Text, from: number, to: number): { from: number; to: number } {
+  const before = doc.sliceString(Math.max(0, from - 1), from);
+  const after = doc.sliceString(to, Math.min(doc.length, to + 1));
+  if (after === ' ' && (before === '' || /\s/.test(before))) return { from, to: to + 1 };
+  if (before === ' ' && (after === '' || after === '\n')) return { from: from - 1, to };
+  return { from, to };
 }
 
 /** The link with the spaces the insertion rules call for, and where the caret goes after it. */

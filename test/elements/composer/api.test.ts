@@ -98,16 +98,24 @@ describe('<t3-composer> API', () => {
     expect(composer.value).to.deep.equal({ text: '', records: [] });
   });
 
-  it('the remove button of a chip removes that chip', async () => {
-    const composer = await composerFixture();
-    composer.value = { text: `a ${link(skill)} b`, records: [skill] };
-    const chip = chips(composer)[0];
-    await chip.updateComplete;
-    const remove = chip.shadowRoot!.querySelector('[part~="remove-button"]')!;
-    const rect = remove.getBoundingClientRect();
-    await sendMouse({ type: 'click', position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)] });
-    expect(composer.value.text).to.equal('a  b');
-  });
+  for (const [text, left] of [
+    [`a ${link(skill)} b`, 'a b'],
+    [`${link(skill)} b`, 'b'],
+    [`a ${link(skill)} `, 'a '],
+    [`a ${link(skill)}`, 'a'],
+    [`a${link(skill)}b`, 'ab'],
+  ]) {
+    it(`the remove button of a chip removes that chip and the space that set it apart: ${JSON.stringify(left)}`, async () => {
+      const composer = await composerFixture();
+      composer.value = { text, records: [skill] };
+      const chip = chips(composer)[0];
+      await chip.updateComplete;
+      const remove = chip.shadowRoot!.querySelector('[part~="remove-button"]')!;
+      const rect = remove.getBoundingClientRect();
+      await sendMouse({ type: 'click', position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)] });
+      expect(composer.value.text).to.equal(left);
+    });
+  }
 
   it('submit carries text, context, prompt, annotations and attachments, and clears', async () => {
     const composer = await composerFixture();
