@@ -419,3 +419,26 @@ describe('<t3-context-chip> keyboard focus and its details', () => {
     after.remove();
   });
 });
+
+describe('<t3-context-chip> in a line of text', () => {
+  /** A zero-size inline box: its bottom edge sits on the baseline of the line it is in. */
+  function baselineProbe(): HTMLElement {
+    const probe = document.createElement('span');
+    probe.style.cssText = 'display: inline-block; inline-size: 0; block-size: 0;';
+    return probe;
+  }
+
+  it('sets its label on the baseline of the text around it', async () => {
+    const line = await fixture<HTMLElement>(html`<div style="font: 16px sans-serif; line-height: 1.5">
+      Please check <t3-context-chip kind="terminal" context-id="term_1" label="Terminal 1 lines 3-4" .record=${terminal}></t3-context-chip> and more
+    </div>`);
+    const chip = line.querySelector('t3-context-chip')!;
+    await chip.updateComplete;
+    const lineProbe = baselineProbe();
+    line.insertBefore(lineProbe, chip);
+    const labelProbe = baselineProbe();
+    part(chip, 'label')!.append(labelProbe);
+    const offset = labelProbe.getBoundingClientRect().bottom - lineProbe.getBoundingClientRect().bottom;
+    expect(Math.abs(offset), `label baseline ${offset.toFixed(2)}px off the line's`).to.be.lessThan(0.75);
+  });
+});

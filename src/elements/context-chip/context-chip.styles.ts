@@ -85,8 +85,11 @@ export const chipStyles = [
 
     /* A label takes its direction from its own first strong character, so "@src/a.ts" keeps its
        "@" in front on a right-to-left page and an Arabic label reads right to left on a left-to-right one. */
+    /* Baseline-aligned, so the chip's baseline is its label's and the label sits on the line of
+       the text around the chip (the icon would otherwise lend the chip its bottom edge). */
     .label,
     .value {
+      align-self: baseline;
       overflow: hidden;
       text-overflow: ellipsis;
       min-inline-size: 0;
