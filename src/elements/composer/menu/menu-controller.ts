@@ -242,10 +242,8 @@ export class MenuController implements ReactiveController {
 
   private sync(view: EditorView): void {
     const next = view.hasFocus && !view.state.readOnly ? this.detect(view.state) : null;
-    // Escape dismisses the trigger itself: typing on in its query keeps the menu closed, and only
-    // leaving it (deleting the `@`, moving away) lets it open again.
-    if (!next) this.dismissedAt = null;
-    if (!next || triggerKey(next) === this.dismissedAt) {
+    const key = next ? `${next.type}:${next.from}:${next.query}` : null;
+    if (!next || key === this.dismissedAt) {
       if (this.trigger) this.close();
       return;
     }
@@ -421,7 +419,7 @@ export class MenuController implements ReactiveController {
 
   private dismiss(): void {
     const trigger = this.trigger;
-    this.dismissedAt = trigger ? triggerKey(trigger) : null;
+    this.dismissedAt = trigger ? `${trigger.type}:${trigger.from}:${trigger.query}` : null;
     this.close();
   }
 
@@ -479,9 +477,4 @@ function recordForItem(item: MentionItem): ContextRecord | null {
     payload,
   });
   return decoded.ok ? decoded.record : null;
-}
-
-/** Which trigger this is, whatever its query has become. */
-function triggerKey(trigger: Trigger): string {
-  return `${trigger.type}:${trigger.from}`;
 }
