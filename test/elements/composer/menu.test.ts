@@ -230,6 +230,26 @@ describe('<t3-composer> @-mentions', () => {
     await waitFor(() => optionLabels(composer).length > 0, 'the options');
     expect(optionLabels(composer)).to.have.length(50);
   });
+
+  it('shares the 50 places among the providers, so one with many results leaves room for the others', async () => {
+    const items = (prefix: string, count: number): MentionItem[] =>
+      Array.from({ length: count }, (_, index) => ({ id: `${prefix}${index}`, label: `${prefix}-${index}` }));
+    const composer = await composerFixture();
+    composer.providers = [
+      { id: 'files', label: 'Files', order: 1, search: () => items('file', 80) },
+      { id: 'docs', label: 'Docs', order: 2, search: () => items('doc', 3) },
+      { id: 'tables', label: 'Tables', order: 3, search: () => items('table', 40) },
+    ];
+    await clickEditor(composer);
+    await type('@');
+    await waitFor(() => optionLabels(composer).length === 50, 'the options');
+    const labels = optionLabels(composer);
+    const count = (prefix: string) => labels.filter((label) => label.startsWith(`${prefix}-`)).length;
+    expect([count('file'), count('doc'), count('table')]).to.deep.equal([24, 3, 23]);
+    expect(labels.slice(0, 2)).to.deep.equal(['file-0', 'file-1']);
+    await press('ArrowUp');
+    expect(activeOption(composer)).to.equal('table-22');
+  });
 });
 
 describe('<t3-composer> slash commands', () => {

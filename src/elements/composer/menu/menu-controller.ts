@@ -19,6 +19,7 @@ import { putRecords } from '../editor/draft-state.js';
 import { commandCategory, matchCommands, matchSubcommands } from './commands.js';
 import {
   MAX_MENU_ITEMS,
+  shareMenuSlots,
   type MentionItem,
   type MentionProvider,
   type ProviderResult,
@@ -319,15 +320,16 @@ export class MenuController implements ReactiveController {
     if (trigger.type === 'subcommand') {
       return matchSubcommands(trigger.command, trigger.query).map((name) => ({ type: 'subcommand', name }));
     }
-    const options: Option[] = [];
-    for (const result of this.results) {
-      if (result.status !== 'done') continue;
-      for (const item of result.items) {
-        if (options.length >= MAX_MENU_ITEMS) return options;
-        options.push({ type: 'item', provider: result.provider, item });
-      }
-    }
-    return options;
+    return [...this.shownItems()].flatMap(([result, items]) =>
+      items.map((item): Option => ({ type: 'item', provider: result.provider, item })),
+    );
+  }
+
+  /** The items each finished search shows, in provider order: the menu's slots shared among them. */
+  private shownItems(): Map<ProviderResult, readonly MentionItem[]> {
+    const done = this.results.filter((result) => result.status === 'done');
+    const shares = shareMenuSlots(done.map((result) => result.items.length));
+    return new Map(done.map((result, index) => [result, result.items.slice(0, shares[index])]));
   }
 
   private rows(): Row[] {
@@ -336,17 +338,15 @@ export class MenuController implements ReactiveController {
     const rows: Row[] = [];
     let index = 0;
     if (trigger.type === 'mention') {
-      let shown = 0;
+      const shown = this.shownItems();
       for (const result of this.results) {
+        const items = shown.get(result) ?? [];
         if (result.status === 'loading') rows.push({ type: 'group', label: result.provider.label }, { type: 'status', text: locale.loading });
         else if (result.status === 'error') {
           rows.push({ type: 'group', label: result.provider.label }, { type: 'status', text: locale.providerError, error: true });
-        } else if (result.items.length > 0 && shown < MAX_MENU_ITEMS) {
+        } else if (items.length > 0) {
           rows.push({ type: 'group', label: result.provider.label });
-          for (const item of result.items.slice(0, MAX_MENU_ITEMS - shown)) {
-            rows.push({ type: 'option', option: { type: 'item', provider: result.provider, item }, index: index++ });
-            shown++;
-          }
+          for (const item of items) rows.push({ type: 'option', option: { type: 'item', provider: result.provider, item }, index: index++ });
         }
       }
       if (rows.length === 0) rows.push({ type: 'status', text: locale.noResults });

@@ -36,6 +36,22 @@ export interface MentionProvider {
 
 export const MAX_MENU_ITEMS = 50;
 
+/**
+ * How many items each group shows when together they may show `total`: an equal share each, and
+ * a group with fewer items leaves the rest of its share to the others, so one provider with many
+ * results never crowds the others out of the menu.
+ */
+export function shareMenuSlots(counts: readonly number[], total = MAX_MENU_ITEMS): number[] {
+  const shares = counts.map(() => 0);
+  const smallestFirst = counts.map((count, index) => ({ count, index })).sort((a, b) => a.count - b.count);
+  let left = total;
+  smallestFirst.forEach(({ count, index }, position) => {
+    shares[index] = Math.min(count, Math.floor(left / (smallestFirst.length - position)));
+    left -= shares[index]!;
+  });
+  return shares;
+}
+
 /** Providers with a valid shape and a unique id; duplicates are ignored with one warning. */
 export function usableProviders(value: unknown): MentionProvider[] {
   if (!Array.isArray(value)) return [];
