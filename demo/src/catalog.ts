@@ -19,11 +19,16 @@ const projectFiles: MentionProvider = {
   order: 1,
   async search(query, { signal }) {
     const files = await searchProjectFiles(query, signal);
-    return files.map((path): MentionItem => ({
-      id: path,
-      label: path,
-      record: mentionRecord(path),
-    }));
+    // The name leads and the folder follows, so files of the same name stay apart when cut short.
+    return files.map((path): MentionItem => {
+      const slash = path.lastIndexOf('/');
+      return {
+        id: path,
+        label: path.slice(slash + 1),
+        ...(slash > 0 ? { description: path.slice(0, slash) } : {}),
+        record: mentionRecord(path),
+      };
+    });
   },
 };
 
