@@ -20,7 +20,8 @@ const PATHS: Readonly<Record<KnownContextKind | 'generic', string>> = {
     'M3.3 2.8h9.4a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5h-9.4a1.5 1.5 0 0 1-1.5-1.5v-6a1.5 1.5 0 0 1 1.5-1.5z' +
     'M5 14.2h6M6 6.5l2 2 3-3',
   'review-comment': 'M2.5 3h11v7.5H8l-3 2.8v-2.8H2.5zM5 6h6M5 8h4',
-  mention: 'M5.5 8a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0M10.5 8v1a2 2 0 004 0V8a6.5 6.5 0 10-2.6 5.2',
+  // A page of the project (mention labels already start with `@`, so the icon does not repeat it).
+  mention: 'M4 1.8h5l3 3v9.4H4zM9 1.8v3h3M6 8.5h4M6 11h4',
   skill: 'M8 1.8l1.8 3.9 4.2.5-3.1 2.9.8 4.2L8 11.2l-3.7 2.1.8-4.2L2 6.2l4.2-.5z',
   generic: 'M6.5 9.5l3-3M7 4.5l1.3-1.3a2.6 2.6 0 013.7 3.7L10.7 8.2M9 11.5l-1.3 1.3a2.6 2.6 0 01-3.7-3.7l1.3-1.3',
 };
