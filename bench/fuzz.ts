@@ -33,7 +33,7 @@ import {
 } from '../src/core/index.js';
 import { bindTerminalLabels, bindTerminalLabelsOneByOne } from '../src/core/legacy/labels.js';
 import { PieceText } from '../src/core/legacy/pieces.js';
-import { minimalRecord, validRecordArb } from '../test/core/record-fixtures.js';
+import { hostileValueArb, minimalRecord, validRecordArb } from '../test/core/record-fixtures.js';
 
 // ---- options ----
 
@@ -97,17 +97,6 @@ const grammarText = fc.oneof(
   },
 );
 
-const hostile = fc.anything({
-  withBigInt: true,
-  withBoxedValues: true,
-  withDate: true,
-  withMap: true,
-  withSet: true,
-  withNullPrototype: true,
-  withSparseArray: true,
-  withTypedArray: true,
-  stringUnit: 'binary',
-});
 
 const KNOWN_KINDS: readonly KnownContextKind[] = CONTEXT_KINDS;
 
@@ -156,7 +145,7 @@ function property<Ts extends [unknown, ...unknown[]]>(
   properties.push({ name, property: fc.property(...arbitraries, predicate) as never, runs: Math.max(1, Math.round(runs * share)) });
 }
 
-property('decodeContextRecord: never throws; a decoded record decodes to itself', [fc.oneof(hostile, validRecordArb, grammarRecordArb)], (value) => {
+property('decodeContextRecord: never throws; a decoded record decodes to itself', [fc.oneof(hostileValueArb, validRecordArb, grammarRecordArb)], (value) => {
   const decoded = decodeContextRecord(value);
   check(typeof decoded.ok === 'boolean', 'no result');
   if (decoded.ok) {
@@ -167,7 +156,7 @@ property('decodeContextRecord: never throws; a decoded record decodes to itself'
 
 property(
   'decodeMessageContext: never throws; kept records decode and have distinct ids',
-  [fc.oneof(hostile, fc.array(fc.oneof(validRecordArb, grammarRecordArb, hostile), { maxLength: 6 }).map((records) => ({ version: 1, records })))],
+  [fc.oneof(hostileValueArb, fc.array(fc.oneof(validRecordArb, grammarRecordArb, hostileValueArb), { maxLength: 6 }).map((records) => ({ version: 1, records })))],
   (value) => {
     const decoded = decodeMessageContext(value);
     if (!decoded.ok) return;
@@ -186,7 +175,7 @@ const fragmentArb = fc.record({
 
 property(
   'decodeClipboardFragment / decodeClipboardHtml: never throw; encodings round-trip',
-  [fragmentArb, fc.oneof(grammarText, fc.string({ unit: 'binary' })), hostile],
+  [fragmentArb, fc.oneof(grammarText, fc.string({ unit: 'binary' })), hostileValueArb],
   (value, text, junk) => {
     const json = encodeClipboardFragment(value as never);
     check(json !== null, 'a valid fragment encodes');
@@ -217,11 +206,11 @@ function jsonOf(value: unknown): string {
 
 /** Annotation-like values over `content`: mostly valid offsets and texts, sometimes wrong anything. */
 function annotationsFor(content: string) {
-  const offset = fc.oneof({ weight: 8, arbitrary: fc.integer({ min: -1, max: content.length + 1 }) }, { weight: 1, arbitrary: hostile });
-  const sometimes = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary: valid }, { weight: 1, arbitrary: hostile });
+  const offset = fc.oneof({ weight: 8, arbitrary: fc.integer({ min: -1, max: content.length + 1 }) }, { weight: 1, arbitrary: hostileValueArb });
+  const sometimes = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary: valid }, { weight: 1, arbitrary: hostileValueArb });
   const annotation = fc
     .record({
-      type: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('reference', 'command') }, { weight: 1, arbitrary: hostile }),
+      type: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('reference', 'command') }, { weight: 1, arbitrary: hostileValueArb }),
       start: offset,
       end: offset,
       matchText: fc.boolean(),
@@ -234,7 +223,7 @@ function annotationsFor(content: string) {
       const text = matchText && typeof start === 'number' && typeof end === 'number' ? content.slice(start, end) : 'x';
       return { ...fields, text };
     });
-  return fc.oneof({ weight: 9, arbitrary: fc.array(annotation, { maxLength: 12 }) }, { weight: 1, arbitrary: hostile });
+  return fc.oneof({ weight: 9, arbitrary: fc.array(annotation, { maxLength: 12 }) }, { weight: 1, arbitrary: hostileValueArb });
 }
 
 const contentWithAnnotations = grammarText.chain((content) => fc.tuple(fc.constant(content), annotationsFor(content)));

@@ -32,14 +32,7 @@ export interface StoredMessage {
   attachments: StoredAttachmentMeta[];
 }
 
-export interface NewMessage {
-  id: string;
-  threadId: string;
-  createdAt: string;
-  text: string;
-  contextJson: string | null;
-  prompt: string | null;
-  inputAnnotationsJson: string;
+export interface NewMessage extends Omit<StoredMessage, 'attachments'> {
   /** Bytes uploaded with this message, under their new ids. */
   newAttachments: readonly (StoredAttachment & { createdAt: string })[];
   /** Every attachment the message uses, in order: its uploads and earlier ones its records name. */

@@ -1,17 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { plainJsonWithin } from '../../src/core/plain-json.js';
+import { hostileValueArb } from './record-fixtures.js';
 
-const hostile = fc.anything({
-  withBigInt: true,
-  withBoxedValues: true,
-  withDate: true,
-  withMap: true,
-  withNullPrototype: true,
-  withSparseArray: true,
-  withObjectString: true,
-  stringUnit: 'binary',
-});
 const plain = fc.jsonValue({ stringUnit: 'binary' });
 
 describe('plainJsonWithin', () => {
@@ -32,7 +23,7 @@ describe('plainJsonWithin', () => {
 
   it('answers only when the JSON text really fits the limit', () => {
     fc.assert(
-      fc.property(fc.oneof(plain, hostile), fc.nat({ max: 2_000 }), (value, limit) => {
+      fc.property(fc.oneof(plain, hostileValueArb), fc.nat({ max: 2_000 }), (value, limit) => {
         if (plainJsonWithin(value, limit, false) === undefined) return;
         expect(JSON.stringify(value).length).toBeLessThanOrEqual(limit);
       }),

@@ -1,6 +1,20 @@
 import fc from 'fast-check';
 import { CONTEXT_KINDS, type KnownContextKind } from '../../src/core/types.js';
 
+/** Any value at all, hostile shapes included: bigints, boxed values, maps, sets, sparse and typed arrays, lone surrogates. */
+export const hostileValueArb = fc.anything({
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSparseArray: true,
+  withTypedArray: true,
+  stringUnit: 'binary',
+});
+
 /** Minimal valid records of every known kind, as plain JSON-shaped input. */
 export function minimalRecord(kind: KnownContextKind): Record<string, unknown> {
   return { version: 1, contextId: `${kind}_1`, kind, label: `A ${kind}`, ...MINIMAL_FIELDS[kind] };

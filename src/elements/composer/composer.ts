@@ -148,7 +148,7 @@ export class T3Composer extends ConfigurableElement {
     config: () => this.config,
     locked: () => this.isDisabled || this.readonly,
     hasChip: (contextId) => chipsOf(this.state).some((chip) => chip.contextId === contextId),
-    removeContext: (contextId) => this.removeContext(contextId),
+    removeContext: (contextId) => this.removeChips(contextId, true),
     fireInput: () => this.fireInput(),
   });
   private readonly clipboard = new ComposerClipboard({
@@ -159,6 +159,8 @@ export class T3Composer extends ConfigurableElement {
     showNotice: (message) => this.showNotice(message),
     submit: () => this.submit(),
   });
+  /** The draft's records as last saved with the form state, and their JSON. */
+  private savedRecords?: { records: ReadonlyMap<string, ContextRecord>; json: string };
   /** True from `showNotice` until the current task's changes are done. */
   private noticeIsFresh = false;
 
@@ -218,9 +220,22 @@ export class T3Composer extends ConfigurableElement {
 
   /** Removes every chip that refers to `contextId`; tells whether there was one. */
   removeContext(contextId: string): boolean {
-    const changes = chipsOf(this.state)
-      .filter((chip) => chip.contextId === contextId)
-      .map(({ from, to }) => ({ from, to }));
+    return this.removeChips(contextId, false);
+  }
+
+  /**
+   * Removes the chips of `contextId`. A removal the user asked for (a chip's button, the image
+   * shelf) also takes the space that set each chip apart, so no double space is left behind.
+   */
+  private removeChips(contextId: string, withSpaces: boolean): boolean {
+    const doc = this.state.doc;
+    const changes: { from: number; to: number }[] = [];
+    for (const chip of chipsOf(this.state)) {
+      if (chip.contextId !== contextId) continue;
+      const range = withSpaces ? withSeparatingSpace(doc, chip.from, chip.to) : chip;
+      // Two chips one space apart may both claim that space: it goes once.
+      changes.push({ from: Math.max(range.from, changes.at(-1)?.to ?? 0), to: range.to });
+    }
     if (changes.length > 0) this.dispatch({ changes, userEvent: 'delete.chip' });
     return changes.length > 0;
   }
@@ -475,14 +490,17 @@ export class T3Composer extends ConfigurableElement {
   }
 
   /**
-   * The form value is the canonical text; the saved state adds the records, so a draft the browser
-   * restores (back and forward navigation, autofill) keeps its chips. Outside a form nobody reads
-   * either, so a keystroke does not copy the draft.
+   * The form value is the canonical text; the saved state adds the draft's records, so a draft the
+   * browser restores (back and forward navigation, autofill) keeps its chips (setting `value` keeps
+   * only the referenced ones). Outside a form nobody reads either, so a keystroke does not copy the
+   * draft; inside one, the records are serialised again only when they change, not on every key.
    */
   private syncFormValue(state: EditorState = this.state): void {
     if (!this.internals?.form) return;
-    const saved: ComposerValue = { text: state.doc.toString(), records: this.referencedRecords(state) };
-    this.internals.setFormValue(saved.text, JSON.stringify(saved));
+    const records = state.field(recordsField);
+    if (this.savedRecords?.records !== records) this.savedRecords = { records, json: JSON.stringify([...records.values()]) };
+    const text = state.doc.toString();
+    this.internals.setFormValue(text, `{"text":${JSON.stringify(text)},"records":${this.savedRecords.json}}`);
   }
 
   private announceChipChanges({ added, removed }: ChipChanges): void {

@@ -2,13 +2,7 @@ import { expect, html, oneEvent } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { ComposerSubmitDetail, T3Composer } from '../../../src/elements/composer/composer.js';
 import { dataset, file, image, link, mention, skill, terminal } from '../support/records.js';
-import { chips, clickEditor, composerFixture, content, press, type } from './support.js';
-
-function submissions(composer: T3Composer): ComposerSubmitDetail[] {
-  const list: ComposerSubmitDetail[] = [];
-  composer.addEventListener('t3-submit', (event) => list.push(event.detail));
-  return list;
-}
+import { chips, clickEditor, composerFixture, content, press, submissions, type } from './support.js';
 
 describe('<t3-composer> API', () => {
   it('insertContext adds spaces as needed and puts the caret after the chip', async () => {

@@ -1,10 +1,10 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { CONTEXT_CLIPBOARD_MIME, decodeClipboardFragment, decodeClipboardHtml, encodeClipboardFragment } from '../../../src/core/index.js';
-import type { AttachmentRemoveDetail, ComposerSubmitDetail, T3Composer } from '../../../src/elements/composer/composer.js';
+import type { AttachmentRemoveDetail, T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3UserMessage } from '../../../src/elements/user-message/user-message.js';
 import { file, image, link, mention, skill, terminal } from '../support/records.js';
-import { centre, chips, clickEditor, composerFixture, content, press, waitFor } from './support.js';
+import { centre, chips, clickEditor, composerFixture, content, press, submissions, waitFor } from './support.js';
 import { nextClipboardWrite } from '../support/interaction.js';
 
 async function twoComposers(options: { environmentId?: string; resolveAsset?: T3Composer['resolveAsset'] } = {}) {
@@ -35,6 +35,17 @@ async function copyAll(source: T3Composer): Promise<Record<string, string>> {
 function pasteSynthetic(target: T3Composer, data: DataTransfer): void {
   // Files cannot be put on the headless clipboard: a constructed ClipboardEvent (SPEC §10).
   content(target).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+}
+
+/** A composer, clicked into, with one pasted image: its thumbnail and its chip. */
+async function composerWithPastedImage(): Promise<T3Composer> {
+  const composer = await composerFixture();
+  await clickEditor(composer);
+  const data = new DataTransfer();
+  data.items.add(pngFile());
+  pasteSynthetic(composer, data);
+  await composer.updateComplete;
+  return composer;
 }
 
 function pngFile(name = 'shot.png'): File {
@@ -145,8 +156,7 @@ describe('<t3-composer> paste', () => {
     expect(pasted.attachmentId).not.to.equal('att_img');
     expect(target.value.text).to.equal(`look ${link(pasted)}`);
 
-    const submitted: ComposerSubmitDetail[] = [];
-    target.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    const submitted = submissions(target);
     await press('Enter');
     await target.updateComplete;
     expect(submitted).to.have.length(0);
@@ -171,8 +181,7 @@ describe('<t3-composer> paste', () => {
     await target.updateComplete;
     expect(target.shadowRoot!.querySelector('[part~="notice"]')!.textContent).to.contain('no longer available');
     const pasted = target.value.records[0]!;
-    const submitted: ComposerSubmitDetail[] = [];
-    target.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    const submitted = submissions(target);
     await press('Enter');
     expect(submitted).to.have.length(1);
     expect(submitted[0].text).to.equal(`see ${link(pasted)}`);
@@ -261,8 +270,7 @@ describe('<t3-composer> attachments', () => {
     await press('Backspace');
     const detail = (await removed).detail as AttachmentRemoveDetail;
     expect(detail.kind).to.equal('file');
-    const sent: ComposerSubmitDetail[] = [];
-    composer.addEventListener('t3-submit', (event) => sent.push(event.detail));
+    const sent = submissions(composer);
     composer.insertText('text only');
     composer.submit();
     expect(sent[0].attachments).to.deep.equal([]);
@@ -280,19 +288,13 @@ describe('<t3-composer> attachments', () => {
     await composer.updateComplete;
     expect(chips(composer)).to.have.length(0);
     expect(composer.shadowRoot!.querySelectorAll('[part~="attachment"]')).to.have.length(1);
-    const sent: ComposerSubmitDetail[] = [];
-    composer.addEventListener('t3-submit', (event) => sent.push(event.detail));
+    const sent = submissions(composer);
     composer.submit();
     expect(sent[0].attachments.map((attachment) => attachment.kind)).to.deep.equal(['image']);
   });
 
   it('asks in the shelf before removing a referenced thumbnail, then removes both', async () => {
-    const composer = await composerFixture();
-    await clickEditor(composer);
-    const data = new DataTransfer();
-    data.items.add(pngFile());
-    pasteSynthetic(composer, data);
-    await composer.updateComplete;
+    const composer = await composerWithPastedImage();
     const removeButton = composer.shadowRoot!.querySelector('.remove-attachment')!;
     await sendMouse({ type: 'click', position: centre(removeButton) });
     await composer.updateComplete;
@@ -309,15 +311,12 @@ describe('<t3-composer> attachments', () => {
     await composer.updateComplete;
     expect(chips(composer)).to.have.length(0);
     expect(composer.shadowRoot!.querySelectorAll('[part~="attachment"]')).to.have.length(0);
+    // The space that set the chip apart went with it.
+    expect(composer.value.text).to.equal('');
   });
 
   it('the removal question takes the focus on Keep, Escape keeps the image, and an undo that takes the chip away closes it', async () => {
-    const composer = await composerFixture();
-    await clickEditor(composer);
-    const data = new DataTransfer();
-    data.items.add(pngFile());
-    pasteSynthetic(composer, data);
-    await composer.updateComplete;
+    const composer = await composerWithPastedImage();
     const shadow = composer.shadowRoot!;
     await sendMouse({ type: 'click', position: centre(shadow.querySelector('.remove-attachment')!) });
     await waitFor(() => shadow.activeElement === shadow.querySelector('.confirm-keep'), 'the focus on Keep');

@@ -1,8 +1,7 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { ComposerSubmitDetail } from '../../../src/elements/composer/composer.js';
 import { file, link, terminal, mention } from '../support/records.js';
-import { chips, clickEditor, composerFixture, content, imeCommit, imeCompose, press, type, waitFor } from './support.js';
+import { chips, clickEditor, composerFixture, content, imeCommit, imeCompose, press, submissions, type, waitFor } from './support.js';
 
 const T = link(terminal, 'T1');
 
@@ -128,19 +127,18 @@ describe('<t3-composer> editing', () => {
 
   it('Enter submits, Shift+Enter inserts a newline, whitespace alone does not submit', async () => {
     const composer = await composerFixture();
-    const submissions: ComposerSubmitDetail[] = [];
-    composer.addEventListener('t3-submit', (event) => submissions.push(event.detail));
+    const submitted = submissions(composer);
     await clickEditor(composer);
     await type('   ');
     await press('Enter');
-    expect(submissions).to.have.length(0);
+    expect(submitted).to.have.length(0);
     await type('line one');
     await press('Shift+Enter');
     await type('line two');
     expect(composer.value.text).to.equal('   line one\nline two');
     await press('Enter');
-    expect(submissions).to.have.length(1);
-    expect(submissions[0].text).to.equal('line one\nline two');
+    expect(submitted).to.have.length(1);
+    expect(submitted[0].text).to.equal('line one\nline two');
     expect(composer.value.text).to.equal('');
   });
 

@@ -1,9 +1,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
-import type { AttachmentRemoveDetail, ComposerSubmitDetail, T3Composer } from '../../../src/elements/composer/composer.js';
+import type { AttachmentRemoveDetail, T3Composer } from '../../../src/elements/composer/composer.js';
 import type { MentionProvider } from '../../../src/elements/composer/menu/providers.js';
 import { image, link, mention, skill, terminal } from '../support/records.js';
-import { caret, centre, chips, clickEditor, composerFixture, content, press, selection, type, waitFor } from './support.js';
+import { caret, centre, chips, clickEditor, composerFixture, content, press, selection, submissions, type, waitFor } from './support.js';
 
 const T = link(terminal, 'T1');
 const S = link(skill);
@@ -282,8 +282,7 @@ describe('<t3-composer> menu robustness', () => {
     const composer = await composerFixture();
     let release!: () => void;
     composer.providers = [{ id: 'slow', label: 'Slow', search: () => new Promise((resolve) => (release = () => resolve([{ id: 'a', label: 'alpha' }]))) }];
-    const sent: ComposerSubmitDetail[] = [];
-    composer.addEventListener('t3-submit', (event) => sent.push(event.detail));
+    const sent = submissions(composer);
     await clickEditor(composer);
     await type('@al');
     await waitFor(() => typeof release === 'function', 'the query');
@@ -299,8 +298,7 @@ describe('<t3-composer> menu robustness', () => {
   it('setting value while the menu is open closes it; Enter then submits the new value untouched', async () => {
     const composer = await composerFixture();
     composer.providers = [files];
-    const sent: ComposerSubmitDetail[] = [];
-    composer.addEventListener('t3-submit', (event) => sent.push(event.detail));
+    const sent = submissions(composer);
     await clickEditor(composer);
     await type('@src');
     await waitFor(() => options(composer).length === 1, 'the option');
@@ -398,8 +396,7 @@ describe('<t3-composer> draft bookkeeping', () => {
     expect(removed).to.have.length(1);
     await press('Control+z');
     expect(chips(composer)).to.have.length(1);
-    const sent: ComposerSubmitDetail[] = [];
-    composer.addEventListener('t3-submit', (event) => sent.push(event.detail));
+    const sent = submissions(composer);
     await press('Enter');
     expect(sent[0].attachments.map((attachment) => attachment.file.name)).to.deep.equal(['notes.txt']);
   });
@@ -431,8 +428,7 @@ describe('<t3-composer> draft bookkeeping', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     await composer.updateComplete;
     expect(composer.shadowRoot!.querySelectorAll('[part~="attachment"]')).to.have.length(0);
-    const sent: ComposerSubmitDetail[] = [];
-    composer.addEventListener('t3-submit', (event) => sent.push(event.detail));
+    const sent = submissions(composer);
     expect(composer.submit()).to.be.true;
     expect(sent[0].attachments).to.deep.equal([]);
   });

@@ -1,10 +1,9 @@
 import { expect, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { CommandInfo } from '../../../src/core/index.js';
-import type { ComposerSubmitDetail } from '../../../src/elements/composer/composer.js';
 import type { MentionItem, MentionProvider } from '../../../src/elements/composer/menu/providers.js';
 import { file, link, mention } from '../support/records.js';
-import { centre, chips, clickEditor, composerFixture, content, press, type, waitFor } from './support.js';
+import { centre, chips, clickEditor, composerFixture, content, press, submissions, type, waitFor } from './support.js';
 
 const files: MentionProvider = {
   id: 'files',
@@ -164,8 +163,7 @@ describe('<t3-composer> @-mentions', () => {
   it('shows an empty state, and Enter then submits instead of picking', async () => {
     const composer = await composerFixture();
     composer.providers = [files];
-    const submitted: ComposerSubmitDetail[] = [];
-    composer.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    const submitted = submissions(composer);
     await clickEditor(composer);
     await type('@zzz');
     await waitFor(() => composer.shadowRoot!.querySelector('.menu-status')?.textContent === 'No results', 'the empty state');
@@ -176,8 +174,7 @@ describe('<t3-composer> @-mentions', () => {
   it('inserts a host-kind chip from a tag, with its serialized form in the prompt', async () => {
     const composer = await composerFixture();
     composer.providers = [slowProvider(0, [dataset])];
-    const submitted: ComposerSubmitDetail[] = [];
-    composer.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    const submitted = submissions(composer);
     await clickEditor(composer);
     await type('use @us');
     await waitFor(() => optionLabels(composer).length === 1, 'the option');
@@ -284,8 +281,7 @@ describe('<t3-composer> slash commands', () => {
   it('a picked command with a subcommand yields a command annotation on submit', async () => {
     const composer = await composerFixture();
     composer.commands = commands;
-    const submitted: ComposerSubmitDetail[] = [];
-    composer.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    const submitted = submissions(composer);
     await clickEditor(composer);
     await type('/th');
     await waitFor(() => optionLabels(composer).length === 1, 'the command');
@@ -315,8 +311,7 @@ describe('<t3-composer> slash commands', () => {
   it('closes the subcommand menu when what is typed matches none, so Enter sends', async () => {
     const composer = await composerFixture();
     composer.commands = commands;
-    const submitted: ComposerSubmitDetail[] = [];
-    composer.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    const submitted = submissions(composer);
     await clickEditor(composer);
     await type('/th');
     await waitFor(() => optionLabels(composer).length === 1, 'the command');
@@ -333,8 +328,7 @@ describe('<t3-composer> slash commands', () => {
   it('a command typed but not picked yields no annotation', async () => {
     const composer = await composerFixture();
     composer.commands = commands;
-    const submitted: ComposerSubmitDetail[] = [];
-    composer.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    const submitted = submissions(composer);
     await clickEditor(composer);
     await type('/help');
     await press('Escape');
@@ -348,8 +342,7 @@ describe('<t3-composer> slash commands', () => {
     const composer = await composerFixture();
     composer.commands = commands;
     composer.providers = [files];
-    const submitted: ComposerSubmitDetail[] = [];
-    composer.addEventListener('t3-submit', (event) => submitted.push(event.detail));
+    const submitted = submissions(composer);
     await clickEditor(composer);
     await type('/rev');
     await waitFor(() => optionLabels(composer).length === 1, 'the command');

@@ -1,7 +1,7 @@
 import { fixture, html } from '@open-wc/testing';
 import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/define.js';
-import type { T3Composer } from '../../../src/elements/composer/composer.js';
+import type { ComposerSubmitDetail, T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
 export { centre, waitFor } from '../support/interaction.js';
 
@@ -9,6 +9,13 @@ export async function composerFixture(template = html`<t3-composer label="Messag
   const composer = await fixture<T3Composer>(template);
   await composer.updateComplete;
   return composer;
+}
+
+/** Every `t3-submit` detail the composer fires from now on. */
+export function submissions(composer: T3Composer): ComposerSubmitDetail[] {
+  const list: ComposerSubmitDetail[] = [];
+  composer.addEventListener('t3-submit', (event) => list.push(event.detail));
+  return list;
 }
 
 export function content(composer: T3Composer): HTMLElement {
