@@ -26,7 +26,12 @@ export default defineConfig(({ mode }) =>
           emptyOutDir: false,
           sourcemap: true,
           minify: true,
-          lib: { entry: 'src/iife.ts', formats: ['iife'], name: 'T3ComposerBundle', fileName: () => 't3-composer.iife.js' },
+          lib: {
+            entry: 'src/iife.ts',
+            formats: ['iife'],
+            name: 'T3ComposerBundle',
+            fileName: () => 't3-composer.iife.js',
+          },
         },
       }
     : {

@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/core/**/*.test.ts', 'test/package/**/*.test.ts', 'test/server/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+    include: [
+      'test/core/**/*.test.ts',
+      'test/package/**/*.test.ts',
+      'test/server/**/*.test.ts',
+      'test/e2e/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -28,8 +28,30 @@ interface Plan {
   heapRuns: number;
 }
 
-const FULL: Plan = { messages: 1000, mountRuns: 7, keyRounds: 7, beforeChipRounds: 15, keysPerRound: 30, besideRounds: 5, pasteRuns: 7, cycles: 1000, warmupCycles: 100, heapRuns: 3 };
-const QUICK: Plan = { messages: 200, mountRuns: 3, keyRounds: 3, beforeChipRounds: 3, keysPerRound: 10, besideRounds: 3, pasteRuns: 3, cycles: 150, warmupCycles: 30, heapRuns: 1 };
+const FULL: Plan = {
+  messages: 1000,
+  mountRuns: 7,
+  keyRounds: 7,
+  beforeChipRounds: 15,
+  keysPerRound: 30,
+  besideRounds: 5,
+  pasteRuns: 7,
+  cycles: 1000,
+  warmupCycles: 100,
+  heapRuns: 3,
+};
+const QUICK: Plan = {
+  messages: 200,
+  mountRuns: 3,
+  keyRounds: 3,
+  beforeChipRounds: 3,
+  keysPerRound: 10,
+  besideRounds: 3,
+  pasteRuns: 3,
+  cycles: 150,
+  warmupCycles: 30,
+  heapRuns: 1,
+};
 
 const DRAFT_CHARS = 50_000;
 const DRAFT_CHIPS = 500;
@@ -155,7 +177,13 @@ async function typeKeys(page: Page, count: number, offset: number): Promise<KeyL
   return latencies;
 }
 
-async function typeInto(session: Session, editor: EditorName, place: CaretPlace, keys: number, offset = 0): Promise<KeyLatency[]> {
+async function typeInto(
+  session: Session,
+  editor: EditorName,
+  place: CaretPlace,
+  keys: number,
+  offset = 0,
+): Promise<KeyLatency[]> {
   await session.page.evaluate(([name, where]) => window.bench.focusEditor(name, where), [editor, place] as const);
   await collectGarbage(session.cdp);
   return typeKeys(session.page, keys, offset);
@@ -172,7 +200,11 @@ function describeKeys(label: string, latencies: readonly KeyLatency[]): string {
 }
 
 /** Per round, as many keys into the composer as into bare CodeMirror, in alternating order. */
-async function pairedTyping(session: Session, place: CaretPlace, roundCount: number): Promise<Record<EditorName, KeyLatency[]>[]> {
+async function pairedTyping(
+  session: Session,
+  place: CaretPlace,
+  roundCount: number,
+): Promise<Record<EditorName, KeyLatency[]>[]> {
   const { plan } = session;
   await typeInto(session, 'composer', place, 5);
   await typeInto(session, 'bare', place, 5);
@@ -184,19 +216,32 @@ async function pairedTyping(session: Session, place: CaretPlace, roundCount: num
     rounds.push(latencies);
   }
   const all = (editor: EditorName) => rounds.flatMap((round) => round[editor]);
-  note(describeKeys(`typing ${place === 'prose' ? 'in prose' : 'right before a chip'}, ${all('composer').length} keys each: composer`, all('composer')));
+  note(
+    describeKeys(
+      `typing ${place === 'prose' ? 'in prose' : 'right before a chip'}, ${all('composer').length} keys each: composer`,
+      all('composer'),
+    ),
+  );
   note(describeKeys('  bare CodeMirror', all('bare')));
   return rounds;
 }
 
-function roundRatios(rounds: Record<EditorName, KeyLatency[]>[], statistic: (values: readonly number[]) => number): number[] {
+function roundRatios(
+  rounds: Record<EditorName, KeyLatency[]>[],
+  statistic: (values: readonly number[]) => number,
+): number[] {
   return rounds.map((round) => statistic(toFrame(round.composer)) / statistic(toFrame(round.bare)));
 }
 
 async function keystrokeFigures(session: Session): Promise<Figure[]> {
   const { page } = session;
-  const draft = await page.evaluate(([chars, chips]) => window.bench.showChipDraft(chars, chips), [DRAFT_CHARS, DRAFT_CHIPS]);
-  note(`draft: ${(draft.chars / 1000).toFixed(1)} kB, ${draft.chips} chips, ${await page.evaluate(() => window.bench.chipCount())} chip elements in view`);
+  const draft = await page.evaluate(
+    ([chars, chips]) => window.bench.showChipDraft(chars, chips),
+    [DRAFT_CHARS, DRAFT_CHIPS],
+  );
+  note(
+    `draft: ${(draft.chars / 1000).toFixed(1)} kB, ${draft.chips} chips, ${await page.evaluate(() => window.bench.chipCount())} chip elements in view`,
+  );
   const inProse = await pairedTyping(session, 'prose', session.plan.keyRounds);
   const beforeChip = await pairedTyping(session, 'before-chip', session.plan.beforeChipRounds);
   const name = `composer keystroke → DOM updated → next frame, ${DRAFT_CHIPS} chips in a ${DRAFT_CHARS / 1000} kB draft`;
@@ -237,8 +282,18 @@ async function pasteFigure(session: Session): Promise<Figure> {
     runs.push(times as Record<EditorName, KeyLatency>);
   }
   await page.evaluate(() => window.bench.resetEditors());
-  note(describeKeys('paste 1 MB (medians): composer', runs.map((run) => run.composer)));
-  note(describeKeys('  bare CodeMirror', runs.map((run) => run.bare)));
+  note(
+    describeKeys(
+      'paste 1 MB (medians): composer',
+      runs.map((run) => run.composer),
+    ),
+  );
+  note(
+    describeKeys(
+      '  bare CodeMirror',
+      runs.map((run) => run.bare),
+    ),
+  );
   return ratioFigure(
     'paste 1 MB of plain text into the composer (Ctrl+V → DOM updated → next frame)',
     'bare CodeMirror 6',
@@ -283,11 +338,17 @@ async function typingBesideMessagesFigure(session: Session): Promise<Figure> {
 async function heapFigure(session: Session, kind: CycledElement, tag: string): Promise<Figure> {
   const { page, cdp, plan } = session;
   // Cycles first, so one-time caches (templates, style sheets, compiled code) are not counted as growth.
-  await page.evaluate(([element, count]) => window.bench.mountUnmountCycles(element, count), [kind, plan.warmupCycles] as const);
+  await page.evaluate(([element, count]) => window.bench.mountUnmountCycles(element, count), [
+    kind,
+    plan.warmupCycles,
+  ] as const);
   const deltas: number[] = [];
   for (let run = 0; run < plan.heapRuns; run++) {
     const before = await usedHeapBytes(cdp);
-    await page.evaluate(([element, count]) => window.bench.mountUnmountCycles(element, count), [kind, plan.cycles] as const);
+    await page.evaluate(([element, count]) => window.bench.mountUnmountCycles(element, count), [
+      kind,
+      plan.cycles,
+    ] as const);
     const after = await usedHeapBytes(cdp);
     deltas.push((after - before) / 2 ** 20);
   }

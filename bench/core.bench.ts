@@ -86,7 +86,13 @@ function ratioFigure(name: string, baseline: string, goal: number, ratios: reado
 }
 
 function scalingFigure(name: string, ratios: readonly number[]): Figure {
-  return { name: `scaling: ${name}, 1 MB vs 100 KB`, baseline: 'same function on 100 KB of the same shape', goal: 11, unit: '×', ...summarize(ratios) };
+  return {
+    name: `scaling: ${name}, 1 MB vs 100 KB`,
+    baseline: 'same function on 100 KB of the same shape',
+    goal: 11,
+    unit: '×',
+    ...summarize(ratios),
+  };
 }
 
 function expect(condition: boolean, message: string): void {
@@ -96,10 +102,55 @@ function expect(condition: boolean, message: string): void {
 // ---- deterministic inputs ----
 
 const WORDS = [
-  'the', 'build', 'fails', 'when', 'we', 'run', 'tests', 'against', 'a', 'fresh', 'checkout', 'of', 'main',
-  'could', 'you', 'look', 'at', 'this', 'error', 'and', 'tell', 'me', 'why', 'it', 'happens', 'only', 'on', 'CI',
-  'function', 'returns', 'undefined', 'instead', 'array', '`npm test`', '(see', 'above)', 'naïve', 'café', '→',
-  '[draft]', 'notes!', 'e.g.', 'ok?', '日本語', '😀', 'https://example.com/page?q=1', '#42', 'fix:', 'TODO',
+  'the',
+  'build',
+  'fails',
+  'when',
+  'we',
+  'run',
+  'tests',
+  'against',
+  'a',
+  'fresh',
+  'checkout',
+  'of',
+  'main',
+  'could',
+  'you',
+  'look',
+  'at',
+  'this',
+  'error',
+  'and',
+  'tell',
+  'me',
+  'why',
+  'it',
+  'happens',
+  'only',
+  'on',
+  'CI',
+  'function',
+  'returns',
+  'undefined',
+  'instead',
+  'array',
+  '`npm test`',
+  '(see',
+  'above)',
+  'naïve',
+  'café',
+  '→',
+  '[draft]',
+  'notes!',
+  'e.g.',
+  'ok?',
+  '日本語',
+  '😀',
+  'https://example.com/page?q=1',
+  '#42',
+  'fix:',
+  'TODO',
 ];
 
 /** Chat-like prose: words, punctuation, the odd bracket or paren and line break. */
@@ -166,17 +217,34 @@ function recordFields(kind: KnownContextKind, index: number): Record<string, unk
   switch (kind) {
     case 'file':
     case 'image':
-      return { attachmentId: `att_${index}`, name: `${kind}-${index}.png`, mimeType: 'image/png', sizeBytes: 1024 + index };
+      return {
+        attachmentId: `att_${index}`,
+        name: `${kind}-${index}.png`,
+        mimeType: 'image/png',
+        sizeBytes: 1024 + index,
+      };
     case 'mention':
       return { path: `src/module-${index}.ts` };
     case 'skill':
       return { name: `skill-${index}` };
     case 'terminal':
-      return { terminalId: 'term-1', terminalLabel: 'Terminal 1', lineStart: index, lineEnd: index + 2, text: '$ npm test\n> vitest run\nok' };
+      return {
+        terminalId: 'term-1',
+        terminalLabel: 'Terminal 1',
+        lineStart: index,
+        lineEnd: index + 2,
+        text: '$ npm test\n> vitest run\nok',
+      };
     default:
       return {
-        pageUrl: 'http://localhost:3000/', pageTitle: 'Home', tagName: 'button', selector: `#b${index}`,
-        htmlPreview: `<button id="b${index}">Go</button>`, componentName: 'Go', source: null, styles: 'color: red',
+        pageUrl: 'http://localhost:3000/',
+        pageTitle: 'Home',
+        tagName: 'button',
+        selector: `#b${index}`,
+        htmlPreview: `<button id="b${index}">Go</button>`,
+        componentName: 'Go',
+        source: null,
+        styles: 'color: red',
       };
   }
 }
@@ -215,7 +283,10 @@ export function legacyMessage(length: number, seed: number): { text: string; rec
 }
 
 function legacyReview(unit: number, random: () => number): string {
-  const diff = Array.from({ length: 30 }, (_, line) => `${line % 3 === 0 ? '+' : line % 3 === 1 ? '-' : ' '} ${proseLine(random, 50)}`);
+  const diff = Array.from(
+    { length: 30 },
+    (_, line) => `${line % 3 === 0 ? '+' : line % 3 === 1 ? '-' : ' '} ${proseLine(random, 50)}`,
+  );
   return [
     `<review_comment sectionId="sec-${unit}" sectionTitle="Changes &amp; fixes" filePath="src/file-${unit}.ts" startIndex="${unit}" endIndex="${unit + 5}" rangeLabel="L${unit}-${unit + 5}">`,
     prose(random, 300),
@@ -263,16 +334,40 @@ export function largeContext(count: number, seed: number): { version: 1; records
     const base = { version: 1, contextId: `ctx_${index}`, label: `record ${index}` };
     switch (index % 4) {
       case 0:
-        return { ...base, kind: 'terminal', terminalId: 't1', terminalLabel: 'Terminal 1', lineStart: 1, lineEnd: 80, text: prose(random, 4_800) };
+        return {
+          ...base,
+          kind: 'terminal',
+          terminalId: 't1',
+          terminalLabel: 'Terminal 1',
+          lineStart: 1,
+          lineEnd: 80,
+          text: prose(random, 4_800),
+        };
       case 1:
         return {
-          ...base, kind: 'review-comment', sectionId: 's1', sectionTitle: 'Review', filePath: 'src/a.ts', startIndex: 1,
-          endIndex: 9, rangeLabel: 'L1-9', text: prose(random, 800), diff: prose(random, 4_000), fenceLanguage: 'ts',
+          ...base,
+          kind: 'review-comment',
+          sectionId: 's1',
+          sectionTitle: 'Review',
+          filePath: 'src/a.ts',
+          startIndex: 1,
+          endIndex: 9,
+          rangeLabel: 'L1-9',
+          text: prose(random, 800),
+          diff: prose(random, 4_000),
+          fenceLanguage: 'ts',
         };
       case 2:
         return {
-          ...base, kind: 'element', pageUrl: 'http://localhost:3000/', pageTitle: 'Home', tagName: 'div', selector: '#root',
-          htmlPreview: prose(random, 3_000), componentName: 'Root', source: { functionName: null, fileName: 'a.tsx', lineNumber: 1, columnNumber: 2 },
+          ...base,
+          kind: 'element',
+          pageUrl: 'http://localhost:3000/',
+          pageTitle: 'Home',
+          tagName: 'div',
+          selector: '#root',
+          htmlPreview: prose(random, 3_000),
+          componentName: 'Root',
+          source: { functionName: null, fileName: 'a.tsx', lineNumber: 1, columnNumber: 2 },
           styles: prose(random, 1_800),
         };
       default:
@@ -289,7 +384,13 @@ export function annotatedPrompt(length: number, seed: number): { content: string
   const gap = Math.floor(length / count) - 24;
   let content = '/review';
   const annotations: InputAnnotation[] = [
-    { type: 'command', start: 0, end: 7, text: '/review', command: { name: 'review', description: 'Review code', source: 'builtin' } },
+    {
+      type: 'command',
+      start: 0,
+      end: 7,
+      text: '/review',
+      command: { name: 'review', description: 'Review code', source: 'builtin' },
+    },
   ];
   for (let index = 1; index < count; index++) {
     content += ` ${prose(random, gap)} `;
@@ -325,7 +426,11 @@ function referenceFigures(budget: Budget): Figure[] {
       'collectContextReferences, 1 MB with 5,000 links',
       'one global-regex matchAll over the same text',
       2.0,
-      measure(() => collectContextReferences(text), () => countMatches(text, T3_REFERENCE_PATTERN), budget),
+      measure(
+        () => collectContextReferences(text),
+        () => countMatches(text, T3_REFERENCE_PATTERN),
+        budget,
+      ),
     ),
   ];
 }
@@ -340,11 +445,23 @@ const ADVERSARIAL_INPUTS: ReadonlyArray<{ name: string; text: string; slowBaseli
 
 function adversarialFigures(budget: Budget): Figure[] {
   return ADVERSARIAL_INPUTS.map(({ name, text, slowBaseline }) => {
-    expect(collectContextReferences(text).length === countMatches(text, T3_REFERENCE_PATTERN), `${name}: same matches as the regex`);
+    expect(
+      collectContextReferences(text).length === countMatches(text, T3_REFERENCE_PATTERN),
+      `${name}: same matches as the regex`,
+    );
     const runs = slowBaseline ? budget.slowRuns : budget.runs;
     const ratios = slowBaseline
-      ? pairedRatios(() => collectContextReferences(text), () => countMatches(text, T3_REFERENCE_PATTERN), runs, 0)
-      : measure(() => collectContextReferences(text), () => countMatches(text, T3_REFERENCE_PATTERN), budget);
+      ? pairedRatios(
+          () => collectContextReferences(text),
+          () => countMatches(text, T3_REFERENCE_PATTERN),
+          runs,
+          0,
+        )
+      : measure(
+          () => collectContextReferences(text),
+          () => countMatches(text, T3_REFERENCE_PATTERN),
+          budget,
+        );
     return ratioFigure(
       `collectContextReferences, adversarial 1 MB: ${name}`,
       'one global-regex matchAll over that input',
@@ -365,7 +482,11 @@ function projectionFigures(budget: Budget): Figure[] {
       'projectContextForProvider, 1 MB with 5,000 links and records',
       '`text.replace(regex, fn)` with a trivial marker',
       3.0,
-      measure(() => projectContextForProvider({ text, records }), () => text.replace(T3_REFERENCE_PATTERN, trivialMarker), budget),
+      measure(
+        () => projectContextForProvider({ text, records }),
+        () => text.replace(T3_REFERENCE_PATTERN, trivialMarker),
+        budget,
+      ),
     ),
   ];
 }
@@ -378,7 +499,11 @@ function legacyFigures(budget: Budget): Figure[] {
       `upgradeLegacyMessage, 1 MB legacy message (${records} records)`,
       "one regex scan over it (T3's review-block scan)",
       3.0,
-      measure(() => upgradeLegacyMessage(text), () => countMatches(text, T3_LEGACY_SCAN_PATTERN), budget),
+      measure(
+        () => upgradeLegacyMessage(text),
+        () => countMatches(text, T3_LEGACY_SCAN_PATTERN),
+        budget,
+      ),
     ),
   ];
 }
@@ -441,7 +566,10 @@ const SCALING_CASES: readonly ScalingCase[] = [
       const text = linkedMessage(length, count, 9);
       const records = linkRecords(count);
       // Past 256 chips the annotations are capped (the composer refuses such drafts first).
-      expect(buildSubmission({ text, records }).inputAnnotations.length === Math.min(count, 256), 'one annotation per link');
+      expect(
+        buildSubmission({ text, records }).inputAnnotations.length === Math.min(count, 256),
+        'one annotation per link',
+      );
       return () => buildSubmission({ text, records });
     },
   },

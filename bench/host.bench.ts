@@ -154,7 +154,13 @@ function messageBody(n: number, asciiOnly = false): { body: string; attachmentNa
     lineEnd: n + 3,
     text: `$ npm test -- --run ${n}\n  ✗ checkout total rounds half-cents up\n    expected 10.01, received 10.00\n1 failing`,
   };
-  const mention: ContextRecord = { version: 1, kind: 'mention', contextId: `mention_${n}`, label: 'cart.ts', path: 'src/checkout/cart.ts' };
+  const mention: ContextRecord = {
+    version: 1,
+    kind: 'mention',
+    contextId: `mention_${n}`,
+    label: 'cart.ts',
+    path: 'src/checkout/cart.ts',
+  };
   const records = [terminal, mention];
   const withImage = n % ATTACHMENT_EVERY === 0;
   const attachmentName = withImage ? `shot-${n}.png` : undefined;
@@ -175,7 +181,9 @@ function messageBody(n: number, asciiOnly = false): { body: string; attachmentNa
     attachmentName ? ` See ${formatContextReference(records[2]!)}` : ''
   }`;
   const submission = buildSubmission({ text, records });
-  const attachments = attachmentName ? [{ attachmentId: `local_${n}`, name: attachmentName, mimeType: 'image/png', dataBase64: PNG_BASE64 }] : [];
+  const attachments = attachmentName
+    ? [{ attachmentId: `local_${n}`, name: attachmentName, mimeType: 'image/png', dataBase64: PNG_BASE64 }]
+    : [];
   const body = JSON.stringify({
     text: submission.text,
     context: submission.context ?? null,
@@ -204,7 +212,9 @@ async function burst(url: string, seconds: number, request: BurstRequest): Promi
   const guard = setTimeout(() => instance.stop(), (seconds + 30) * 1000);
   try {
     const result = await instance;
-    const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]));
+    const statuses = Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]),
+    );
     return {
       requestsPerSecond: result.requests.average,
       p99Ms: result.latency.p99,
@@ -278,7 +288,9 @@ function readRequest(expectedListing: string, log: ReadLog): BurstRequest {
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
     item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : item,
   );
 }
@@ -296,16 +308,31 @@ async function listUserMessages(url: string, threadId: string): Promise<UserMess
 
 /** The sent body as the host should store it: the image record rebound to the stored attachment's id. */
 function expectedStoredFields(sent: SentMessage, stored: UserMessage): unknown {
-  const body = JSON.parse(sent.body) as { text: string; prompt: string; inputAnnotations: unknown[]; context: MessageContext };
+  const body = JSON.parse(sent.body) as {
+    text: string;
+    prompt: string;
+    inputAnnotations: unknown[];
+    context: MessageContext;
+  };
   const storedImage = stored.attachments.find((attachment) => attachment.name === sent.attachmentName);
   const records = body.context.records.map((record) =>
     record.kind === 'image' && storedImage ? { ...record, attachmentId: storedImage.attachmentId } : record,
   );
-  return { text: body.text, prompt: body.prompt, inputAnnotations: body.inputAnnotations, context: { version: 1, records } };
+  return {
+    text: body.text,
+    prompt: body.prompt,
+    inputAnnotations: body.inputAnnotations,
+    context: { version: 1, records },
+  };
 }
 
 function storedFields(stored: UserMessage): unknown {
-  return { text: stored.text, prompt: stored.prompt, inputAnnotations: stored.inputAnnotations, context: stored.context };
+  return {
+    text: stored.text,
+    prompt: stored.prompt,
+    inputAnnotations: stored.inputAnnotations,
+    context: stored.context,
+  };
 }
 
 interface Integrity {
@@ -335,7 +362,14 @@ async function verifyWrites(url: string, log: WriteLog): Promise<Integrity> {
     for (const message of await listUserMessages(url, `load-${thread}`)) stored.set(message.id, message);
   }
   const acknowledged = new Set(log.acknowledged.map(({ id }) => id));
-  const integrity: Integrity = { lost: 0, corrupted: 0, unacknowledged: 0, unknown: 0, stored: stored.size, problems: [] };
+  const integrity: Integrity = {
+    lost: 0,
+    corrupted: 0,
+    unacknowledged: 0,
+    unknown: 0,
+    stored: stored.size,
+    problems: [],
+  };
   for (const { id, index } of log.acknowledged) {
     if (stored.get(id)?.threadId === log.sent[index]!.threadId) continue;
     integrity.lost++;
@@ -351,8 +385,16 @@ async function verifyWrites(url: string, log: WriteLog): Promise<Integrity> {
       integrity.problems.push(`stored message ${message.id} matches no sent body`);
       continue;
     }
-    const imageIntact = !sent.attachmentName || message.attachments.some((attachment) => attachment.name === sent.attachmentName && attachment.sizeBytes === PNG_BYTES.length);
-    if (!imageIntact || message.threadId !== sent.threadId || canonicalJson(storedFields(message)) !== canonicalJson(expectedStoredFields(sent, message))) {
+    const imageIntact =
+      !sent.attachmentName ||
+      message.attachments.some(
+        (attachment) => attachment.name === sent.attachmentName && attachment.sizeBytes === PNG_BYTES.length,
+      );
+    if (
+      !imageIntact ||
+      message.threadId !== sent.threadId ||
+      canonicalJson(storedFields(message)) !== canonicalJson(expectedStoredFields(sent, message))
+    ) {
       integrity.corrupted++;
       integrity.problems.push(`stored message ${message.id} (write ${index}) differs from what was sent`);
       continue;
@@ -419,7 +461,13 @@ function baselineLabel(rounds: readonly Round[]): string {
 }
 
 /** Throughput as a cost: trivial requests per second ÷ these requests per second (lower is better). */
-function throughputFigure(label: string, pick: (round: Round) => BurstOutcome, rounds: readonly Round[], seconds: number, goal: number): Figure {
+function throughputFigure(
+  label: string,
+  pick: (round: Round) => BurstOutcome,
+  rounds: readonly Round[],
+  seconds: number,
+  goal: number,
+): Figure {
   const outcomes = rounds.map(pick);
   return {
     name: `host ${label}: ${formatCount(median(outcomes.map((o) => o.requestsPerSecond)))} req/s (${describeBursts(rounds, seconds)}); baseline req/s ÷ these`,
@@ -430,7 +478,13 @@ function throughputFigure(label: string, pick: (round: Round) => BurstOutcome, r
   };
 }
 
-function latencyFigure(label: string, pick: (round: Round) => BurstOutcome, rounds: readonly Round[], seconds: number, goal: number): Figure {
+function latencyFigure(
+  label: string,
+  pick: (round: Round) => BurstOutcome,
+  rounds: readonly Round[],
+  seconds: number,
+  goal: number,
+): Figure {
   const outcomes = rounds.map(pick);
   return {
     name: `host ${label} p99 latency: ${formatMs(median(outcomes.map((o) => o.p99Ms)))} ms (${describeBursts(rounds, seconds)}); these ÷ baseline p99`,
@@ -473,7 +527,14 @@ function countFaults(bursts: BurstRecord, readMismatches: number): Faults {
 }
 
 function integrityFigure(faults: Faults, integrity: Integrity, writes: number, stderr: string): Figure {
-  const total = integrity.lost + integrity.corrupted + integrity.unknown + faults.serverErrors + faults.otherStatuses + faults.errors + faults.readMismatches;
+  const total =
+    integrity.lost +
+    integrity.corrupted +
+    integrity.unknown +
+    faults.serverErrors +
+    faults.otherStatuses +
+    faults.errors +
+    faults.readMismatches;
   const rate = total / Math.max(1, faults.requests);
   return {
     name:
@@ -497,7 +558,11 @@ interface LoadRun {
 
 async function recordedBurst(run: LoadRun, kind: BurstKind, seconds: number): Promise<BurstOutcome> {
   const request =
-    kind === 'baseline' ? baselineRequest() : kind === 'write' ? writeRequest(run.writes) : readRequest(run.readListing, run.reads);
+    kind === 'baseline'
+      ? baselineRequest()
+      : kind === 'write'
+        ? writeRequest(run.writes)
+        : readRequest(run.readListing, run.reads);
   const outcome = await burst(run.url, seconds, request);
   run.bursts.push({ kind, outcome });
   return outcome;

@@ -28,7 +28,8 @@ for (const suite of suites) {
   for (const figure of await suite.run({ quick })) figures.push({ ...figure, suite: suite.name });
 }
 
-const format = (value: number, unit: Figure['unit']) => (unit === 'ratio' ? value.toFixed(2) : `${value.toFixed(unit === 'KB' ? 1 : 2)} ${unit}`);
+const format = (value: number, unit: Figure['unit']) =>
+  unit === 'ratio' ? value.toFixed(2) : `${value.toFixed(unit === 'KB' ? 1 : 2)} ${unit}`;
 const rows = figures.map((figure) => [
   figure.name,
   figure.baseline,
@@ -39,7 +40,11 @@ const rows = figures.map((figure) => [
   verdict(figure),
 ]);
 const headers = ['figure', 'baseline', 'median', 'spread', 'runs', 'goal', 'verdict'];
-const table = [`| ${headers.join(' | ')} |`, `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+const table = [
+  `| ${headers.join(' | ')} |`,
+  `| ${headers.map(() => '---').join(' | ')} |`,
+  ...rows.map((row) => `| ${row.join(' | ')} |`),
+].join('\n');
 console.log(`\n${table}`);
 
 const machine = {

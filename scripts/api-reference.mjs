@@ -5,12 +5,20 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const START = '<!-- api-reference:start -->';
 const END = '<!-- api-reference:end -->';
 
-const cell = (value) => String(value ?? '').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ').trim();
+const cell = (value) =>
+  String(value ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
 const code = (value) => (value ? `\`${cell(value)}\`` : '');
 
 function table(headers, rows) {
   if (rows.length === 0) return '';
-  return [`| ${headers.join(' | ')} |`, `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+  return [
+    `| ${headers.join(' | ')} |`,
+    `| ${headers.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
 }
 
 export function apiReference(manifest) {
@@ -22,19 +30,47 @@ export function apiReference(manifest) {
     const publicFields = (element.members ?? []).filter(
       (member) => member.kind === 'field' && !member.privacy && !member.static && member.description,
     );
-    const methods = (element.members ?? []).filter((member) => member.kind === 'method' && !member.privacy && !member.static && member.description);
+    const methods = (element.members ?? []).filter(
+      (member) => member.kind === 'method' && !member.privacy && !member.static && member.description,
+    );
     const parts = [
       `### \`<${element.tagName}>\``,
       cell(element.summary ?? element.description),
       table(
         ['property', 'attribute', 'type', 'description'],
-        publicFields.map((field) => [code(field.name), code(field.attribute ?? (element.attributes ?? []).find((attribute) => attribute.fieldName === field.name)?.name), code(field.type?.text), cell(field.description)]),
+        publicFields.map((field) => [
+          code(field.name),
+          code(
+            field.attribute ?? (element.attributes ?? []).find((attribute) => attribute.fieldName === field.name)?.name,
+          ),
+          code(field.type?.text),
+          cell(field.description),
+        ]),
       ),
-      table(['method', 'description'], methods.map((method) => [code(`${method.name}()`), cell(method.description)])),
-      table(['event', 'description'], (element.events ?? []).map((event) => [code(event.name), cell(event.description)])),
-      table(['slot', 'description'], (element.slots ?? []).map((slot) => [slot.name ? code(slot.name) : '(default)', cell(slot.description)])),
-      table(['part', 'description'], (element.cssParts ?? []).map((part) => [code(part.name), cell(part.description)])),
-      table(['CSS property', 'default', 'description'], (element.cssProperties ?? []).map((property) => [code(property.name), code(property.default), cell(property.description)])),
+      table(
+        ['method', 'description'],
+        methods.map((method) => [code(`${method.name}()`), cell(method.description)]),
+      ),
+      table(
+        ['event', 'description'],
+        (element.events ?? []).map((event) => [code(event.name), cell(event.description)]),
+      ),
+      table(
+        ['slot', 'description'],
+        (element.slots ?? []).map((slot) => [slot.name ? code(slot.name) : '(default)', cell(slot.description)]),
+      ),
+      table(
+        ['part', 'description'],
+        (element.cssParts ?? []).map((part) => [code(part.name), cell(part.description)]),
+      ),
+      table(
+        ['CSS property', 'default', 'description'],
+        (element.cssProperties ?? []).map((property) => [
+          code(property.name),
+          code(property.default),
+          cell(property.description),
+        ]),
+      ),
     ];
     return parts.filter(Boolean).join('\n\n');
   });

@@ -19,7 +19,12 @@ export function simulateAssistantReply(message: UserMessage): AssistantMessage {
     replyTo: message.id,
   };
   if (isAnnotationDriven(message)) {
-    return { ...base, via: 'annotations', text: message.prompt ?? message.text, inputAnnotations: message.inputAnnotations };
+    return {
+      ...base,
+      via: 'annotations',
+      text: message.prompt ?? message.text,
+      inputAnnotations: message.inputAnnotations,
+    };
   }
   // Legacy messages (no context) are upgraded in memory first, exactly as a renderer would.
   const resolved = resolveMessageContext({ text: message.text, context: message.context });

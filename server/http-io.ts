@@ -84,7 +84,11 @@ function collectBody(req: IncomingMessage, maxBytes: number): Promise<BodyOutcom
       if (received > maxBytes + DISCARD_MAX_BYTES) finish({ kind: 'too-large', drained: false });
     };
     const onEnd = () =>
-      finish(received > maxBytes ? { kind: 'too-large', drained: true } : { kind: 'body', body: Buffer.concat(chunks, received) });
+      finish(
+        received > maxBytes
+          ? { kind: 'too-large', drained: true }
+          : { kind: 'body', body: Buffer.concat(chunks, received) },
+      );
     // `close` after `end` never gets here (finish removed it); before it, the client went away.
     const onGone = () => finish({ kind: 'gone' });
     req.on('data', onData);

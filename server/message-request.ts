@@ -100,7 +100,10 @@ function readUploads(values: readonly unknown[]): UploadedAttachment[] {
   return values.map((value, index) => {
     const upload = readUpload(value, `attachments[${index}]`);
     if (seen.has(upload.clientId)) {
-      throw new HttpError(400, `attachments[${index}].attachmentId duplicates an earlier attachment ("${upload.clientId}")`);
+      throw new HttpError(
+        400,
+        `attachments[${index}].attachmentId duplicates an earlier attachment ("${upload.clientId}")`,
+      );
     }
     seen.add(upload.clientId);
     return upload;
@@ -134,7 +137,10 @@ const MIME_TYPE_PATTERN = /^[a-z0-9!#$%&'*+.^_`|~-]+\/[a-z0-9!#$%&'*+.^_`|~-]+$/
 function readMimeType(value: unknown, path: string): string {
   const essence = typeof value === 'string' ? value.split(';')[0]!.trim().toLowerCase() : '';
   if (!MIME_TYPE_PATTERN.test(essence) || essence.length > MAX_ATTACHMENT_MIME_CHARS) {
-    throw new HttpError(400, `${path} must be a MIME type such as image/png (at most ${MAX_ATTACHMENT_MIME_CHARS} chars)`);
+    throw new HttpError(
+      400,
+      `${path} must be a MIME type such as image/png (at most ${MAX_ATTACHMENT_MIME_CHARS} chars)`,
+    );
   }
   return essence;
 }

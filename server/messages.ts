@@ -65,7 +65,11 @@ export function createMessage(store: Store, threadId: string, draft: MessageDraf
 }
 
 /** Attachments stored with earlier messages that this context's image/file records name. */
-function earlierAttachmentsNamedBy(store: Store, context: MessageContext | null, uploadedIds: readonly string[]): string[] {
+function earlierAttachmentsNamedBy(
+  store: Store,
+  context: MessageContext | null,
+  uploadedIds: readonly string[],
+): string[] {
   const named = new Set<string>();
   for (const record of context?.records ?? []) {
     if ((record.kind === 'image' || record.kind === 'file') && typeof record.attachmentId === 'string') {

@@ -35,7 +35,13 @@ export function listProjectFiles(root: string): string[] {
 export function searchFiles(files: readonly string[], query: string): string[] {
   const needle = query.toLowerCase();
   const matches = files.filter((file) => file.toLowerCase().includes(needle));
-  const baseStarts = (file: string) => (file.slice(file.lastIndexOf('/') + 1).toLowerCase().startsWith(needle) ? 0 : 1);
+  const baseStarts = (file: string) =>
+    file
+      .slice(file.lastIndexOf('/') + 1)
+      .toLowerCase()
+      .startsWith(needle)
+      ? 0
+      : 1;
   return matches
     .map((file, index) => ({ file, index }))
     .sort((a, b) => baseStarts(a.file) - baseStarts(b.file) || a.index - b.index)

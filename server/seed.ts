@@ -69,7 +69,9 @@ const RENAME_REVIEW = reviewBlock(
 
 const TEST_REVIEW = reviewBlock(
   'sectionId="cart-diff" sectionTitle="Changes" filePath="test/cart.test.ts" startIndex="10" endIndex="10" rangeLabel="L10"',
-  ['Could this test cover an empty cart too?', '', '```diff', "+it('totals an empty cart', () => {});", '```'].join('\n'),
+  ['Could this test cover an empty cart too?', '', '```diff', "+it('totals an empty cart', () => {});", '```'].join(
+    '\n',
+  ),
 );
 
 /** Each text upgrades to at least one chip; the server tests check that. */

@@ -49,7 +49,10 @@ async function resolveStaticFile(roots: readonly StaticRoot[], urlPath: string):
   const root = sorted.find((candidate) => urlPath.startsWith(candidate.urlPrefix));
   if (!root) return null;
 
-  const segments = urlPath.slice(root.urlPrefix.length).split('/').filter((segment) => segment !== '');
+  const segments = urlPath
+    .slice(root.urlPrefix.length)
+    .split('/')
+    .filter((segment) => segment !== '');
   const decoded = segments.map(decodeSegment);
   if (decoded.some((segment) => segment === null)) return null;
 

@@ -22,7 +22,14 @@ const WORDS = (
   'selector element shadow root style theme chip context record message composer draft editor'
 ).split(' ');
 
-const FILE_NAMES = ['src/index.ts', 'src/app/router.tsx', 'package.json', 'README.md', 'lib/parser.rs', 'test/e2e/chat.test.ts'];
+const FILE_NAMES = [
+  'src/index.ts',
+  'src/app/router.tsx',
+  'package.json',
+  'README.md',
+  'lib/parser.rs',
+  'test/e2e/chat.test.ts',
+];
 
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)]!;
@@ -57,7 +64,10 @@ function block(random: () => number): { text: string; prose: boolean } {
     return { text: items.join('\n'), prose: true };
   }
   if (roll < 0.82) {
-    const lines = Array.from({ length: 2 + Math.floor(random() * 6) }, () => `  const ${pick(random, WORDS)} = ${pick(random, WORDS)}(${pick(random, WORDS)});`);
+    const lines = Array.from(
+      { length: 2 + Math.floor(random() * 6) },
+      () => `  const ${pick(random, WORDS)} = ${pick(random, WORDS)}(${pick(random, WORDS)});`,
+    );
     return { text: `\`\`\`ts\n${lines.join('\n')}\n\`\`\``, prose: false };
   }
   if (roll < 0.9) return { text: `> ${sentence(random)}`, prose: true };
@@ -70,9 +80,24 @@ function chipRecord(random: () => number, contextId: string, index: number): Con
   const base = { version: 1 as const, contextId, label };
   switch (kind) {
     case 'file':
-      return { ...base, kind, attachmentId: `${contextId}-a`, name: label, mimeType: 'text/plain', sizeBytes: 1200 + index };
+      return {
+        ...base,
+        kind,
+        attachmentId: `${contextId}-a`,
+        name: label,
+        mimeType: 'text/plain',
+        sizeBytes: 1200 + index,
+      };
     case 'terminal':
-      return { ...base, kind, terminalId: 'term-1', terminalLabel: 'Terminal 1', lineStart: 3, lineEnd: 12, text: paragraph(random) };
+      return {
+        ...base,
+        kind,
+        terminalId: 'term-1',
+        terminalLabel: 'Terminal 1',
+        lineStart: 3,
+        lineEnd: 12,
+        text: paragraph(random),
+      };
     case 'mention':
       return { ...base, kind, path: label };
     case 'skill':
@@ -139,7 +164,9 @@ function chatMessage(random: () => number, id: number, targetChars: number, chip
 /** `count` messages of 0.2–4 KB of Markdown, each with `chipsPerMessage` chips backed by records. */
 export function chatMessages(count: number, chipsPerMessage = 5, seed = 7): ChatMessage[] {
   const random = seededRandom(seed);
-  return Array.from({ length: count }, (_, id) => chatMessage(random, id, 200 + Math.floor(random() * 3800), chipsPerMessage));
+  return Array.from({ length: count }, (_, id) =>
+    chatMessage(random, id, 200 + Math.floor(random() * 3800), chipsPerMessage),
+  );
 }
 
 /**

@@ -50,19 +50,19 @@ const mcpResources: MentionProvider = {
   order: 2,
   search(query) {
     const needle = query.toLowerCase();
-    return MCP_RESOURCES.filter((resource) => `${resource.server} ${resource.uri} ${resource.title}`.toLowerCase().includes(needle)).map(
-      (resource): MentionItem => ({
-        id: `${resource.server}:${resource.uri}`,
-        label: resource.title,
-        description: `${resource.server}:${resource.uri}`,
-        tag: {
-          kind: 'mcp',
-          label: resource.server,
-          value: resource.title,
-          serialized: `@${escapeMention(`${resource.server}:${resource.uri}`)}`,
-        },
-      }),
-    );
+    return MCP_RESOURCES.filter((resource) =>
+      `${resource.server} ${resource.uri} ${resource.title}`.toLowerCase().includes(needle),
+    ).map((resource): MentionItem => ({
+      id: `${resource.server}:${resource.uri}`,
+      label: resource.title,
+      description: `${resource.server}:${resource.uri}`,
+      tag: {
+        kind: 'mcp',
+        label: resource.server,
+        value: resource.title,
+        serialized: `@${escapeMention(`${resource.server}:${resource.uri}`)}`,
+      },
+    }));
   },
 };
 
@@ -74,14 +74,12 @@ const datasets: MentionProvider = {
   label: 'Datasets',
   order: 3,
   search(query) {
-    return DATASETS.filter((name) => name.includes(query.toLowerCase())).map(
-      (name): MentionItem => ({
-        id: name,
-        label: name,
-        icon: DATASET_ICON,
-        tag: { kind: 'dataset', label: 'Dataset', value: name, serialized: `@dataset:${name}` },
-      }),
-    );
+    return DATASETS.filter((name) => name.includes(query.toLowerCase())).map((name): MentionItem => ({
+      id: name,
+      label: name,
+      icon: DATASET_ICON,
+      tag: { kind: 'dataset', label: 'Dataset', value: name, serialized: `@dataset:${name}` },
+    }));
   },
 };
 

@@ -30,7 +30,8 @@ composer.addEventListener('t3-submit', (event) => {
   sendSubmission(THREAD, event.detail)
     .then(async (created) => {
       composer.clear();
-      status.textContent = created.dropped.length > 0 ? `Sent; the host dropped ${created.dropped.length} invalid record(s).` : '';
+      status.textContent =
+        created.dropped.length > 0 ? `Sent; the host dropped ${created.dropped.length} invalid record(s).` : '';
       await refresh();
     })
     .catch((error: Error) => {

@@ -49,9 +49,17 @@ function App() {
           )}
         </ol>
         <div className="composer-row">
-          <T3Composer label="Message" placeholder="Message (React 18 wrapper)" providers={PROVIDERS} commands={COMMANDS} onSubmit={onSubmit} />
+          <T3Composer
+            label="Message"
+            placeholder="Message (React 18 wrapper)"
+            providers={PROVIDERS}
+            commands={COMMANDS}
+            onSubmit={onSubmit}
+          />
           <div className="composer-actions">
-            <span id="status" role="status">{status}</span>
+            <span id="status" role="status">
+              {status}
+            </span>
           </div>
         </div>
       </main>

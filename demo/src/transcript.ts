@@ -48,7 +48,13 @@ function userMessage(message: Extract<ThreadMessage, { role: 'user' }>): T3UserM
   element.images = images.map(({ attachmentId, name, mimeType, url }) => ({ attachmentId, name, mimeType, src: url }));
   element.files = message.attachments
     .filter((attachment) => !attachment.mimeType.startsWith('image/'))
-    .map(({ attachmentId, name, mimeType, sizeBytes, url }) => ({ attachmentId, name, mimeType, sizeBytes, href: url }));
+    .map(({ attachmentId, name, mimeType, sizeBytes, url }) => ({
+      attachmentId,
+      name,
+      mimeType,
+      sizeBytes,
+      href: url,
+    }));
   if (message.context || message.inputAnnotations.length === 0 || !message.prompt) {
     element.text = message.text;
     element.context = message.context;
@@ -63,7 +69,8 @@ function assistantReply(message: Extract<ThreadMessage, { role: 'assistant' }>):
   const reply = document.createElement('section');
   reply.className = 'reply';
   const heading = document.createElement('h3');
-  heading.textContent = message.via === 'projection' ? 'What the model receives' : 'Prompt the model receives (annotations stay beside it)';
+  heading.textContent =
+    message.via === 'projection' ? 'What the model receives' : 'Prompt the model receives (annotations stay beside it)';
   const body = document.createElement('pre');
   body.className = 'projection';
   body.textContent = message.text;

@@ -35,9 +35,14 @@ const App = defineComponent({
             { id: 'transcript', 'aria-label': 'Messages' },
             messages.value.map((message) =>
               message.role === 'user'
-                ? h('li', { key: message.id, class: 'entry user' }, [h('t3-user-message', { text: message.text, context: message.context })])
+                ? h('li', { key: message.id, class: 'entry user' }, [
+                    h('t3-user-message', { text: message.text, context: message.context }),
+                  ])
                 : h('li', { key: message.id, class: 'entry assistant' }, [
-                    h('section', { class: 'reply' }, [h('h3', 'What the model receives'), h('pre', { class: 'projection' }, message.text)]),
+                    h('section', { class: 'reply' }, [
+                      h('h3', 'What the model receives'),
+                      h('pre', { class: 'projection' }, message.text),
+                    ]),
                   ]),
             ),
           ),

@@ -247,11 +247,7 @@ function readCommandInfo(value: unknown): CommandInfo {
   return command;
 }
 
-function assignOptional<T extends object, K extends keyof T>(
-  target: T,
-  key: K,
-  value: T[K] | undefined,
-): void {
+function assignOptional<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
   if (value !== undefined) target[key] = value;
 }
 

@@ -41,7 +41,10 @@ export function projectContextForProvider({
     let slot = slots.get(contextId);
     if (!slot) slots.set(contextId, (slot = { record: undefined, listed: false }));
     const { record } = slot;
-    body.push(text.slice(cursor, occurrence.start), formatProviderMarker(record?.kind ?? kind, occurrence.label, contextId));
+    body.push(
+      text.slice(cursor, occurrence.start),
+      formatProviderMarker(record?.kind ?? kind, occurrence.label, contextId),
+    );
     cursor = occurrence.end;
     if (!slot.listed) {
       const entry = formatEntry(kind, contextId, record);
@@ -80,7 +83,12 @@ const NEEDS_MARKER_CLEANING = /[\r\n;\]]|[^\S ]|\s\s|^\s|\s$/;
 
 /** `[<Kind display>: <label>; ref=<contextId>]`, the label cleaned of line breaks, `;` and `]`. */
 export function formatProviderMarker(kind: string, label: string, contextId: string): string {
-  const cleanLabel = NEEDS_MARKER_CLEANING.test(label) ? label.replace(/[\r\n;\]]/g, ' ').replace(/\s+/g, ' ').trim() : label;
+  const cleanLabel = NEEDS_MARKER_CLEANING.test(label)
+    ? label
+        .replace(/[\r\n;\]]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : label;
   return `[${kindDisplayName(kind)}: ${escapeContextTags(cleanLabel)}; ref=${contextId}]`;
 }
 
@@ -95,7 +103,9 @@ function displayNameOf(kind: string): string {
 }
 
 /** Computed once: every marker needs one, and nearly all are of a known kind. */
-const KNOWN_KIND_DISPLAY_NAMES: ReadonlyMap<string, string> = new Map(CONTEXT_KINDS.map((kind) => [kind, displayNameOf(kind)]));
+const KNOWN_KIND_DISPLAY_NAMES: ReadonlyMap<string, string> = new Map(
+  CONTEXT_KINDS.map((kind) => [kind, displayNameOf(kind)]),
+);
 
 /**
  * Captured text is data: a `<` that would open or close a `t3_context` or `context` tag becomes
@@ -178,7 +188,9 @@ function formatElementBody(element: ElementContextDetails): string {
   if (element.componentName) body += `\ncomponent: ${element.componentName}`;
   const location = element.source ? formatSourceLocation(element.source) : null;
   if (location) body += `\nsource: ${location}`;
-  return body + indentedSection('html:', element.htmlPreview.trim()) + indentedSection('styles:', element.styles.trim());
+  return (
+    body + indentedSection('html:', element.htmlPreview.trim()) + indentedSection('styles:', element.styles.trim())
+  );
 }
 
 function formatSourceLocation({ fileName, lineNumber, columnNumber }: ElementSource): string | null {

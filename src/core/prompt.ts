@@ -34,9 +34,7 @@ export function serializeComposerTag(tag: ComposerTag): string {
  */
 export function buildComposerPrompt(text: string, tags: readonly ComposerTag[]): string {
   const body = typeof text === 'string' ? text : '';
-  const tagTexts = (Array.isArray(tags) ? tags : [])
-    .map(serializeComposerTag)
-    .filter((tagText) => tagText !== '');
+  const tagTexts = (Array.isArray(tags) ? tags : []).map(serializeComposerTag).filter((tagText) => tagText !== '');
   if (tagTexts.length === 0) return body;
   const block = tagTexts.join('\n');
   return body === '' ? block : `${block}\n\n${body}`;

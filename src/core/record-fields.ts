@@ -32,9 +32,7 @@ export interface OptionalField<T> extends Field<T> {
 
 /** One reader per property of `T`; the optional properties of `T` need optional readers. */
 export type FieldTable<T> = {
-  readonly [K in keyof T]-?: undefined extends T[K]
-    ? OptionalField<Exclude<T[K], undefined>>
-    : Field<T[K]>;
+  readonly [K in keyof T]-?: undefined extends T[K] ? OptionalField<Exclude<T[K], undefined>> : Field<T[K]>;
 };
 
 export function isObjectLike(value: unknown): value is Record<string, unknown> {
@@ -196,7 +194,12 @@ export function readFields<T>(source: object, path: string, table: FieldTable<T>
 }
 
 /** Like {@link readFields}, adding the properties to `target` (the table's keys are plain names, never `__proto__`). */
-export function readFieldsInto<T>(target: Record<string, unknown>, source: object, path: string, table: FieldTable<T>): Record<string, unknown> {
+export function readFieldsInto<T>(
+  target: Record<string, unknown>,
+  source: object,
+  path: string,
+  table: FieldTable<T>,
+): Record<string, unknown> {
   for (const key of Object.keys(table)) {
     const field = table[key as keyof T] as Field<unknown> & { optional?: true };
     const fieldPath = `${path}.${key}`;

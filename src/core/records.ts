@@ -50,9 +50,7 @@ import type {
 
 /** Decoding of v1 context records and message contexts (T3's `ComposerContextRecord` and `OrchestrationMessageContext`). */
 
-export type ContextRecordDecodeResult =
-  | { ok: true; record: ContextRecord }
-  | { ok: false; error: string };
+export type ContextRecordDecodeResult = { ok: true; record: ContextRecord } | { ok: false; error: string };
 
 /** A record left out of a decoded list, with its index in the original array. */
 export interface DroppedContextRecord {
@@ -61,8 +59,7 @@ export interface DroppedContextRecord {
 }
 
 export type MessageContextDecodeResult =
-  | { ok: true; context: MessageContext; dropped: DroppedContextRecord[] }
-  | { ok: false; error: string };
+  { ok: true; context: MessageContext; dropped: DroppedContextRecord[] } | { ok: false; error: string };
 
 /** Fields an unknown kind does not keep among its extra top-level fields. */
 const BASE_FIELDS: readonly string[] = ['version', 'contextId', 'kind', 'label', 'payload'];
@@ -89,7 +86,11 @@ function trimmedMatching(max: number, matches: (value: string) => boolean, probl
 const contextIdField = trimmedMatching(CONTEXT_ID_MAX_CHARS, isContextId, 'must contain only letters, digits, _ and -');
 
 /** Kinds: trimmed, then lower case, starting with a letter, 1–40 of `[a-z0-9-]`. */
-const kindField = trimmedMatching(CONTEXT_KIND_MAX_CHARS, isContextKind, 'must be lower-case a-z, 0-9 and -, starting with a letter');
+const kindField = trimmedMatching(
+  CONTEXT_KIND_MAX_CHARS,
+  isContextKind,
+  'must be lower-case a-z, 0-9 and -, starting with a letter',
+);
 
 const labelField = boundedString(CONTEXT_LABEL_MAX_CHARS);
 const shortString = boundedString(SHORT_STRING_MAX_CHARS);
@@ -253,7 +254,8 @@ function readUnknownKindFields(source: object, kind: string): Record<string, unk
   }
   if (extras.length === 0) return kept;
   // Each member is serialised on its own, so an error names its field.
-  const serialiseExtras = () => `{${extras.map(([key, value]) => `${JSON.stringify(key)}:${toJson(value, `${kind}.${key}`)}`).join(',')}}`;
+  const serialiseExtras = () =>
+    `{${extras.map(([key, value]) => `${JSON.stringify(key)}:${toJson(value, `${kind}.${key}`)}`).join(',')}}`;
   // fromEntries and spreading define keys such as "__proto__" as own data properties, as JSON.parse does.
   const copy = boundedJsonCopy(Object.fromEntries(extras), serialiseExtras, kind, "extra fields' JSON") as object;
   return { ...kept, ...copy };
@@ -360,7 +362,10 @@ function checkDistinctContextIds(entries: readonly DecodedEntry[]): void {
   for (const { index, record } of entries) {
     const first = firstIndexById.get(record.contextId);
     if (first !== undefined) {
-      throw new FieldError(`context.records[${index}].contextId`, `duplicates records[${first}] ("${record.contextId}")`);
+      throw new FieldError(
+        `context.records[${index}].contextId`,
+        `duplicates records[${first}] ("${record.contextId}")`,
+      );
     }
     firstIndexById.set(record.contextId, index);
   }

@@ -1,5 +1,12 @@
 import { CONTEXT_ID_MAX_CHARS, CONTEXT_KIND_MAX_CHARS, CONTEXT_LABEL_MAX_CHARS } from './grammar.js';
-import { isAsciiDigit, isIdChar, isJsWhitespace, isLowerAsciiLetter, rememberedIndexOf, type ForwardSearch } from './text-scan.js';
+import {
+  isAsciiDigit,
+  isIdChar,
+  isJsWhitespace,
+  isLowerAsciiLetter,
+  rememberedIndexOf,
+  type ForwardSearch,
+} from './text-scan.js';
 
 /**
  * Canonical references in message text: `[label](t3-context://v1/<kind>/<contextId>)`, with a
@@ -43,7 +50,8 @@ export function parseContextHref(href: unknown): ContextHref | null {
  * the scanner calls this once per link.
  */
 function parseHrefTail(text: string, start: number, end: number): ContextHref | null {
-  if (end - start > CONTEXT_KIND_MAX_CHARS + 1 + CONTEXT_ID_MAX_CHARS || !isLowerAsciiLetter(text.charCodeAt(start))) return null;
+  if (end - start > CONTEXT_KIND_MAX_CHARS + 1 + CONTEXT_ID_MAX_CHARS || !isLowerAsciiLetter(text.charCodeAt(start)))
+    return null;
   let slash = -1;
   for (let i = start + 1; i < end; i++) {
     const code = text.charCodeAt(i);
@@ -54,7 +62,13 @@ function parseHrefTail(text: string, start: number, end: number): ContextHref | 
       return null;
     }
   }
-  if (slash === -1 || slash - start > CONTEXT_KIND_MAX_CHARS || slash === end - 1 || end - slash - 1 > CONTEXT_ID_MAX_CHARS) return null;
+  if (
+    slash === -1 ||
+    slash - start > CONTEXT_KIND_MAX_CHARS ||
+    slash === end - 1 ||
+    end - slash - 1 > CONTEXT_ID_MAX_CHARS
+  )
+    return null;
   return { kind: text.slice(start, slash), contextId: text.slice(slash + 1, end) };
 }
 
@@ -133,7 +147,11 @@ export function collectContextReferences(text: string): ContextReferenceOccurren
 
   const nextOpenBracket = rememberedIndexOf(text, '[');
   let consumedUpTo = 0;
-  for (let closer = text.indexOf(CLOSER); closer !== -1; closer = text.indexOf(CLOSER, Math.max(closer + 1, consumedUpTo))) {
+  for (
+    let closer = text.indexOf(CLOSER);
+    closer !== -1;
+    closer = text.indexOf(CLOSER, Math.max(closer + 1, consumedUpTo))
+  ) {
     const hrefStart = closer + 2;
     const end = hrefTailEnd(text, hrefStart + CONTEXT_HREF_PREFIX.length);
     if (end === -1) continue;

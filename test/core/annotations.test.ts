@@ -13,7 +13,10 @@ const CONTENT = 'explain @src/Makefile and @README.md please';
 const MAKEFILE = { start: 8, end: 21 };
 const README = { start: 26, end: 36 };
 
-function reference(range: { start: number; end: number }, payload: Record<string, unknown> = {}): Record<string, unknown> {
+function reference(
+  range: { start: number; end: number },
+  payload: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     type: 'reference',
     ...range,
@@ -28,7 +31,14 @@ function joined(segments: readonly Segment[]): string {
 
 describe('sanitizeInputAnnotations', () => {
   it('keeps a valid reference annotation as a fresh copy', () => {
-    const input = reference(MAKEFILE, { kind: 'file', label: 'File', value: 'src/Makefile', serialized: '@src/Makefile', removable: false, metadata: { fileKind: 'file' } });
+    const input = reference(MAKEFILE, {
+      kind: 'file',
+      label: 'File',
+      value: 'src/Makefile',
+      serialized: '@src/Makefile',
+      removable: false,
+      metadata: { fileKind: 'file' },
+    });
     const [kept] = sanitizeInputAnnotations(CONTENT, [input]);
     expect(kept).toEqual(input);
     expect(kept).not.toBe(input);
@@ -58,7 +68,9 @@ describe('sanitizeInputAnnotations', () => {
       command: { name: 'plan', description: 'Plan', displayCategory: 'system' },
       subcommandPath: ['on'],
     });
-    const [ref] = sanitizeInputAnnotations(CONTENT, [{ ...reference(MAKEFILE, { icon: 'javascript:x', tooltip: 'x' }), onClick: 'x' }]);
+    const [ref] = sanitizeInputAnnotations(CONTENT, [
+      { ...reference(MAKEFILE, { icon: 'javascript:x', tooltip: 'x' }), onClick: 'x' },
+    ]);
     expect(ref).toEqual(reference(MAKEFILE));
   });
 
@@ -71,7 +83,9 @@ describe('sanitizeInputAnnotations', () => {
       source: 'builtin-command',
       displayCategory: 'system',
     };
-    const [kept] = sanitizeInputAnnotations('/theme dark', [{ type: 'command', start: 0, end: 6, text: '/theme', command, subcommandPath: ['dark'] }]);
+    const [kept] = sanitizeInputAnnotations('/theme dark', [
+      { type: 'command', start: 0, end: 6, text: '/theme', command, subcommandPath: ['dark'] },
+    ]);
     expect(kept).toEqual({ type: 'command', start: 0, end: 6, text: '/theme', command, subcommandPath: ['dark'] });
     expect(kept!.type === 'command' && kept!.command.subcommands).not.toBe(command.subcommands);
   });
@@ -86,7 +100,9 @@ describe('sanitizeInputAnnotations', () => {
   it('skips null and non-object entries and keeps their valid siblings (Qwen #12404 null guard)', () => {
     const valid = reference(MAKEFILE);
     expect(sanitizeInputAnnotations(CONTENT, [null, valid])).toEqual([valid]);
-    expect(sanitizeInputAnnotations(CONTENT, [undefined, 1, 'x', true, [valid], () => valid, Symbol('s'), valid])).toEqual([valid]);
+    expect(
+      sanitizeInputAnnotations(CONTENT, [undefined, 1, 'x', true, [valid], () => valid, Symbol('s'), valid]),
+    ).toEqual([valid]);
   });
 
   it('returns [] for anything but an array of annotations', () => {
@@ -122,26 +138,54 @@ describe('sanitizeInputAnnotations', () => {
     const oracle = (entries: Array<{ start: number; end: number }>) => {
       const kept: Array<{ start: number; end: number }> = [];
       for (const entry of entries) {
-        if (kept.length < INPUT_ANNOTATIONS_MAX && !kept.some((other) => entry.start < other.end && other.start < entry.end)) kept.push(entry);
+        if (
+          kept.length < INPUT_ANNOTATIONS_MAX &&
+          !kept.some((other) => entry.start < other.end && other.start < entry.end)
+        )
+          kept.push(entry);
       }
       return kept.sort((a, b) => a.start - b.start);
     };
-    const range = fc.tuple(fc.nat(63), fc.integer({ min: 1, max: 20 })).map(([start, length]) => ({ start, end: Math.min(64, start + length) }));
+    const range = fc
+      .tuple(fc.nat(63), fc.integer({ min: 1, max: 20 }))
+      .map(([start, length]) => ({ start, end: Math.min(64, start + length) }));
     fc.assert(
       fc.property(fc.array(range, { maxLength: 40 }), (ranges) => {
-        const entries = ranges.map(({ start, end }) => ({ type: 'reference', start, end, text: content.slice(start, end), reference: { id: 'r' } }));
+        const entries = ranges.map(({ start, end }) => ({
+          type: 'reference',
+          start,
+          end,
+          text: content.slice(start, end),
+          reference: { id: 'r' },
+        }));
         const kept = sanitizeInputAnnotations(content, entries).map(({ start, end }) => ({ start, end }));
         expect(kept).toEqual(oracle(ranges));
       }),
       { numRuns: 500 },
     );
     // Adversarial orders: descending, nested, and each kept range hit again by many later entries.
-    const at = (start: number, end: number) => ({ type: 'reference', start, end, text: content.slice(start, end), reference: { id: 'r' } });
+    const at = (start: number, end: number) => ({
+      type: 'reference',
+      start,
+      end,
+      text: content.slice(start, end),
+      reference: { id: 'r' },
+    });
     const descending = Array.from({ length: 32 }, (_, i) => at(62 - 2 * i, 63 - 2 * i));
-    expect(sanitizeInputAnnotations(content, descending).map((a) => a.start)).toEqual(descending.map((a) => a.start).reverse());
+    expect(sanitizeInputAnnotations(content, descending).map((a) => a.start)).toEqual(
+      descending.map((a) => a.start).reverse(),
+    );
     const nested = [at(30, 34), at(0, 64), at(31, 33), at(29, 31), at(33, 35), at(28, 30), at(34, 36)];
-    expect(sanitizeInputAnnotations(content, nested).map((a) => [a.start, a.end])).toEqual([[28, 30], [30, 34], [34, 36]]);
-    const hammered = [at(10, 20), at(40, 50), ...Array.from({ length: 1_000 }, (_, i) => at(i % 64, Math.min(64, (i % 64) + 3)))];
+    expect(sanitizeInputAnnotations(content, nested).map((a) => [a.start, a.end])).toEqual([
+      [28, 30],
+      [30, 34],
+      [34, 36],
+    ]);
+    const hammered = [
+      at(10, 20),
+      at(40, 50),
+      ...Array.from({ length: 1_000 }, (_, i) => at(i % 64, Math.min(64, (i % 64) + 3))),
+    ];
     expect(sanitizeInputAnnotations(content, hammered).map((a) => [a.start, a.end])).toEqual(
       oracle(hammered.map(({ start, end }) => ({ start, end }))).map(({ start, end }) => [start, end]),
     );
@@ -155,7 +199,13 @@ describe('sanitizeInputAnnotations', () => {
 
   it('drops out-of-range and empty ranges', () => {
     const text = CONTENT.slice(8, 21);
-    const at = (start: number, end: number, t = text) => ({ type: 'reference', start, end, text: t, reference: { id: 'x' } });
+    const at = (start: number, end: number, t = text) => ({
+      type: 'reference',
+      start,
+      end,
+      text: t,
+      reference: { id: 'x' },
+    });
     expect(sanitizeInputAnnotations(CONTENT, [at(-1, 12, CONTENT.slice(-1, 12))])).toEqual([]);
     expect(sanitizeInputAnnotations(CONTENT, [at(8, 8, '')])).toEqual([]);
     expect(sanitizeInputAnnotations(CONTENT, [at(21, 8, '')])).toEqual([]);
@@ -171,20 +221,38 @@ describe('sanitizeInputAnnotations', () => {
 
   it('drops non-integer, NaN, infinite and non-number offsets', () => {
     const valid = reference(MAKEFILE);
-    for (const bad of [8.5, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, '8', null, undefined, 8n, new Number(8)]) {
+    for (const bad of [
+      8.5,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      '8',
+      null,
+      undefined,
+      8n,
+      new Number(8),
+    ]) {
       expect(sanitizeInputAnnotations(CONTENT, [{ ...valid, start: bad }])).toEqual([]);
       expect(sanitizeInputAnnotations(CONTENT, [{ ...valid, end: bad }])).toEqual([]);
     }
   });
 
   it('normalises a start of -0 to 0', () => {
-    const [kept] = sanitizeInputAnnotations('@a b', [{ type: 'reference', start: -0, end: 2, text: '@a', reference: { id: 'a' } }]);
+    const [kept] = sanitizeInputAnnotations('@a b', [
+      { type: 'reference', start: -0, end: 2, text: '@a', reference: { id: 'a' } },
+    ]);
     expect(Object.is(kept!.start, 0)).toBe(true);
   });
 
   it('drops ranges that split a surrogate pair', () => {
     const content = 'a😀b'; // 😀 is two UTF-16 units at 1..3
-    const at = (start: number, end: number) => ({ type: 'reference', start, end, text: content.slice(start, end), reference: { id: 'x' } });
+    const at = (start: number, end: number) => ({
+      type: 'reference',
+      start,
+      end,
+      text: content.slice(start, end),
+      reference: { id: 'x' },
+    });
     expect(sanitizeInputAnnotations(content, [at(1, 2)])).toEqual([]);
     expect(sanitizeInputAnnotations(content, [at(2, 3)])).toEqual([]);
     expect(sanitizeInputAnnotations(content, [at(0, 2)])).toEqual([]);
@@ -193,12 +261,19 @@ describe('sanitizeInputAnnotations', () => {
     expect(sanitizeInputAnnotations(content, [at(0, 4)])).toEqual([at(0, 4)]);
     // lone surrogates are not pairs: a boundary next to one is fine
     const lone = 'a\ud83db';
-    expect(sanitizeInputAnnotations(lone, [{ type: 'reference', start: 0, end: 2, text: 'a\ud83d', reference: { id: 'x' } }])).toHaveLength(1);
+    expect(
+      sanitizeInputAnnotations(lone, [
+        { type: 'reference', start: 0, end: 2, text: 'a\ud83d', reference: { id: 'x' } },
+      ]),
+    ).toHaveLength(1);
   });
 
   it('drops the whole annotation when a reference field has the wrong type (Qwen #12404 round 2: numeric label)', () => {
     const valid = reference(MAKEFILE);
-    const withReference = (payload: Record<string, unknown>) => ({ ...valid, reference: { ...(valid.reference as object), ...payload } });
+    const withReference = (payload: Record<string, unknown>) => ({
+      ...valid,
+      reference: { ...(valid.reference as object), ...payload },
+    });
     const badPayloads: Record<string, unknown>[] = [
       { label: 42 },
       { value: {} },
@@ -218,7 +293,9 @@ describe('sanitizeInputAnnotations', () => {
     for (const bad of [undefined, null, 'file:x', ['x'], 1]) {
       expect(sanitizeInputAnnotations(CONTENT, [{ ...valid, reference: bad }])).toEqual([]);
     }
-    expect(sanitizeInputAnnotations(CONTENT, [withReference({ label: 'File', removable: true, metadata: null })])).toHaveLength(1);
+    expect(
+      sanitizeInputAnnotations(CONTENT, [withReference({ label: 'File', removable: true, metadata: null })]),
+    ).toHaveLength(1);
   });
 
   it('drops the whole annotation when a command field has the wrong type', () => {
@@ -257,14 +334,30 @@ describe('sanitizeInputAnnotations', () => {
 
     const circular: Record<string, unknown> = {};
     circular.self = circular;
-    for (const bad of [circular, 1n, () => 1, Symbol('s'), { toJSON: () => { throw new Error('boom'); } }]) {
+    for (const bad of [
+      circular,
+      1n,
+      () => 1,
+      Symbol('s'),
+      {
+        toJSON: () => {
+          throw new Error('boom');
+        },
+      },
+    ]) {
       expect(sanitizeInputAnnotations(CONTENT, [withMetadata(bad)])).toEqual([]);
     }
   });
 
   it('keeps exactly 256 annotations: the 257th valid one is dropped', () => {
     const content = 'x'.repeat(300);
-    const at = (start: number) => ({ type: 'reference', start, end: start + 1, text: 'x', reference: { id: `r${start}` } });
+    const at = (start: number) => ({
+      type: 'reference',
+      start,
+      end: start + 1,
+      text: 'x',
+      reference: { id: `r${start}` },
+    });
     const exactly = Array.from({ length: 256 }, (_, i) => at(i));
     expect(sanitizeInputAnnotations(content, exactly)).toHaveLength(256);
     const kept = sanitizeInputAnnotations(content, [...exactly, at(256)]);
@@ -288,7 +381,14 @@ describe('sanitizeInputAnnotations', () => {
     });
     expect(sanitizeInputAnnotations(CONTENT, [throwingGetter, valid])).toEqual([valid]);
 
-    const hostileEntry = new Proxy({}, { get: () => { throw new Error('boom'); } });
+    const hostileEntry = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('boom');
+        },
+      },
+    );
     expect(sanitizeInputAnnotations(CONTENT, [hostileEntry, valid])).toEqual([valid]);
 
     const hostileArray = new Proxy([valid], {
@@ -311,7 +411,17 @@ describe('sanitizeInputAnnotations', () => {
     revoke();
     expect(sanitizeInputAnnotations(CONTENT, proxy)).toEqual([]);
 
-    const hostileReference = { ...valid, reference: new Proxy({}, { get: () => { throw new Error('boom'); } }) };
+    const hostileReference = {
+      ...valid,
+      reference: new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('boom');
+          },
+        },
+      ),
+    };
     expect(sanitizeInputAnnotations(CONTENT, [hostileReference])).toEqual([]);
   });
 
@@ -377,10 +487,24 @@ describe('splitContentByAnnotations', () => {
   it('renders command segments with their subcommand path', () => {
     const content = '/language ui en';
     const segments = splitContentByAnnotations(content, [
-      { type: 'command', start: 0, end: 9, text: '/language', command: { name: 'language', subcommands: ['ui'] }, subcommandPath: ['ui'] },
+      {
+        type: 'command',
+        start: 0,
+        end: 9,
+        text: '/language',
+        command: { name: 'language', subcommands: ['ui'] },
+        subcommandPath: ['ui'],
+      },
     ]);
     expect(segments).toEqual([
-      { type: 'command', text: '/language', start: 0, end: 9, command: { name: 'language', subcommands: ['ui'] }, subcommandPath: ['ui'] },
+      {
+        type: 'command',
+        text: '/language',
+        start: 0,
+        end: 9,
+        command: { name: 'language', subcommands: ['ui'] },
+        subcommandPath: ['ui'],
+      },
       { type: 'text', text: ' ui en' },
     ]);
   });
@@ -416,21 +540,31 @@ describe('annotation properties', () => {
       { weight: 8, arbitrary: fc.integer({ min: -1, max: content.length + 1 }) },
       { weight: 1, arbitrary: fc.oneof(fc.double(), fc.constant(Number.NaN), fc.string()) },
     );
-    const sometimesWrong = <T,>(valid: fc.Arbitrary<T>) =>
+    const sometimesWrong = <T>(valid: fc.Arbitrary<T>) =>
       fc.oneof({ weight: 6, arbitrary: valid }, { weight: 1, arbitrary: fc.anything() });
     return fc.record(
       {
-        type: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('reference', 'command') }, { weight: 1, arbitrary: fc.anything() }),
+        type: fc.oneof(
+          { weight: 6, arbitrary: fc.constantFrom('reference', 'command') },
+          { weight: 1, arbitrary: fc.anything() },
+        ),
         start: offset,
         end: offset,
         text: fc.oneof(fc.string(), fc.constant(undefined)),
         reference: sometimesWrong(
           fc.record(
-            { id: fc.string({ minLength: 1 }), label: sometimesWrong(fc.string()), kind: fc.string(), metadata: fc.jsonValue() },
+            {
+              id: fc.string({ minLength: 1 }),
+              label: sometimesWrong(fc.string()),
+              kind: fc.string(),
+              metadata: fc.jsonValue(),
+            },
             { requiredKeys: ['id'] },
           ),
         ),
-        command: sometimesWrong(fc.record({ name: fc.string({ minLength: 1 }), description: fc.string() }, { requiredKeys: ['name'] })),
+        command: sometimesWrong(
+          fc.record({ name: fc.string({ minLength: 1 }), description: fc.string() }, { requiredKeys: ['name'] }),
+        ),
         subcommandPath: sometimesWrong(fc.array(fc.string())),
       },
       { requiredKeys: ['type', 'start', 'end', 'reference', 'command'] },
@@ -439,16 +573,24 @@ describe('annotation properties', () => {
 
   /** Half the time the text is made to match the range, so many entries are valid. */
   const contentWithAnnotations = fc
-    .string({ unit: fc.oneof(fc.constantFrom('a', ' ', '@', '😀', '文', '\ud83d', '\ude00'), fc.string({ unit: 'binary', maxLength: 1 })), maxLength: 60 })
+    .string({
+      unit: fc.oneof(
+        fc.constantFrom('a', ' ', '@', '😀', '文', '\ud83d', '\ude00'),
+        fc.string({ unit: 'binary', maxLength: 1 }),
+      ),
+      maxLength: 60,
+    })
     .chain((content) =>
       fc.tuple(
         fc.constant(content),
         fc.array(
-          fc.tuple(annotationLike(content), fc.boolean()).map(([annotation, matchText]) =>
-            matchText && typeof annotation.start === 'number' && typeof annotation.end === 'number'
-              ? { ...annotation, text: content.slice(annotation.start, annotation.end) }
-              : annotation,
-          ),
+          fc
+            .tuple(annotationLike(content), fc.boolean())
+            .map(([annotation, matchText]) =>
+              matchText && typeof annotation.start === 'number' && typeof annotation.end === 'number'
+                ? { ...annotation, text: content.slice(annotation.start, annotation.end) }
+                : annotation,
+            ),
           { maxLength: 20 },
         ),
       ),
@@ -456,12 +598,16 @@ describe('annotation properties', () => {
 
   it('never throw on anything and always join back to the content', () => {
     fc.assert(
-      fc.property(fc.anything({ withSparseArray: true, withBigInt: true, withMap: true, withSet: true, withNullPrototype: true }), fc.anything(), (content, annotations) => {
-        const kept = sanitizeInputAnnotations(content, annotations);
-        expect(Array.isArray(kept)).toBe(true);
-        const segments = splitContentByAnnotations(content as string, annotations);
-        expect(joined(segments)).toBe(typeof content === 'string' ? content : '');
-      }),
+      fc.property(
+        fc.anything({ withSparseArray: true, withBigInt: true, withMap: true, withSet: true, withNullPrototype: true }),
+        fc.anything(),
+        (content, annotations) => {
+          const kept = sanitizeInputAnnotations(content, annotations);
+          expect(Array.isArray(kept)).toBe(true);
+          const segments = splitContentByAnnotations(content as string, annotations);
+          expect(joined(segments)).toBe(typeof content === 'string' ? content : '');
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -16,7 +16,10 @@ import { fullReviewComment, minimalRecord, validRecordArb } from './record-fixtu
 const skill = minimalRecord('skill') as unknown as ContextRecord;
 const terminal = minimalRecord('terminal') as unknown as ContextRecord;
 
-function fragment(records: ContextRecord[] = [skill, terminal], source: Record<string, unknown> = { environmentId: 'env-1' }) {
+function fragment(
+  records: ContextRecord[] = [skill, terminal],
+  source: Record<string, unknown> = { environmentId: 'env-1' },
+) {
   return { version: 1, source, records } as unknown as ContextClipboardFragment;
 }
 
@@ -40,7 +43,15 @@ describe('encodeClipboardFragment / decodeClipboardFragment', () => {
   });
 
   it('keeps unknown kinds with their payload and top-level fields', () => {
-    const thread = { version: 1, contextId: 'th_1', kind: 'thread', label: 'T', environmentId: 'e', threadId: 't', title: 'x' } as ContextRecord;
+    const thread = {
+      version: 1,
+      contextId: 'th_1',
+      kind: 'thread',
+      label: 'T',
+      environmentId: 'e',
+      threadId: 't',
+      title: 'x',
+    } as ContextRecord;
     expect(decodeClipboardFragment(encodeClipboardFragment(fragment([thread])))).toEqual(fragment([thread]));
   });
 
@@ -67,24 +78,39 @@ describe('encodeClipboardFragment / decodeClipboardFragment', () => {
   });
 
   it('accepts 200 records, counting ones that are dropped', () => {
-    const records = Array.from({ length: 200 }, (_, n) => (n === 0 ? ({ kind: 'image' } as unknown as ContextRecord) : skill));
+    const records = Array.from({ length: 200 }, (_, n) =>
+      n === 0 ? ({ kind: 'image' } as unknown as ContextRecord) : skill,
+    );
     expect(decodeClipboardFragment(JSON.stringify(fragment(records)))?.records).toHaveLength(199);
   });
 
   it('trims source ids, accepts 128 chars and strips unknown source fields', () => {
     const decoded = decodeClipboardFragment(
-      JSON.stringify(fragment([], { environmentId: ` ${'e'.repeat(128)} `, threadId: ' t ', messageId: '\nm', url: 'https://x.test' })),
+      JSON.stringify(
+        fragment([], {
+          environmentId: ` ${'e'.repeat(128)} `,
+          threadId: ' t ',
+          messageId: '\nm',
+          url: 'https://x.test',
+        }),
+      ),
     );
     expect(decoded?.source).toEqual({ environmentId: 'e'.repeat(128), threadId: 't', messageId: 'm' });
   });
 
   it('drops invalid records and keeps valid ones', () => {
-    const json = JSON.stringify(fragment([skill, { ...terminal, lineEnd: 0 } as ContextRecord, 'junk' as unknown as ContextRecord, terminal]));
+    const json = JSON.stringify(
+      fragment([skill, { ...terminal, lineEnd: 0 } as ContextRecord, 'junk' as unknown as ContextRecord, terminal]),
+    );
     expect(decodeClipboardFragment(json)?.records).toEqual([skill, terminal]);
   });
 
   it('strips unknown fields, so no bytes or URLs ride along on known kinds', () => {
-    const image = { ...minimalRecord('image'), dataBase64: 'AAAA', url: 'https://x.test/a.png' } as unknown as ContextRecord;
+    const image = {
+      ...minimalRecord('image'),
+      dataBase64: 'AAAA',
+      url: 'https://x.test/a.png',
+    } as unknown as ContextRecord;
     const json = encodeClipboardFragment(fragment([image]));
     expect(json).not.toContain('dataBase64');
     expect(json).not.toContain('https://');
@@ -93,7 +119,14 @@ describe('encodeClipboardFragment / decodeClipboardFragment', () => {
   });
 
   it('rejects JSON over 16,000,000 chars on both sides', () => {
-    const big = { version: 1, contextId: 'x', kind: 'future', label: '', payload: 'p'.repeat(63_000), more: 'm'.repeat(63_000) };
+    const big = {
+      version: 1,
+      contextId: 'x',
+      kind: 'future',
+      label: '',
+      payload: 'p'.repeat(63_000),
+      more: 'm'.repeat(63_000),
+    };
     const records = Array.from({ length: 126 }, (_, n) => ({ ...big, contextId: `x${n}` }) as ContextRecord);
     const json = encodeClipboardFragment(fragment(records));
     expect(json).not.toBeNull();
@@ -113,7 +146,10 @@ describe('encodeClipboardFragment / decodeClipboardFragment', () => {
 });
 
 describe('encodeClipboardHtml / decodeClipboardHtml', () => {
-  const apostrophe = { ...minimalRecord('review-comment'), text: "it's O'Brien's \"quote\" & <tag>" } as unknown as ContextRecord;
+  const apostrophe = {
+    ...minimalRecord('review-comment'),
+    text: "it's O'Brien's \"quote\" & <tag>",
+  } as unknown as ContextRecord;
 
   it('wraps rich HTML in a div carrying the fragment', () => {
     const html = encodeClipboardHtml(fragment(), { html: '<b>hi</b>' })!;
@@ -139,8 +175,12 @@ describe('encodeClipboardHtml / decodeClipboardHtml', () => {
   it('decodes single- and double-quoted attributes', () => {
     const encoded = /data-t3-context-fragment="([^"]*)"/.exec(encodeClipboardHtml(fragment([apostrophe]))!)![1]!;
     const expected = fragment([apostrophe]);
-    expect(decodeClipboardHtml(`<meta charset="utf-8"><span data-t3-context-fragment='${encoded}'>x</span>`)).toEqual(expected);
-    expect(decodeClipboardHtml(`<html><body><!--StartFragment--><div data-t3-context-fragment="${encoded}">x</div>`)).toEqual(expected);
+    expect(decodeClipboardHtml(`<meta charset="utf-8"><span data-t3-context-fragment='${encoded}'>x</span>`)).toEqual(
+      expected,
+    );
+    expect(
+      decodeClipboardHtml(`<html><body><!--StartFragment--><div data-t3-context-fragment="${encoded}">x</div>`),
+    ).toEqual(expected);
   });
 
   it.each([
@@ -151,7 +191,10 @@ describe('encodeClipboardHtml / decodeClipboardHtml', () => {
     ['mismatched quotes', `<div data-t3-context-fragment="${encodeURIComponent(JSON.stringify(fragment()))}'>x</div>`],
     ['malformed percent-encoding', '<div data-t3-context-fragment="%E0%A4%A">x</div>'],
     ['a lone percent sign', '<div data-t3-context-fragment="%">x</div>'],
-    ['a fragment of version 2', `<div data-t3-context-fragment="${encodeURIComponent(JSON.stringify({ ...fragment(), version: 2 }))}">x</div>`],
+    [
+      'a fragment of version 2',
+      `<div data-t3-context-fragment="${encodeURIComponent(JSON.stringify({ ...fragment(), version: 2 }))}">x</div>`,
+    ],
     ['an attribute that is not JSON', '<div data-t3-context-fragment="hello">x</div>'],
   ])('decodes %s as null', (_name, html) => {
     expect(decodeClipboardHtml(html)).toBeNull();
@@ -171,14 +214,18 @@ describe('encodeClipboardHtml / decodeClipboardHtml', () => {
 
 describe('clipboard properties', () => {
   /** Fragments of valid records with distinct ids, in decoded (canonical) form. */
-  const sourceIdArb = fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }).map((s) => s.trim()).filter((s) => s.length > 0);
+  const sourceIdArb = fc
+    .string({ unit: 'binary', minLength: 1, maxLength: 20 })
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
   const fragmentArb = fc
-    .record(
-      {
-        source: fc.record({ environmentId: sourceIdArb, threadId: sourceIdArb, messageId: sourceIdArb }, { requiredKeys: ['environmentId'] }),
-        records: fc.uniqueArray(validRecordArb, { maxLength: 6, selector: (record) => String(record.contextId) }),
-      },
-    )
+    .record({
+      source: fc.record(
+        { environmentId: sourceIdArb, threadId: sourceIdArb, messageId: sourceIdArb },
+        { requiredKeys: ['environmentId'] },
+      ),
+      records: fc.uniqueArray(validRecordArb, { maxLength: 6, selector: (record) => String(record.contextId) }),
+    })
     .map(({ source, records }) =>
       fragment(
         records.map((record) => (decodeContextRecord(record) as { record: ContextRecord }).record),
@@ -200,15 +247,28 @@ describe('clipboard properties', () => {
   });
 
   it('decoders never throw', () => {
-    const anything = fc.anything({ withBigInt: true, withMap: true, withSet: true, withNullPrototype: true, stringUnit: 'binary' });
+    const anything = fc.anything({
+      withBigInt: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      stringUnit: 'binary',
+    });
     fc.assert(
-      fc.property(fc.oneof(anything, fc.string({ unit: 'binary' }), fc.jsonValue().map((v) => JSON.stringify(v))), (value) => {
-        decodeClipboardFragment(value);
-        decodeClipboardHtml(value);
-        decodeClipboardHtml(`<div data-t3-context-fragment="${String(typeof value === 'string' ? value : '')}">`);
-        encodeClipboardFragment(value as ContextClipboardFragment);
-        encodeClipboardHtml(value as ContextClipboardFragment, value as { html?: string });
-      }),
+      fc.property(
+        fc.oneof(
+          anything,
+          fc.string({ unit: 'binary' }),
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+        ),
+        (value) => {
+          decodeClipboardFragment(value);
+          decodeClipboardHtml(value);
+          decodeClipboardHtml(`<div data-t3-context-fragment="${String(typeof value === 'string' ? value : '')}">`);
+          encodeClipboardFragment(value as ContextClipboardFragment);
+          encodeClipboardHtml(value as ContextClipboardFragment, value as { html?: string });
+        },
+      ),
       { numRuns: 1_000 },
     );
   });

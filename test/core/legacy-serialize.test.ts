@@ -91,12 +91,20 @@ describe('serializeLegacyMessage', () => {
       '<review_comment sectionId="sec&quot;1" sectionTitle="A &amp; &lt;B&gt;" filePath="src/b.ts" rangeLabel="L4-6" startIndex="4" endIndex="6">\nWhy?\n</review_comment>',
     );
     const noLanguage = reviewComment({ diff: '- a', fenceLanguage: undefined });
-    expect(serializeLegacyMessage({ text: ref(noLanguage), records: [noLanguage] })).toContain('Why?\n\n```diff\n- a\n```\n');
+    expect(serializeLegacyMessage({ text: ref(noLanguage), records: [noLanguage] })).toContain(
+      'Why?\n\n```diff\n- a\n```\n',
+    );
   });
 
   it('writes terminals as @slug:range and appends every terminal in one block', () => {
     const first = terminal();
-    const second = terminal({ contextId: 'term_2', terminalLabel: 'Build  Log', lineStart: 7, lineEnd: 7, text: 'done\nextra' });
+    const second = terminal({
+      contextId: 'term_2',
+      terminalLabel: 'Build  Log',
+      lineStart: 7,
+      lineEnd: 7,
+      text: 'done\nextra',
+    });
     expect(serializeLegacyMessage({ text: `Run ${ref(first)} please  \n`, records: [first, second] })).toBe(
       'Run @terminal-1:3-4 please\n\n<terminal_context>\n- Terminal 1 lines 3-4:\n  3 | npm test\n  4 | \n- Build  Log line 7:\n  7 | done\n</terminal_context>',
     );
@@ -104,7 +112,9 @@ describe('serializeLegacyMessage', () => {
 
   it('writes element and preview records as labels and appends their blocks even when unreferenced', () => {
     const el = element();
-    const pa = preview({ elements: [elementDetails({ componentName: null, tagName: 'div', source: null, htmlPreview: '', styles: '' })] });
+    const pa = preview({
+      elements: [elementDetails({ componentName: null, tagName: 'div', source: null, htmlPreview: '', styles: '' })],
+    });
     const output = serializeLegacyMessage({ text: `Fix ${ref(el)}`, records: [el, pa] });
     expect(output).toBe(
       [
@@ -129,7 +139,10 @@ describe('serializeLegacyMessage', () => {
     const unlabeled: ContextRecord = { version: 1, contextId: 's_1', kind: 'skill', label: '', name: 'deploy' };
     const missing = '[gone](t3-context://v1/terminal/nope)';
     expect(
-      serializeLegacyMessage({ text: `${ref(file)} ${formatContextReference({ ...unlabeled, label: 'Deploy' })} ${missing}`, records: [file, unlabeled] }),
+      serializeLegacyMessage({
+        text: `${ref(file)} ${formatContextReference({ ...unlabeled, label: 'Deploy' })} ${missing}`,
+        records: [file, unlabeled],
+      }),
     ).toBe(`notes.txt Deploy ${missing}`);
   });
 
@@ -152,22 +165,51 @@ describe('serializeLegacyMessage → upgradeLegacyMessage', () => {
     const records: ContextRecord[] = [
       terminal({ lineEnd: 5, text: 'npm test\n\nok' }),
       element({ pageTitle: null }),
-      preview({ pageTitle: null, elements: [elementDetails({ pageTitle: null, componentName: null, tagName: 'div' })] }),
+      preview({
+        pageTitle: null,
+        elements: [elementDetails({ pageTitle: null, componentName: null, tagName: 'div' })],
+      }),
       reviewComment({ text: 'Why?\n\n```\nnot the diff\n```', diff: '</review_comment>\n+ ````' }),
     ];
-    const [term, el, pa, rc] = records as [TerminalContextRecord, ElementContextRecord, PreviewAnnotationContextRecord, ReviewCommentContextRecord];
+    const [term, el, pa, rc] = records as [
+      TerminalContextRecord,
+      ElementContextRecord,
+      PreviewAnnotationContextRecord,
+      ReviewCommentContextRecord,
+    ];
     const text = `Run ${ref(term)} then ${ref(rc)} and fix ${ref(el)}.`;
     const upgraded = upgradeLegacyMessage(serializeLegacyMessage({ text, records }));
     expect(upgraded.text).toBe(
       `Run [Terminal 1 lines 3-5](t3-context://v1/terminal/legacy_terminal_1) then [b.ts L4-6](t3-context://v1/review-comment/legacy_review-comment_1) and fix Pay button.\n\n` +
         '[<PayButton>](t3-context://v1/element/legacy_element_1) [http://localhost:3000/checkout](t3-context://v1/preview-annotation/legacy_preview-annotation_1)',
     );
-    const [t, e, p, r] = upgraded.records as [TerminalContextRecord, ElementContextRecord, PreviewAnnotationContextRecord, ReviewCommentContextRecord];
+    const [t, e, p, r] = upgraded.records as [
+      TerminalContextRecord,
+      ElementContextRecord,
+      PreviewAnnotationContextRecord,
+      ReviewCommentContextRecord,
+    ];
     expect(t).toMatchObject({ terminalLabel: term.terminalLabel, lineStart: 3, lineEnd: 5, text: term.text });
     // The legacy header carries one name: the tag name is derived from the component name.
-    expect(elementFields(e)).toEqual({ ...elementFields(el), tagName: 'paybutton', source: { ...el.source!, functionName: null } });
-    expect(p).toMatchObject({ annotationId: pa.annotationId, pageUrl: pa.pageUrl, pageTitle: null, comment: pa.comment, targetSummary: pa.targetSummary, styleChanges: pa.styleChanges });
-    expect(p.elements).toEqual(pa.elements!.map((details) => ({ ...details, source: details.source && { ...details.source, functionName: null } })));
+    expect(elementFields(e)).toEqual({
+      ...elementFields(el),
+      tagName: 'paybutton',
+      source: { ...el.source!, functionName: null },
+    });
+    expect(p).toMatchObject({
+      annotationId: pa.annotationId,
+      pageUrl: pa.pageUrl,
+      pageTitle: null,
+      comment: pa.comment,
+      targetSummary: pa.targetSummary,
+      styleChanges: pa.styleChanges,
+    });
+    expect(p.elements).toEqual(
+      pa.elements!.map((details) => ({
+        ...details,
+        source: details.source && { ...details.source, functionName: null },
+      })),
+    );
     expect(reviewFields(r)).toEqual(reviewFields(rc));
   });
 
@@ -180,15 +222,21 @@ describe('serializeLegacyMessage → upgradeLegacyMessage', () => {
         expect(upgraded.records).toHaveLength(records.length);
 
         const terminals = byKind(records, 'terminal') as TerminalContextRecord[];
-        expect((byKind(upgraded.records, 'terminal') as TerminalContextRecord[]).map(terminalFields)).toEqual(terminals.map(terminalFields));
-        const elements = byKind(records, 'element') as ElementContextRecord[];
-        expect((byKind(upgraded.records, 'element') as ElementContextRecord[]).map(elementFields)).toEqual(elements.map(elementFields));
-        const previews = byKind(records, 'preview-annotation') as PreviewAnnotationContextRecord[];
-        expect((byKind(upgraded.records, 'preview-annotation') as PreviewAnnotationContextRecord[]).map(previewFields)).toEqual(
-          previews.map(previewFields),
+        expect((byKind(upgraded.records, 'terminal') as TerminalContextRecord[]).map(terminalFields)).toEqual(
+          terminals.map(terminalFields),
         );
+        const elements = byKind(records, 'element') as ElementContextRecord[];
+        expect((byKind(upgraded.records, 'element') as ElementContextRecord[]).map(elementFields)).toEqual(
+          elements.map(elementFields),
+        );
+        const previews = byKind(records, 'preview-annotation') as PreviewAnnotationContextRecord[];
+        expect(
+          (byKind(upgraded.records, 'preview-annotation') as PreviewAnnotationContextRecord[]).map(previewFields),
+        ).toEqual(previews.map(previewFields));
         const reviews = byKind(records, 'review-comment') as ReviewCommentContextRecord[];
-        expect((byKind(upgraded.records, 'review-comment') as ReviewCommentContextRecord[]).map(reviewFields)).toEqual(reviews.map(reviewFields));
+        expect((byKind(upgraded.records, 'review-comment') as ReviewCommentContextRecord[]).map(reviewFields)).toEqual(
+          reviews.map(reviewFields),
+        );
 
         // Every record is referenced exactly once; reviews stay where they were, in text order.
         const ids = collectContextReferences(upgraded.text).map((occurrence) => occurrence.contextId);
@@ -203,7 +251,12 @@ describe('serializeLegacyMessage → upgradeLegacyMessage', () => {
 });
 
 function terminalFields(record: TerminalContextRecord) {
-  return { terminalLabel: record.terminalLabel, lineStart: record.lineStart, lineEnd: record.lineEnd, text: record.text };
+  return {
+    terminalLabel: record.terminalLabel,
+    lineStart: record.lineStart,
+    lineEnd: record.lineEnd,
+    text: record.text,
+  };
 }
 
 function elementFields(record: ElementContextDetails) {
@@ -213,12 +266,30 @@ function elementFields(record: ElementContextDetails) {
 
 function previewFields(record: PreviewAnnotationContextRecord) {
   const { annotationId, pageUrl, pageTitle, comment, targetSummary, styleChanges } = record;
-  return { annotationId, pageUrl, pageTitle, comment, targetSummary, styleChanges, elements: record.elements?.map(elementFields) };
+  return {
+    annotationId,
+    pageUrl,
+    pageTitle,
+    comment,
+    targetSummary,
+    styleChanges,
+    elements: record.elements?.map(elementFields),
+  };
 }
 
 function reviewFields(record: ReviewCommentContextRecord) {
   const { sectionId, sectionTitle, filePath, startIndex, endIndex, rangeLabel, text, diff } = record;
-  return { sectionId, sectionTitle, filePath, startIndex, endIndex, rangeLabel, text, diff, fenceLanguage: record.fenceLanguage ?? 'diff' };
+  return {
+    sectionId,
+    sectionTitle,
+    filePath,
+    startIndex,
+    endIndex,
+    rangeLabel,
+    text,
+    diff,
+    fenceLanguage: record.fenceLanguage ?? 'diff',
+  };
 }
 
 // Generators of records the legacy format can represent (see SPEC §3.9: single-line headers,
@@ -253,20 +324,28 @@ const terminalRecord = fc
   }));
 
 const elementSource = fc.option(
-  fc.record({
-    functionName: fc.constant(null),
-    fileName: trimmed(`${WORD}/._`),
-    lineNumber: fc.option(fc.nat(500)),
-    columnNumber: fc.option(fc.nat(80)),
-  }).map((source) => (source.lineNumber === null ? { ...source, columnNumber: null } : source)),
+  fc
+    .record({
+      functionName: fc.constant(null),
+      fileName: trimmed(`${WORD}/._`),
+      lineNumber: fc.option(fc.nat(500)),
+      columnNumber: fc.option(fc.nat(80)),
+    })
+    .map((source) => (source.lineNumber === null ? { ...source, columnNumber: null } : source)),
 );
 
 const indentedBlock = lines(chars(' ab<>/="`:;'), 4).map((value) => value.trimEnd());
 
 const details: fc.Arbitrary<ElementContextDetails> = fc
   .record({
-    name: fc.oneof(trimmed(WORD, 1, 8), trimmed(WORD, 0, 6).map((rest) => `X${rest}`)),
-    pageUrl: fc.oneof(fc.constant(''), trimmed(WORD, 1, 8).map((path) => `http://localhost:3000/${path}`)),
+    name: fc.oneof(
+      trimmed(WORD, 1, 8),
+      trimmed(WORD, 0, 6).map((rest) => `X${rest}`),
+    ),
+    pageUrl: fc.oneof(
+      fc.constant(''),
+      trimmed(WORD, 1, 8).map((path) => `http://localhost:3000/${path}`),
+    ),
     selector: fc.option(trimmed(`${WORD}#.> `)),
     htmlPreview: fc.oneof(fc.constant(''), indentedBlock),
     source: elementSource,
@@ -281,7 +360,12 @@ const details: fc.Arbitrary<ElementContextDetails> = fc
 
 const elementRecord = fc
   .tuple(details, trimmed(PROSE))
-  .map(([fields, label]): Omit<ElementContextRecord, 'contextId'> => ({ version: 1, kind: 'element', label, ...fields }));
+  .map(([fields, label]): Omit<ElementContextRecord, 'contextId'> => ({
+    version: 1,
+    kind: 'element',
+    label,
+    ...fields,
+  }));
 
 const multiLine = lines(chars(PROSE), 3).map((value) => value.trim());
 
@@ -300,7 +384,10 @@ const previewRecord = fc
   })
   .map(({ page, elements, ...fields }): Omit<PreviewAnnotationContextRecord, 'contextId'> => {
     // With a title page the URL is read back from the first element, so it must agree.
-    const agreeing = page.pageTitle !== null && elements.length > 0 ? [{ ...elements[0]!, pageUrl: '' }, ...elements.slice(1)] : elements;
+    const agreeing =
+      page.pageTitle !== null && elements.length > 0
+        ? [{ ...elements[0]!, pageUrl: '' }, ...elements.slice(1)]
+        : elements;
     return {
       version: 1,
       kind: 'preview-annotation',
@@ -344,7 +431,10 @@ const legacyMessage = fc
     order: fc.array(fc.nat(), { maxLength: 12 }),
   })
   .map(({ terminals, elements, previews, reviews, prose, order }) => {
-    const withId = <R extends { kind: string }>(record: R, index: number) => ({ ...record, contextId: `${record.kind}_${index}` });
+    const withId = <R extends { kind: string }>(record: R, index: number) => ({
+      ...record,
+      contextId: `${record.kind}_${index}`,
+    });
     const t = terminals.map(([record, referenced], i) => ({ record: withId(record, i) as ContextRecord, referenced }));
     const e = elements.map(([record, referenced], i) => ({ record: withId(record, i) as ContextRecord, referenced }));
     const p = previews.map(([record, referenced], i) => ({ record: withId(record, i) as ContextRecord, referenced }));
@@ -352,7 +442,8 @@ const legacyMessage = fc
     const referenced = [...t, ...e, ...p].filter((entry) => entry.referenced).map((entry) => entry.record);
     // Reviews keep their relative order (they are numbered by position); the rest is shuffled in.
     const pieces: string[] = [...prose];
-    for (const [index, record] of referenced.entries()) pieces.splice((order[index] ?? index) % (pieces.length + 1), 0, ref(record));
+    for (const [index, record] of referenced.entries())
+      pieces.splice((order[index] ?? index) % (pieces.length + 1), 0, ref(record));
     let cursor = 0;
     for (const entry of r) {
       cursor = Math.min(pieces.length, cursor + 1 + ((order[cursor] ?? 0) % 2));

@@ -8,14 +8,14 @@ import type {
   TerminalContextRecord,
 } from '../../src/core/types.js';
 
-const link = (kind: string, n: number, label: string) =>
-  `[${label}](t3-context://v1/${kind}/legacy_${kind}_${n})`;
+const link = (kind: string, n: number, label: string) => `[${label}](t3-context://v1/${kind}/legacy_${kind}_${n})`;
 
 const terminalBlock = (...entries: string[]) => `<terminal_context>\n${entries.join('\n\n')}\n</terminal_context>`;
 const elementBlock = (...entries: string[]) => `<element_context>\n${entries.join('\n')}\n</element_context>`;
 const previewBlock = (...lines: string[]) => `<preview_annotation>\n${lines.join('\n')}\n</preview_annotation>`;
 const review = (attributes: string, body: string) => `<review_comment ${attributes}>\n${body}\n</review_comment>`;
-const REVIEW_ATTRIBUTES = 'sectionId="s1" sectionTitle="Changes" filePath="src/a.ts" startIndex="4" endIndex="2" rangeLabel="L2-4"';
+const REVIEW_ATTRIBUTES =
+  'sectionId="s1" sectionTitle="Changes" filePath="src/a.ts" startIndex="4" endIndex="2" rangeLabel="L2-4"';
 
 /** Upgrading must be a fixed point on its own output. */
 function expectIdempotent(text: string) {
@@ -30,7 +30,13 @@ function expectUnchanged(text: string) {
 
 describe('upgradeLegacyMessage: guard and temporary token', () => {
   it('returns text without legacy markers unchanged', () => {
-    for (const text of ['', 'hello  ', 'a <terminal_contextual> b', '<review_commentary>x</review_commentary>', '[x](t3-context://v1/file/f)']) {
+    for (const text of [
+      '',
+      'hello  ',
+      'a <terminal_contextual> b',
+      '<review_commentary>x</review_commentary>',
+      '[x](t3-context://v1/file/f)',
+    ]) {
       expectUnchanged(text);
     }
   });
@@ -145,7 +151,11 @@ describe('upgradeLegacyMessage: terminal blocks', () => {
   });
 
   it('binds each terminal of a multi-entry block to its own label', () => {
-    const block = terminalBlock('- Terminal 1 line 1:\n  1 | a', '- Terminal 1 line 1:\n  1 | b', '- Build  Output lines 2-3:\n  2 | c\n  3 | d');
+    const block = terminalBlock(
+      '- Terminal 1 line 1:\n  1 | a',
+      '- Terminal 1 line 1:\n  1 | b',
+      '- Build  Output lines 2-3:\n  2 | c\n  3 | d',
+    );
     const { text, records } = expectIdempotent(`@terminal-1:1 vs @terminal-1:1 and @build-output:2-3\n\n${block}`);
     expect(text).toBe(
       `${link('terminal', 1, 'Terminal 1 line 1')} vs ${link('terminal', 2, 'Terminal 1 line 1')} and ${link('terminal', 3, 'Build Output lines 2-3')}`,
@@ -205,7 +215,9 @@ describe('upgradeLegacyMessage: element blocks', () => {
       '  source: lib/x.ts:9',
     );
     const { text, records } = expectIdempotent(`Fix these\n\n${block}`);
-    expect(text).toBe(`Fix these\n\n${link('element', 1, '<CheckoutButton>')} ${link('element', 2, '<div>')} ${link('element', 3, '<span>')}`);
+    expect(text).toBe(
+      `Fix these\n\n${link('element', 1, '<CheckoutButton>')} ${link('element', 2, '<div>')} ${link('element', 3, '<span>')}`,
+    );
     expect(records).toEqual<ElementContextRecord[]>([
       {
         version: 1,
@@ -404,7 +416,11 @@ describe('upgradeLegacyMessage: review comments', () => {
     const body = 'Look:\n\n`````diff\n````\n</review_comment>\n```js\n````\n`````';
     const { text, records } = expectIdempotent(`A ${review(REVIEW_ATTRIBUTES, body)} B`);
     expect(text).toBe(`A ${link('review-comment', 1, 'a.ts L2-4')} B`);
-    expect(records[0]).toMatchObject({ text: 'Look:', diff: '````\n</review_comment>\n```js\n````', fenceLanguage: 'diff' });
+    expect(records[0]).toMatchObject({
+      text: 'Look:',
+      diff: '````\n</review_comment>\n```js\n````',
+      fenceLanguage: 'diff',
+    });
   });
 
   it('closes a fence only with an equal or longer bare backtick line', () => {
@@ -418,7 +434,12 @@ describe('upgradeLegacyMessage: review comments', () => {
 
   it('keeps review-shaped text inside terminal, element and preview blocks', () => {
     const inner = review(REVIEW_ATTRIBUTES, 'not a review');
-    const block = terminalBlock(`- T line 1:\n  1 | x\n${inner.split('\n').map((line) => `  ${line}`).join('\n')}`);
+    const block = terminalBlock(
+      `- T line 1:\n  1 | x\n${inner
+        .split('\n')
+        .map((line) => `  ${line}`)
+        .join('\n')}`,
+    );
     const { records } = expectIdempotent(`Hi\n\n${block}`);
     expect(records).toHaveLength(1);
     expect((records[0] as TerminalContextRecord).text).toContain('<review_comment sectionId="s1"');
@@ -452,7 +473,9 @@ describe('upgradeLegacyMessage: review comments', () => {
     const text = `${review(REVIEW_ATTRIBUTES, 'one')} <review_comment ${REVIEW_ATTRIBUTES}>\nopen\n\`\`\`\n</review_comment>\n${review(REVIEW_ATTRIBUTES, 'three')}`;
     const { text: upgraded, records } = expectIdempotent(text);
     expect(records).toHaveLength(1);
-    expect(upgraded).toBe(`${link('review-comment', 1, 'a.ts L2-4')} ${text.slice(text.indexOf(' <review_comment') + 1)}`);
+    expect(upgraded).toBe(
+      `${link('review-comment', 1, 'a.ts L2-4')} ${text.slice(text.indexOf(' <review_comment') + 1)}`,
+    );
   });
 
   it('peels trailing reviews only after a trailing block', () => {
@@ -478,7 +501,8 @@ describe('upgradeLegacyMessage: review comments', () => {
 
 describe('upgradeLegacyMessage: combined messages', () => {
   it('numbers placeholders in the text as it reads with review links in, even one inside a link label', () => {
-    const review = '<review_comment sectionId="s" filePath="x\uFFFCy.ts" startIndex="1" endIndex="2">hi</review_comment>';
+    const review =
+      '<review_comment sectionId="s" filePath="x\uFFFCy.ts" startIndex="1" endIndex="2">hi</review_comment>';
     const block = terminalBlock('- T1 line 1:\n  1 | a', '- T2 line 2:\n  2 | b', '- T3 line 3:\n  3 | c');
     const { text, records } = upgradeLegacyMessage(`a \uFFFC b ${review} c \uFFFC d\n\n${block}`);
     expect(records.map((record) => record.contextId)).toEqual([
@@ -488,7 +512,9 @@ describe('upgradeLegacyMessage: combined messages', () => {
       'legacy_review-comment_1',
     ]);
     const t = (n: number) => link('terminal', n, `T${n} line ${n}`);
-    expect(text).toBe(`a ${t(1)} b [x${t(2)}y.ts line](t3-context://v1/review-comment/legacy_review-comment_1) c ${t(3)} d`);
+    expect(text).toBe(
+      `a ${t(1)} b [x${t(2)}y.ts line](t3-context://v1/review-comment/legacy_review-comment_1) c ${t(3)} d`,
+    );
   });
 
   it('upgrades every kind in send order with records ordered by kind', () => {
@@ -592,7 +618,9 @@ describe('upgradeLegacyMessage: robustness', () => {
     '\uE000',
     '\r',
   );
-  const legacyish = fc.array(fc.oneof(vocabulary, fc.string({ maxLength: 3 })), { maxLength: 30 }).map((parts) => parts.join(''));
+  const legacyish = fc
+    .array(fc.oneof(vocabulary, fc.string({ maxLength: 3 })), { maxLength: 30 })
+    .map((parts) => parts.join(''));
 
   it('never throws and is idempotent on arbitrary strings', () => {
     fc.assert(

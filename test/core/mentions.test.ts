@@ -91,7 +91,9 @@ describe('escapeMention', () => {
 describe('unescapeMention', () => {
   it('removes only the escaping backslashes', () => {
     expect(unescapeMention('space\\ name\\(1\\)\\#plus\\+.md')).toBe('space name(1)#plus+.md');
-    expect(unescapeMention('docs\\:res\\://doc\\?version\\=1\\&tag\\=a\\+b\\ path\\@x.')).toBe('docs:res://doc?version=1&tag=a+b path@x.');
+    expect(unescapeMention('docs\\:res\\://doc\\?version\\=1\\&tag\\=a\\+b\\ path\\@x.')).toBe(
+      'docs:res://doc?version=1&tag=a+b path@x.',
+    );
     expect(unescapeMention('a\\\\b')).toBe('a\\b');
     expect(unescapeMention('\\😀.png')).toBe('😀.png');
     expect(unescapeMention('trailing\\')).toBe('trailing\\');
@@ -101,7 +103,10 @@ describe('unescapeMention', () => {
 
   it('reverses escapeMention for strings without stripped characters', () => {
     const withoutStripped = (unit: 'binary' | 'grapheme') =>
-      fc.string({ unit }).map((s) => stripMentionControls(s)).filter((s) => !STRIPPED.test(s));
+      fc
+        .string({ unit })
+        .map((s) => stripMentionControls(s))
+        .filter((s) => !STRIPPED.test(s));
     fc.assert(
       fc.property(fc.oneof(withoutStripped('binary'), withoutStripped('grapheme')), (input) => {
         expect(unescapeMention(escapeMention(input))).toBe(input);

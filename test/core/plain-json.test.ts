@@ -9,7 +9,9 @@ describe('plainJsonWithin', () => {
   it('copies plain data as a JSON round trip does', () => {
     fc.assert(
       fc.property(plain, (value) => {
-        expect(plainJsonWithin(value, Number.MAX_SAFE_INTEGER, true)).toEqual({ copy: JSON.parse(JSON.stringify(value)) });
+        expect(plainJsonWithin(value, Number.MAX_SAFE_INTEGER, true)).toEqual({
+          copy: JSON.parse(JSON.stringify(value)),
+        });
       }),
       { numRuns: 2000 },
     );
@@ -39,8 +41,23 @@ describe('plainJsonWithin', () => {
   it('never answers for what is not plain data, so the caller serialises it', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    const throwingGetter = Object.defineProperty({}, 'x', { enumerable: true, get: () => { throw new Error('no'); } });
-    for (const value of [cyclic, [1n], { toJSON: () => 'x' }, new Array(3), new Date(0), { a: undefined }, [() => 1], new (class Point {})(), throwingGetter]) {
+    const throwingGetter = Object.defineProperty({}, 'x', {
+      enumerable: true,
+      get: () => {
+        throw new Error('no');
+      },
+    });
+    for (const value of [
+      cyclic,
+      [1n],
+      { toJSON: () => 'x' },
+      new Array(3),
+      new Date(0),
+      { a: undefined },
+      [() => 1],
+      new (class Point {})(),
+      throwingGetter,
+    ]) {
       expect(plainJsonWithin(value, Number.MAX_SAFE_INTEGER, true)).toBeUndefined();
     }
   });

@@ -27,7 +27,12 @@ describe('serializeComposerTag', () => {
 });
 
 describe('buildComposerPrompt', () => {
-  const extension: ComposerTag = { id: 'extension:@ext:github', kind: 'extension', value: 'GitHub', serialized: '@ext:github' };
+  const extension: ComposerTag = {
+    id: 'extension:@ext:github',
+    kind: 'extension',
+    value: 'GitHub',
+    serialized: '@ext:github',
+  };
   const file: ComposerTag = { id: 'file:@README.md', kind: 'file', value: 'README.md', serialized: '@README.md' };
 
   it('puts the tags, joined by newlines, and a blank line before the text', () => {

@@ -77,7 +77,9 @@ export const fullPreviewAnnotation = {
   styleChanges: ['font-size: 12px → 20px'],
   elements: [elementDetails],
   elementIds: ['el-1'],
-  styleChangeDetails: [{ targetId: 'el-1', selector: '#pay', property: 'font-size', previousValue: '12px', value: '20px' }],
+  styleChangeDetails: [
+    { targetId: 'el-1', selector: '#pay', property: 'font-size', previousValue: '12px', value: '20px' },
+  ],
   screenshotContextId: 'image_ann-1',
   regionCount: 2,
   strokeCount: 0,
@@ -132,7 +134,12 @@ const elementDetailsArb = fc.record({
 
 const orderedPair = fc.tuple(nat, nat).map(([a, b]): [number, number] => (a <= b ? [a, b] : [b, a]));
 
-const attachmentArb = fc.record({ attachmentId: contextIdArb, name: trimmedNonEmpty, mimeType: trimmedNonEmpty, sizeBytes: nat });
+const attachmentArb = fc.record({
+  attachmentId: contextIdArb,
+  name: trimmedNonEmpty,
+  mimeType: trimmedNonEmpty,
+  sizeBytes: nat,
+});
 
 const kindFieldArbs: Record<KnownContextKind, fc.Arbitrary<Record<string, unknown>>> = {
   image: attachmentArb,
@@ -195,26 +202,39 @@ const knownKinds: readonly string[] = CONTEXT_KINDS;
 const unknownKindArb = fc.stringMatching(/^[a-z][a-z0-9-]{0,39}$/).filter((kind) => !knownKinds.includes(kind));
 const BASE_KEYS = ['version', 'contextId', 'kind', 'label', 'payload'];
 
-const unknownFieldsArb = fc.record(
-  {
-    payload: fc.jsonValue({ maxDepth: 3 }),
-    extras: fc.dictionary(
-      fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !BASE_KEYS.includes(key)),
-      fc.jsonValue({ maxDepth: 2 }),
-      { maxKeys: 4 },
-    ),
-  },
-  { requiredKeys: ['extras'] },
-).map(({ extras, ...payload }) => ({ ...extras, ...payload }));
+const unknownFieldsArb = fc
+  .record(
+    {
+      payload: fc.jsonValue({ maxDepth: 3 }),
+      extras: fc.dictionary(
+        fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !BASE_KEYS.includes(key)),
+        fc.jsonValue({ maxDepth: 2 }),
+        { maxKeys: 4 },
+      ),
+    },
+    { requiredKeys: ['extras'] },
+  )
+  .map(({ extras, ...payload }) => ({ ...extras, ...payload }));
 
-export const validKnownRecordArb = fc.constantFrom(...CONTEXT_KINDS).chain((kind) =>
-  fc
-    .record({ contextId: contextIdArb, label: text(30), fields: kindFieldArbs[kind] })
-    .map(({ contextId, label, fields }) => ({ version: 1, contextId, kind, label, ...fields }) as Record<string, unknown>),
-);
+export const validKnownRecordArb = fc
+  .constantFrom(...CONTEXT_KINDS)
+  .chain((kind) =>
+    fc
+      .record({ contextId: contextIdArb, label: text(30), fields: kindFieldArbs[kind] })
+      .map(
+        ({ contextId, label, fields }) =>
+          ({ version: 1, contextId, kind, label, ...fields }) as Record<string, unknown>,
+      ),
+  );
 
 export const validUnknownRecordArb = fc
   .record({ contextId: contextIdArb, kind: unknownKindArb, label: text(30), fields: unknownFieldsArb })
-  .map(({ contextId, kind, label, fields }) => ({ version: 1, contextId, kind, label, ...fields }) as Record<string, unknown>);
+  .map(
+    ({ contextId, kind, label, fields }) =>
+      ({ version: 1, contextId, kind, label, ...fields }) as Record<string, unknown>,
+  );
 
-export const validRecordArb = fc.oneof({ weight: 4, arbitrary: validKnownRecordArb }, { weight: 1, arbitrary: validUnknownRecordArb });
+export const validRecordArb = fc.oneof(
+  { weight: 4, arbitrary: validKnownRecordArb },
+  { weight: 1, arbitrary: validUnknownRecordArb },
+);

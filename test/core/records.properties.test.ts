@@ -3,17 +3,22 @@ import fc from 'fast-check';
 import { decodeContextRecord, decodeMessageContext } from '../../src/core/records.js';
 import { hostileValueArb, validKnownRecordArb, validRecordArb, validUnknownRecordArb } from './record-fixtures.js';
 
-
 type Mutation = { path: number[]; action: { delete: true } | { set: unknown } };
 
 const mutationArb: fc.Arbitrary<Mutation> = fc.record({
   path: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
-  action: fc.oneof(fc.constant({ delete: true as const }), hostileValueArb.map((set) => ({ set }))),
+  action: fc.oneof(
+    fc.constant({ delete: true as const }),
+    hostileValueArb.map((set) => ({ set })),
+  ),
 });
 
 /** Only descend into what `structuredClone` of a valid record produced, not into set hostile values. */
 function isPlainContainer(value: unknown): value is Record<string, unknown> {
-  return Array.isArray(value) || (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype);
+  return (
+    Array.isArray(value) ||
+    (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype)
+  );
 }
 
 /** Applies a mutation somewhere inside `root`, following `path` as indices into each level's keys. */
@@ -33,11 +38,13 @@ function applyMutation(root: Record<string, unknown>, { path, action }: Mutation
   }
 }
 
-const mutatedRecordArb = fc.tuple(validRecordArb, fc.array(mutationArb, { minLength: 1, maxLength: 3 })).map(([record, mutations]) => {
-  const copy = structuredClone(record);
-  for (const mutation of mutations) applyMutation(copy, mutation);
-  return copy;
-});
+const mutatedRecordArb = fc
+  .tuple(validRecordArb, fc.array(mutationArb, { minLength: 1, maxLength: 3 }))
+  .map(([record, mutations]) => {
+    const copy = structuredClone(record);
+    for (const mutation of mutations) applyMutation(copy, mutation);
+    return copy;
+  });
 
 /** Wraps objects (deeply) in proxies whose traps throw for the chosen keys. */
 function booby(value: unknown, trapped: ReadonlySet<string>): unknown {
@@ -82,13 +89,19 @@ describe('record decoding properties', () => {
   });
 
   it('decodeContextRecord never throws on JSON values', () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => void decodeContextRecord(value)), { numRuns: 1_000 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => void decodeContextRecord(value)),
+      { numRuns: 1_000 },
+    );
   });
 
   it('decodeMessageContext never throws on anything', () => {
     fc.assert(
       fc.property(
-        fc.oneof(hostileValueArb, fc.array(hostileValueArb).map((records) => ({ version: 1, records }))),
+        fc.oneof(
+          hostileValueArb,
+          fc.array(hostileValueArb).map((records) => ({ version: 1, records })),
+        ),
         (value) => {
           const result = decodeMessageContext(value);
           expect(typeof result.ok).toBe('boolean');
@@ -116,7 +129,11 @@ describe('record decoding properties', () => {
     fc.assert(
       fc.property(validRecordArb, padArb, padArb, (record, before, after) => {
         const decoded = decodeContextRecord(record);
-        const padded = { ...record, contextId: `${before}${String(record.contextId)}${after}`, kind: `${after}${String(record.kind)}` };
+        const padded = {
+          ...record,
+          contextId: `${before}${String(record.contextId)}${after}`,
+          kind: `${after}${String(record.kind)}`,
+        };
         expect(decodeContextRecord(padded)).toEqual(decoded);
       }),
     );
@@ -132,19 +149,37 @@ describe('record decoding properties', () => {
   });
 
   it('valid records decode idempotently', () => {
-    fc.assert(fc.property(validRecordArb, (record) => expectIdempotent(record)), { numRuns: 500 });
+    fc.assert(
+      fc.property(validRecordArb, (record) => expectIdempotent(record)),
+      { numRuns: 500 },
+    );
   });
 
   it('proxies with throwing traps never make a decoder throw', () => {
     const trappedArb = fc.uniqueArray(
-      fc.constantFrom('*keys', 'version', 'contextId', 'kind', 'label', 'payload', 'name', 'source', 'elements', '0', 'length', 'toJSON'),
+      fc.constantFrom(
+        '*keys',
+        'version',
+        'contextId',
+        'kind',
+        'label',
+        'payload',
+        'name',
+        'source',
+        'elements',
+        '0',
+        'length',
+        'toJSON',
+      ),
       { maxLength: 3 },
     );
     fc.assert(
       fc.property(fc.oneof(validRecordArb, mutatedRecordArb), trappedArb, (record, trapped) => {
         const hostile = booby(record, new Set(trapped));
         expect(typeof decodeContextRecord(hostile).ok).toBe('boolean');
-        expect(typeof decodeMessageContext(booby({ version: 1, records: [record] }, new Set(trapped))).ok).toBe('boolean');
+        expect(typeof decodeMessageContext(booby({ version: 1, records: [record] }, new Set(trapped))).ok).toBe(
+          'boolean',
+        );
       }),
       { numRuns: 1_000 },
     );
@@ -158,7 +193,9 @@ describe('record decoding properties', () => {
         expect(result.ok).toBe(true);
         if (!result.ok) return;
         expect(result.dropped).toEqual([]);
-        expect(result.context.records).toEqual(records.map((record) => (decodeContextRecord(record) as { record: unknown }).record));
+        expect(result.context.records).toEqual(
+          records.map((record) => (decodeContextRecord(record) as { record: unknown }).record),
+        );
       }),
       { numRuns: 300 },
     );

@@ -1,9 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  decodeContextRecord,
-  decodeContextRecordList,
-  decodeMessageContext,
-} from '../../src/core/records.js';
+import { decodeContextRecord, decodeContextRecordList, decodeMessageContext } from '../../src/core/records.js';
 import { isKnownContextRecord, isUnknownContextRecord } from '../../src/core/grammar.js';
 import { CONTEXT_KINDS, type ContextRecord, type KnownContextKind } from '../../src/core/types.js';
 import { elementDetails, fullPreviewAnnotation, fullReviewComment, minimalRecord } from './record-fixtures.js';
@@ -58,7 +54,10 @@ describe('decodeContextRecord: valid records', () => {
   });
 
   it('accepts equal range bounds', () => {
-    expect(decodeOk({ ...minimalRecord('terminal'), lineStart: 7, lineEnd: 7 })).toMatchObject({ lineStart: 7, lineEnd: 7 });
+    expect(decodeOk({ ...minimalRecord('terminal'), lineStart: 7, lineEnd: 7 })).toMatchObject({
+      lineStart: 7,
+      lineEnd: 7,
+    });
     expect(decodeOk({ ...minimalRecord('review-comment'), startIndex: 0, endIndex: 0 })).toMatchObject({ endIndex: 0 });
   });
 
@@ -86,7 +85,9 @@ describe('decodeContextRecord: base fields', () => {
   });
 
   it('requires a string label of at most 200 chars, kept byte-exact', () => {
-    expect(decodeError({ ...minimalRecord('skill'), label: 'x'.repeat(201) })).toBe('skill.label: must be at most 200 chars');
+    expect(decodeError({ ...minimalRecord('skill'), label: 'x'.repeat(201) })).toBe(
+      'skill.label: must be at most 200 chars',
+    );
     expect(decodeError({ ...minimalRecord('skill'), label: 5 })).toBe('skill.label: expected a string');
     expect(decodeError(withField(minimalRecord('skill'), ['label'], DELETE))).toBe('skill.label: expected a string');
     expect(decodeOk({ ...minimalRecord('skill'), label: '  padded label \n' }).label).toBe('  padded label \n');
@@ -95,14 +96,18 @@ describe('decodeContextRecord: base fields', () => {
   describe('contextId', () => {
     it('is trimmed before its checks and decodes trimmed', () => {
       expect(decodeOk({ ...minimalRecord('skill'), contextId: '  ctx_1\n' }).contextId).toBe('ctx_1');
-      expect(decodeOk({ ...minimalRecord('skill'), contextId: ` ${'a'.repeat(128)} ` }).contextId).toBe('a'.repeat(128));
+      expect(decodeOk({ ...minimalRecord('skill'), contextId: ` ${'a'.repeat(128)} ` }).contextId).toBe(
+        'a'.repeat(128),
+      );
     });
     it('accepts upper case', () => {
       expect(decodeOk({ ...minimalRecord('skill'), contextId: 'CTX_Upper-1' }).contextId).toBe('CTX_Upper-1');
     });
     it('accepts 128 chars and rejects 129', () => {
       expect(decodeOk({ ...minimalRecord('skill'), contextId: 'a'.repeat(128) }).contextId).toHaveLength(128);
-      expect(decodeError({ ...minimalRecord('skill'), contextId: 'a'.repeat(129) })).toBe('skill.contextId: must be at most 128 chars');
+      expect(decodeError({ ...minimalRecord('skill'), contextId: 'a'.repeat(129) })).toBe(
+        'skill.contextId: must be at most 128 chars',
+      );
     });
     it.each([
       ['   ', 'must not be empty'],
@@ -130,12 +135,14 @@ describe('decodeContextRecord: base fields', () => {
     it.each(['Image', 'IMAGE', 'future_thing', '1future', '-x', 'a b', 'é'])('rejects %j', (kind) => {
       expect(decodeError({ version: 1, contextId: 'x', kind, label: '' })).toMatch(/^record\.kind: must be lower-case/);
     });
-    it.each([['', 'must not be empty'], ['  ', 'must not be empty'], [7, 'expected a string'], [undefined, 'expected a string']])(
-      'rejects %j',
-      (kind, problem) => {
-        expect(decodeError({ version: 1, contextId: 'x', kind, label: '' })).toBe(`record.kind: ${problem}`);
-      },
-    );
+    it.each([
+      ['', 'must not be empty'],
+      ['  ', 'must not be empty'],
+      [7, 'expected a string'],
+      [undefined, 'expected a string'],
+    ])('rejects %j', (kind, problem) => {
+      expect(decodeError({ version: 1, contextId: 'x', kind, label: '' })).toBe(`record.kind: ${problem}`);
+    });
   });
 });
 
@@ -176,7 +183,12 @@ const wrongTypes: [Json, (string | number)[], unknown, string][] = [
   [withSource, ['source', 'columnNumber'], '7', 'element.source.columnNumber: expected a non-negative integer or null'],
   [minimalRecord('preview-annotation'), ['annotationId'], null, 'preview-annotation.annotationId: expected a string'],
   [minimalRecord('preview-annotation'), ['pageUrl'], 1, 'preview-annotation.pageUrl: expected a string'],
-  [minimalRecord('preview-annotation'), ['pageTitle'], DELETE, 'preview-annotation.pageTitle: expected a string or null'],
+  [
+    minimalRecord('preview-annotation'),
+    ['pageTitle'],
+    DELETE,
+    'preview-annotation.pageTitle: expected a string or null',
+  ],
   [minimalRecord('preview-annotation'), ['comment'], null, 'preview-annotation.comment: expected a string'],
   [minimalRecord('preview-annotation'), ['targetSummary'], 1, 'preview-annotation.targetSummary: expected a string'],
   [minimalRecord('preview-annotation'), ['styleChanges'], 'x', 'preview-annotation.styleChanges: expected an array'],
@@ -184,15 +196,50 @@ const wrongTypes: [Json, (string | number)[], unknown, string][] = [
   [withElements, ['elements'], {}, 'preview-annotation.elements: expected an array'],
   [withElements, ['elements', 0], 'x', 'preview-annotation.elements[0]: expected an object'],
   [withElements, ['elements', 0, 'tagName'], '  ', 'preview-annotation.elements[0].tagName: must not be empty'],
-  [withElements, ['elements', 0, 'source', 'lineNumber'], 1.5, 'preview-annotation.elements[0].source.lineNumber: expected a non-negative integer or null'],
+  [
+    withElements,
+    ['elements', 0, 'source', 'lineNumber'],
+    1.5,
+    'preview-annotation.elements[0].source.lineNumber: expected a non-negative integer or null',
+  ],
   [withElements, ['elementIds'], [null], 'preview-annotation.elementIds[0]: expected a string'],
   [withElements, ['styleChangeDetails'], 'x', 'preview-annotation.styleChangeDetails: expected an array'],
-  [withElements, ['styleChangeDetails', 0, 'targetId'], 1, 'preview-annotation.styleChangeDetails[0].targetId: expected a string'],
-  [withElements, ['styleChangeDetails', 0, 'selector'], DELETE, 'preview-annotation.styleChangeDetails[0].selector: expected a string or null'],
-  [withElements, ['styleChangeDetails', 0, 'property'], null, 'preview-annotation.styleChangeDetails[0].property: expected a string'],
-  [withElements, ['styleChangeDetails', 0, 'previousValue'], 1, 'preview-annotation.styleChangeDetails[0].previousValue: expected a string'],
-  [withElements, ['styleChangeDetails', 0, 'value'], DELETE, 'preview-annotation.styleChangeDetails[0].value: expected a string'],
-  [withElements, ['screenshotContextId'], 'has space', 'preview-annotation.screenshotContextId: must contain only letters, digits, _ and -'],
+  [
+    withElements,
+    ['styleChangeDetails', 0, 'targetId'],
+    1,
+    'preview-annotation.styleChangeDetails[0].targetId: expected a string',
+  ],
+  [
+    withElements,
+    ['styleChangeDetails', 0, 'selector'],
+    DELETE,
+    'preview-annotation.styleChangeDetails[0].selector: expected a string or null',
+  ],
+  [
+    withElements,
+    ['styleChangeDetails', 0, 'property'],
+    null,
+    'preview-annotation.styleChangeDetails[0].property: expected a string',
+  ],
+  [
+    withElements,
+    ['styleChangeDetails', 0, 'previousValue'],
+    1,
+    'preview-annotation.styleChangeDetails[0].previousValue: expected a string',
+  ],
+  [
+    withElements,
+    ['styleChangeDetails', 0, 'value'],
+    DELETE,
+    'preview-annotation.styleChangeDetails[0].value: expected a string',
+  ],
+  [
+    withElements,
+    ['screenshotContextId'],
+    'has space',
+    'preview-annotation.screenshotContextId: must contain only letters, digits, _ and -',
+  ],
   [withElements, ['screenshotContextId'], 1, 'preview-annotation.screenshotContextId: expected a string'],
   [withElements, ['regionCount'], -1, 'preview-annotation.regionCount: expected a non-negative integer'],
   [withElements, ['strokeCount'], '2', 'preview-annotation.strokeCount: expected a non-negative integer'],
@@ -215,7 +262,12 @@ const wrongTypes: [Json, (string | number)[], unknown, string][] = [
   [withPullRequest, ['pullRequest', 'url'], 1, 'review-comment.pullRequest.url: expected a string'],
   [withPullRequest, ['pullRequest', 'headBranch'], DELETE, 'review-comment.pullRequest.headBranch: expected a string'],
   [withPullRequest, ['pullRequest', 'baseBranch'], 1, 'review-comment.pullRequest.baseBranch: expected a string'],
-  [withPullRequest, ['pullRequest', 'state'], 'draft', 'review-comment.pullRequest.state: expected one of "open", "closed", "merged"'],
+  [
+    withPullRequest,
+    ['pullRequest', 'state'],
+    'draft',
+    'review-comment.pullRequest.state: expected one of "open", "closed", "merged"',
+  ],
   [withPullRequest, ['pullRequest', 'isDraft'], 'no', 'review-comment.pullRequest.isDraft: expected a boolean'],
   [minimalRecord('mention'), ['path'], 1, 'mention.path: expected a string'],
   [minimalRecord('skill'), ['name'], null, 'skill.name: expected a string'],
@@ -229,7 +281,9 @@ describe('decodeContextRecord: field types', () => {
   });
 
   it('checks lineEnd >= lineStart and endIndex >= startIndex', () => {
-    expect(decodeError({ ...minimalRecord('terminal'), lineStart: 5, lineEnd: 4 })).toBe('terminal.lineEnd: must be >= lineStart');
+    expect(decodeError({ ...minimalRecord('terminal'), lineStart: 5, lineEnd: 4 })).toBe(
+      'terminal.lineEnd: must be >= lineStart',
+    );
     expect(decodeError({ ...minimalRecord('review-comment'), startIndex: 9, endIndex: 4 })).toBe(
       'review-comment.endIndex: must be >= startIndex',
     );
@@ -252,13 +306,18 @@ describe('decodeContextRecord: field types', () => {
     const source = { functionName: null, fileName: null, lineNumber: null, columnNumber: null };
     expect(decodeOk({ ...withSource, source })).toEqual({ ...withSource, source });
     const detail = { targetId: '', selector: null, property: 'color', previousValue: '', value: '' };
-    expect(decodeOk({ ...fullPreviewAnnotation, styleChangeDetails: [detail] })).toMatchObject({ styleChangeDetails: [detail] });
+    expect(decodeOk({ ...fullPreviewAnnotation, styleChangeDetails: [detail] })).toMatchObject({
+      styleChangeDetails: [detail],
+    });
   });
 });
 
 /** The error path of a field: `kind.a[0].b`. */
 function fieldPathOf(record: Json, path: readonly (string | number)[]): string {
-  return path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : `${acc}.${key}`), String(record.kind));
+  return path.reduce<string>(
+    (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : `${acc}.${key}`),
+    String(record.kind),
+  );
 }
 
 const chars = (n: number) => 'x'.repeat(n);
@@ -319,7 +378,9 @@ const limits: [Json, (string | number)[], number, (n: number) => unknown][] = [
 ];
 
 describe('decodeContextRecord: length limits', () => {
-  const cases = limits.map(([record, path, bound, make]) => [fieldPathOf(record, path), record, path, bound, make] as const);
+  const cases = limits.map(
+    ([record, path, bound, make]) => [fieldPathOf(record, path), record, path, bound, make] as const,
+  );
 
   it.each(cases)('%s: %i ok, one more fails', (fieldPath, record, path, bound, make) => {
     expect(decodeContextRecord(withField(record, path, make(bound))).ok).toBe(true);
@@ -330,7 +391,9 @@ describe('decodeContextRecord: length limits', () => {
   it('trims trimmed-non-empty fields before their length check and keeps them trimmed', () => {
     const padded = ` \n${'n'.repeat(255)}\t `;
     expect(decodeOk({ ...minimalRecord('skill'), name: padded })).toMatchObject({ name: 'n'.repeat(255) });
-    expect(decodeOk({ ...minimalRecord('image'), name: ' a.png ', mimeType: ' image/png ', attachmentId: ' att_1 ' })).toMatchObject({
+    expect(
+      decodeOk({ ...minimalRecord('image'), name: ' a.png ', mimeType: ' image/png ', attachmentId: ' att_1 ' }),
+    ).toMatchObject({
       name: 'a.png',
       mimeType: 'image/png',
       attachmentId: 'att_1',
@@ -365,7 +428,15 @@ describe('decodeContextRecord: length limits', () => {
       sourceRevision: ' r ',
     };
     expect(decodeOk(record)).toEqual(record);
-    const element = { ...withSource, pageUrl: ' u ', pageTitle: ' t ', selector: ' s ', htmlPreview: ' <b> ', styles: ' x ', componentName: ' C ' };
+    const element = {
+      ...withSource,
+      pageUrl: ' u ',
+      pageTitle: ' t ',
+      selector: ' s ',
+      htmlPreview: ' <b> ',
+      styles: ' x ',
+      componentName: ' C ',
+    };
     expect(decodeOk(element)).toEqual(element);
     expect(decodeOk({ ...minimalRecord('terminal'), text: '  \n' })).toMatchObject({ text: '  \n' });
   });
@@ -388,12 +459,26 @@ describe('decodeContextRecord: unknown fields and unknown kinds', () => {
   });
 
   it('keeps the payload of an unknown kind', () => {
-    const record = { version: 1, contextId: 'ds_1', kind: 'dataset', label: 'Users', payload: { value: 'users', serialized: '@users', metadata: [1, null] } };
+    const record = {
+      version: 1,
+      contextId: 'ds_1',
+      kind: 'dataset',
+      label: 'Users',
+      payload: { value: 'users', serialized: '@users', metadata: [1, null] },
+    };
     expect(decodeOk(record)).toEqual(record);
   });
 
   it('keeps a T3 thread record with its top-level fields', () => {
-    const thread = { version: 1, contextId: 'thread_t1', kind: 'thread', label: 'Other thread', environmentId: 'env-1', threadId: 't1', title: 'Fix the build' };
+    const thread = {
+      version: 1,
+      contextId: 'thread_t1',
+      kind: 'thread',
+      label: 'Other thread',
+      environmentId: 'env-1',
+      threadId: 't1',
+      title: 'Fix the build',
+    };
     const record = decodeOk(thread);
     expect(record).toEqual(thread);
     expect(isKnownContextRecord(record)).toBe(false);
@@ -401,18 +486,40 @@ describe('decodeContextRecord: unknown fields and unknown kinds', () => {
   });
 
   it('accepts an unknown kind with neither payload nor extra fields', () => {
-    expect(decodeOk({ version: 1, contextId: 'a', kind: 'app', label: 'App' })).toEqual({ version: 1, contextId: 'a', kind: 'app', label: 'App' });
+    expect(decodeOk({ version: 1, contextId: 'a', kind: 'app', label: 'App' })).toEqual({
+      version: 1,
+      contextId: 'a',
+      kind: 'app',
+      label: 'App',
+    });
   });
 
   it('keeps payload and extra fields as detached JSON copies', () => {
     const payload = { at: new Date(0), nested: { n: 1 } };
-    const record = decodeOk({ version: 1, contextId: 'a', kind: 'future', label: '', payload, when: new Date(0), skip: undefined });
-    expect(record).toEqual({ version: 1, contextId: 'a', kind: 'future', label: '', payload: { at: '1970-01-01T00:00:00.000Z', nested: { n: 1 } }, when: '1970-01-01T00:00:00.000Z' });
+    const record = decodeOk({
+      version: 1,
+      contextId: 'a',
+      kind: 'future',
+      label: '',
+      payload,
+      when: new Date(0),
+      skip: undefined,
+    });
+    expect(record).toEqual({
+      version: 1,
+      contextId: 'a',
+      kind: 'future',
+      label: '',
+      payload: { at: '1970-01-01T00:00:00.000Z', nested: { n: 1 } },
+      when: '1970-01-01T00:00:00.000Z',
+    });
     expect(isUnknownContextRecord(record) && record.payload).not.toBe(payload);
   });
 
   it('keeps an extra "__proto__" field as data without touching the prototype', () => {
-    const record = decodeOk(JSON.parse('{"version":1,"contextId":"a","kind":"future","label":"","__proto__":{"polluted":true}}'));
+    const record = decodeOk(
+      JSON.parse('{"version":1,"contextId":"a","kind":"future","label":"","__proto__":{"polluted":true}}'),
+    );
     expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
     expect(Object.prototype.hasOwnProperty.call(record, '__proto__')).toBe(true);
     expect((record as Record<string, unknown>).polluted).toBeUndefined();
@@ -426,7 +533,15 @@ describe('decodeContextRecord: unknown fields and unknown kinds', () => {
   });
 
   it('limits the JSON of the extra fields together to 64,000 chars', () => {
-    const record = (title: string, more = {}) => ({ version: 1, contextId: 'a', kind: 'thread', label: '', payload: 'p'.repeat(60_000), title, ...more });
+    const record = (title: string, more = {}) => ({
+      version: 1,
+      contextId: 'a',
+      kind: 'thread',
+      label: '',
+      payload: 'p'.repeat(60_000),
+      title,
+      ...more,
+    });
     const fits = 'x'.repeat(64_000 - JSON.stringify({ title: '' }).length);
     expect(JSON.stringify({ title: fits })).toHaveLength(64_000);
     expect(decodeContextRecord(record(fits)).ok).toBe(true);
@@ -437,33 +552,61 @@ describe('decodeContextRecord: unknown fields and unknown kinds', () => {
 
   it.each([
     ['a BigInt', 1n],
-    ['a cycle', (() => { const o: Record<string, unknown> = {}; o.self = o; return o; })()],
-    ['a throwing toJSON', { toJSON() { throw new Error('no'); } }],
+    [
+      'a cycle',
+      (() => {
+        const o: Record<string, unknown> = {};
+        o.self = o;
+        return o;
+      })(),
+    ],
+    [
+      'a throwing toJSON',
+      {
+        toJSON() {
+          throw new Error('no');
+        },
+      },
+    ],
     ['a function', () => 1],
     ['a symbol', Symbol('s')],
   ])('rejects a payload that is %s', (_name, payload) => {
-    expect(decodeError({ version: 1, contextId: 'a', kind: 'future', label: '', payload })).toBe('future.payload: must be JSON-serialisable');
+    expect(decodeError({ version: 1, contextId: 'a', kind: 'future', label: '', payload })).toBe(
+      'future.payload: must be JSON-serialisable',
+    );
   });
 
   it('rejects an extra field that does not serialise, naming it', () => {
-    expect(decodeError({ version: 1, contextId: 'a', kind: 'future', label: '', size: 10n })).toBe('future.size: must be JSON-serialisable');
+    expect(decodeError({ version: 1, contextId: 'a', kind: 'future', label: '', size: 10n })).toBe(
+      'future.size: must be JSON-serialisable',
+    );
   });
 
   it('checks the base fields of unknown kinds', () => {
     expect(decodeError({ version: 2, contextId: 'a', kind: 'future', label: '' })).toBe('future.version: expected 1');
-    expect(decodeError({ version: 1, contextId: 'a', kind: 'future', label: 'x'.repeat(201) })).toBe('future.label: must be at most 200 chars');
+    expect(decodeError({ version: 1, contextId: 'a', kind: 'future', label: 'x'.repeat(201) })).toBe(
+      'future.label: must be at most 200 chars',
+    );
     expect(decodeOk({ version: 1, contextId: ' a ', kind: 'future', label: '' }).contextId).toBe('a');
   });
 });
 
 describe('decodeContextRecord: hostile input never throws', () => {
-  it.each([null, undefined, 0, 'image', true, [], [minimalRecord('image')], Symbol('x'), 1n, () => 1])('rejects %s', (value) => {
-    expect(decodeError(value)).toBe('record: expected an object');
-  });
+  it.each([null, undefined, 0, 'image', true, [], [minimalRecord('image')], Symbol('x'), 1n, () => 1])(
+    'rejects %s',
+    (value) => {
+      expect(decodeError(value)).toBe('record: expected an object');
+    },
+  );
 
   it('names the field whose getter throws', () => {
     const record = { ...minimalRecord('skill') };
-    Object.defineProperty(record, 'name', { enumerable: true, get() { throw new Error('boom'); } });
+    Object.defineProperty(record, 'name', {
+      enumerable: true,
+      get() {
+        throw new Error('boom');
+      },
+    });
     expect(decodeError(record)).toBe('skill.name: could not be read');
   });
 
@@ -474,8 +617,13 @@ describe('decodeContextRecord: hostile input never throws', () => {
   });
 
   it('survives proxies whose traps throw', () => {
-    const trap = () => { throw new Error('trap'); };
-    const everything = new Proxy({}, { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap });
+    const trap = () => {
+      throw new Error('trap');
+    };
+    const everything = new Proxy(
+      {},
+      { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap },
+    );
     expect(decodeContextRecord(everything).ok).toBe(false);
     const keysOnly = new Proxy({ version: 1, contextId: 'a', kind: 'future', label: '' }, { ownKeys: trap });
     expect(decodeError(keysOnly)).toBe('record: could not be read');
@@ -488,7 +636,11 @@ describe('decodeContextRecord: hostile input never throws', () => {
 
   it('survives a throwing array element getter', () => {
     const styleChanges = ['a'];
-    Object.defineProperty(styleChanges, 0, { get() { throw new Error('boom'); } });
+    Object.defineProperty(styleChanges, 0, {
+      get() {
+        throw new Error('boom');
+      },
+    });
     expect(decodeError({ ...minimalRecord('preview-annotation'), styleChanges })).toBe(
       'preview-annotation.styleChanges[0]: could not be read',
     );
@@ -497,7 +649,12 @@ describe('decodeContextRecord: hostile input never throws', () => {
 
 describe('decodeContextRecordList', () => {
   it('drops invalid records alone and keeps valid siblings in order', () => {
-    const { records, dropped } = decodeContextRecordList([minimalRecord('skill'), { kind: 'image' }, 'x', minimalRecord('mention')]);
+    const { records, dropped } = decodeContextRecordList([
+      minimalRecord('skill'),
+      { kind: 'image' },
+      'x',
+      minimalRecord('mention'),
+    ]);
     expect(records.map((record) => record.kind)).toEqual(['skill', 'mention']);
     expect(dropped).toEqual([
       { index: 1, error: 'image.version: expected 1' },
@@ -526,7 +683,11 @@ describe('decodeMessageContext', () => {
 
   it('decodes a valid context and strips unknown context fields', () => {
     const result = decodeMessageContext({ ...context([minimalRecord('skill'), minimalRecord('image')]), extra: true });
-    expect(result).toEqual({ ok: true, context: context([minimalRecord('skill'), minimalRecord('image')]), dropped: [] });
+    expect(result).toEqual({
+      ok: true,
+      context: context([minimalRecord('skill'), minimalRecord('image')]),
+      dropped: [],
+    });
   });
 
   it('accepts an empty record list', () => {
@@ -558,7 +719,11 @@ describe('decodeMessageContext', () => {
   it('limits the raw records JSON to 16,000,000 chars before dropping anything', () => {
     // One invalid record holding a long string: `["…"]` is the string plus 4 chars.
     const atBound = decodeMessageContext(context(['x'.repeat(16_000_000 - 4)]));
-    expect(atBound).toEqual({ ok: true, context: context([]), dropped: [{ index: 0, error: 'record: expected an object' }] });
+    expect(atBound).toEqual({
+      ok: true,
+      context: context([]),
+      dropped: [{ index: 0, error: 'record: expected an object' }],
+    });
     expect(decodeMessageContext(context(['x'.repeat(16_000_000 - 3)]))).toEqual({
       ok: false,
       error: 'context.records: JSON must be at most 16000000 chars',
@@ -567,21 +732,39 @@ describe('decodeMessageContext', () => {
 
   it('limits the JSON of many valid records too', () => {
     const payload = 'p'.repeat(63_990);
-    const records = Array.from({ length: 200 }, (_, n) => ({ version: 1, contextId: `f_${n}`, kind: 'future', label: '', payload, extra: payload }));
+    const records = Array.from({ length: 200 }, (_, n) => ({
+      version: 1,
+      contextId: `f_${n}`,
+      kind: 'future',
+      label: '',
+      payload,
+      extra: payload,
+    }));
     expect(JSON.stringify(records).length).toBeGreaterThan(16_000_000);
-    expect(decodeMessageContext(context(records))).toEqual({ ok: false, error: 'context.records: JSON must be at most 16000000 chars' });
+    expect(decodeMessageContext(context(records))).toEqual({
+      ok: false,
+      error: 'context.records: JSON must be at most 16000000 chars',
+    });
     expect(decodeMessageContext(context(records.slice(0, 120))).ok).toBe(true);
   });
 
   it('fails when the records do not serialise', () => {
     const cyclic: Json = { ...skill(1) };
     cyclic.self = cyclic;
-    expect(decodeMessageContext(context([cyclic]))).toEqual({ ok: false, error: 'context.records: must be JSON-serialisable' });
-    expect(decodeMessageContext(context([{ ...skill(1), n: 1n }]))).toEqual({ ok: false, error: 'context.records: must be JSON-serialisable' });
+    expect(decodeMessageContext(context([cyclic]))).toEqual({
+      ok: false,
+      error: 'context.records: must be JSON-serialisable',
+    });
+    expect(decodeMessageContext(context([{ ...skill(1), n: 1n }]))).toEqual({
+      ok: false,
+      error: 'context.records: must be JSON-serialisable',
+    });
   });
 
   it('drops undecodable records alone and lists them with their original index', () => {
-    const result = decodeMessageContext(context([{ ...skill(1), name: '' }, skill(2), { ...minimalRecord('terminal'), lineEnd: 0 }, skill(3)]));
+    const result = decodeMessageContext(
+      context([{ ...skill(1), name: '' }, skill(2), { ...minimalRecord('terminal'), lineEnd: 0 }, skill(3)]),
+    );
     expect(result).toEqual({
       ok: true,
       context: context([skill(2), skill(3)]),
@@ -598,7 +781,14 @@ describe('decodeMessageContext', () => {
   });
 
   it('compares ids case-sensitively, as T3 does', () => {
-    expect(decodeMessageContext(context([{ ...skill(1), contextId: 'A' }, { ...skill(2), contextId: 'a' }])).ok).toBe(true);
+    expect(
+      decodeMessageContext(
+        context([
+          { ...skill(1), contextId: 'A' },
+          { ...skill(2), contextId: 'a' },
+        ]),
+      ).ok,
+    ).toBe(true);
   });
 
   it('ignores a duplicate id on a record that is dropped anyway', () => {

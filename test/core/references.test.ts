@@ -223,9 +223,30 @@ describe('collectContextReferences', () => {
 
   describe('agrees with the global regular expression on any text', () => {
     const pieces = fc.constantFrom(
-      '[', ']', '(', ')', '!', '\n', ' ', '\r', 'a', 'B', '_', '-', '/', '\\', '?', '\u00a0',
-      't3-context://v1/', '](t3-context://v1/', 'file/', 'image/', 'ctx_1', 'x'.repeat(120),
-      '[a](t3-context://v1/file/f)', '![s](t3-context://v1/image/i)',
+      '[',
+      ']',
+      '(',
+      ')',
+      '!',
+      '\n',
+      ' ',
+      '\r',
+      'a',
+      'B',
+      '_',
+      '-',
+      '/',
+      '\\',
+      '?',
+      '\u00a0',
+      't3-context://v1/',
+      '](t3-context://v1/',
+      'file/',
+      'image/',
+      'ctx_1',
+      'x'.repeat(120),
+      '[a](t3-context://v1/file/f)',
+      '![s](t3-context://v1/image/i)',
     );
     const text = fc.array(pieces, { maxLength: 40 }).map((parts) => parts.join(''));
 

@@ -18,7 +18,10 @@ const canonicalText = 'See [notes.txt](t3-context://v1/file/f_1)';
 describe('resolveMessageContext', () => {
   it('uses a structured context as-is, without upgrading the text', () => {
     const text = `${canonicalText} \uFFFC <review_comment x>`;
-    expect(resolveMessageContext({ text, context: { version: 1, records: [file] } })).toEqual({ text, records: [file] });
+    expect(resolveMessageContext({ text, context: { version: 1, records: [file] } })).toEqual({
+      text,
+      records: [file],
+    });
   });
 
   it('drops undecodable records of a structured context and keeps the valid ones', () => {

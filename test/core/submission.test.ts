@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sanitizeInputAnnotations, type CommandInfo, type InputReferenceAnnotation } from '../../src/core/annotations.js';
+import {
+  sanitizeInputAnnotations,
+  type CommandInfo,
+  type InputReferenceAnnotation,
+} from '../../src/core/annotations.js';
 import { formatContextReference } from '../../src/core/references.js';
 import { buildSubmission, remapContextAttachments } from '../../src/core/submission.js';
 import type { ContextRecord, MessageContext } from '../../src/core/types.js';
@@ -78,9 +82,27 @@ const review = (contextId: string): ContextRecord => ({
   text: 'Why?',
   diff: '',
 });
-const mention = (contextId: string, path: string): ContextRecord => ({ version: 1, contextId, kind: 'mention', label: path, path });
-const skill = (contextId: string, name: string): ContextRecord => ({ version: 1, contextId, kind: 'skill', label: name, name });
-const hostKind = (kind: string, contextId: string, payload: unknown): ContextRecord => ({ version: 1, contextId, kind, label: 'users', payload });
+const mention = (contextId: string, path: string): ContextRecord => ({
+  version: 1,
+  contextId,
+  kind: 'mention',
+  label: path,
+  path,
+});
+const skill = (contextId: string, name: string): ContextRecord => ({
+  version: 1,
+  contextId,
+  kind: 'skill',
+  label: name,
+  name,
+});
+const hostKind = (kind: string, contextId: string, payload: unknown): ContextRecord => ({
+  version: 1,
+  contextId,
+  kind,
+  label: 'users',
+  payload,
+});
 
 function referenceAnnotations(annotations: readonly unknown[]): InputReferenceAnnotation[] {
   return annotations.filter((a): a is InputReferenceAnnotation => (a as { type: string }).type === 'reference');
@@ -98,7 +120,15 @@ describe('buildSubmission', () => {
       mention('m_1', 'src/space name.ts'),
       skill('s_1', 'pinchtab'),
       hostKind('dataset', 'dataset_users', { value: 'users', serialized: ' @dataset:users ', metadata: { rows: 3 } }),
-      { version: 1, contextId: 'th_1', kind: 'thread', label: 'Later', environmentId: 'env', threadId: 'x', title: 'Later' },
+      {
+        version: 1,
+        contextId: 'th_1',
+        kind: 'thread',
+        label: 'Later',
+        environmentId: 'env',
+        threadId: 'x',
+        title: 'Later',
+      },
     ] as ContextRecord[];
     const text = [
       'See',
@@ -129,7 +159,9 @@ describe('buildSubmission', () => {
       expect(submission.prompt.slice(annotation.start, annotation.end)).toBe(annotation.text);
       expect(annotation.reference.serialized).toBe(annotation.text);
     }
-    expect(annotations.map((a) => (a as InputReferenceAnnotation).reference.id)).toEqual(records.map((r) => r.contextId));
+    expect(annotations.map((a) => (a as InputReferenceAnnotation).reference.id)).toEqual(
+      records.map((r) => r.contextId),
+    );
     expect(annotations[6]).toEqual({
       type: 'reference',
       start: submission.prompt.indexOf('@src'),
@@ -137,7 +169,10 @@ describe('buildSubmission', () => {
       text: '@src/space\\ name.ts',
       reference: { id: 'm_1', kind: 'mention', label: '@src/space name.ts', serialized: '@src/space\\ name.ts' },
     });
-    expect(annotations[8]).toMatchObject({ text: '@dataset:users', reference: { id: 'dataset_users', kind: 'dataset', label: 'users' } });
+    expect(annotations[8]).toMatchObject({
+      text: '@dataset:users',
+      reference: { id: 'dataset_users', kind: 'dataset', label: 'users' },
+    });
   });
 
   it('puts the annotation on the chip, not on earlier identical plain text (Qwen #12980)', () => {
@@ -145,25 +180,39 @@ describe('buildSubmission', () => {
     const submission = buildSubmission({ text, records: [mention('m_foo', 'foo')] });
     expect(submission.prompt).toBe('literal @foo then @foo');
     expect(submission.inputAnnotations).toEqual([
-      { type: 'reference', start: 18, end: 22, text: '@foo', reference: { id: 'm_foo', kind: 'mention', label: '@foo', serialized: '@foo' } },
+      {
+        type: 'reference',
+        start: 18,
+        end: 22,
+        text: '@foo',
+        reference: { id: 'm_foo', kind: 'mention', label: '@foo', serialized: '@foo' },
+      },
     ]);
   });
 
   it('serialises a mention directory with its trailing slash', () => {
-    const submission = buildSubmission({ text: `look in ${link('mention', 'm_dir', 'src/')}`, records: [mention('m_dir', 'src/')] });
+    const submission = buildSubmission({
+      text: `look in ${link('mention', 'm_dir', 'src/')}`,
+      records: [mention('m_dir', 'src/')],
+    });
     expect(submission.prompt).toBe('look in @src/');
   });
 
   it('uses the provider marker for a host kind without a non-empty payload.serialized', () => {
     for (const payload of [undefined, null, 'x', {}, { serialized: '' }, { serialized: '   ' }, { serialized: 3 }]) {
-      const submission = buildSubmission({ text: link('dataset', 'd_1', 'users'), records: [hostKind('dataset', 'd_1', payload)] });
+      const submission = buildSubmission({
+        text: link('dataset', 'd_1', 'users'),
+        records: [hostKind('dataset', 'd_1', payload)],
+      });
       expect(submission.prompt).toBe('[Dataset: users; ref=d_1]');
     }
   });
 
   it('ignores payload.serialized on known kinds', () => {
     const record = { ...file('f_1'), payload: { serialized: '@nope' } } as ContextRecord;
-    expect(buildSubmission({ text: link('file', 'f_1', 'a.ts'), records: [record] }).prompt).toBe('[File: a.ts; ref=f_1]');
+    expect(buildSubmission({ text: link('file', 'f_1', 'a.ts'), records: [record] }).prompt).toBe(
+      '[File: a.ts; ref=f_1]',
+    );
   });
 
   it('serialises a link without a record as the marker of its kind and label, and leaves it out of context', () => {
@@ -184,7 +233,10 @@ describe('buildSubmission', () => {
   });
 
   it('falls back to the marker for a mention whose path escapes to nothing', () => {
-    const submission = buildSubmission({ text: link('mention', 'm_1', 'weird'), records: [mention('m_1', '\u200B\u202E')] });
+    const submission = buildSubmission({
+      text: link('mention', 'm_1', 'weird'),
+      records: [mention('m_1', '\u200B\u202E')],
+    });
     expect(submission.prompt).toBe('[Mention: weird; ref=m_1]');
   });
 
@@ -278,33 +330,60 @@ describe('buildSubmission', () => {
   });
 
   describe('commands', () => {
-    const plan: CommandInfo = { name: 'plan', description: 'Plan mode', argumentHint: '[on|off|exit|<prompt>]', subcommands: ['on', 'off', 'exit'], source: 'builtin-command' };
+    const plan: CommandInfo = {
+      name: 'plan',
+      description: 'Plan mode',
+      argumentHint: '[on|off|exit|<prompt>]',
+      subcommands: ['on', 'off', 'exit'],
+      source: 'builtin-command',
+    };
 
     it('yields a first command annotation for the picked command at the start', () => {
       const text = `/plan fix ${link('mention', 'm_1', 'a')}`;
       const submission = buildSubmission({ text, records: [mention('m_1', 'a.ts')], command: plan });
       expect(submission.prompt).toBe('/plan fix @a.ts');
-      expect(submission.inputAnnotations[0]).toEqual({ type: 'command', start: 0, end: 5, text: '/plan', command: plan });
+      expect(submission.inputAnnotations[0]).toEqual({
+        type: 'command',
+        start: 0,
+        end: 5,
+        text: '/plan',
+        command: plan,
+      });
       expect(submission.inputAnnotations[1]).toMatchObject({ type: 'reference', start: 10, end: 15 });
     });
 
     it('carries the subcommand path', () => {
       const submission = buildSubmission({ text: '/plan on', records: [], command: plan, subcommandPath: ['on'] });
-      expect(submission.inputAnnotations).toEqual([{ type: 'command', start: 0, end: 5, text: '/plan', command: plan, subcommandPath: ['on'] }]);
-      const language = buildSubmission({ text: '/language ui en', records: [], command: { name: 'language' }, subcommandPath: ['ui', 'en'] });
+      expect(submission.inputAnnotations).toEqual([
+        { type: 'command', start: 0, end: 5, text: '/plan', command: plan, subcommandPath: ['on'] },
+      ]);
+      const language = buildSubmission({
+        text: '/language ui en',
+        records: [],
+        command: { name: 'language' },
+        subcommandPath: ['ui', 'en'],
+      });
       expect(language.inputAnnotations[0]).toMatchObject({ end: 9, subcommandPath: ['ui', 'en'] });
     });
 
     it('omits an empty or invalid subcommand path', () => {
       const empty = buildSubmission({ text: '/plan', records: [], command: plan, subcommandPath: [] });
       expect(empty.inputAnnotations[0]).not.toHaveProperty('subcommandPath');
-      const invalid = buildSubmission({ text: '/plan', records: [], command: plan, subcommandPath: [1] as unknown as string[] });
+      const invalid = buildSubmission({
+        text: '/plan',
+        records: [],
+        command: plan,
+        subcommandPath: [1] as unknown as string[],
+      });
       expect(invalid.inputAnnotations[0]).not.toHaveProperty('subcommandPath');
     });
 
     it('annotates a command alone, after trimming, and before a newline', () => {
       expect(buildSubmission({ text: '/plan', records: [], command: plan }).inputAnnotations).toHaveLength(1);
-      expect(buildSubmission({ text: '  /plan  ', records: [], command: plan }).inputAnnotations[0]).toMatchObject({ start: 0, end: 5 });
+      expect(buildSubmission({ text: '  /plan  ', records: [], command: plan }).inputAnnotations[0]).toMatchObject({
+        start: 0,
+        end: 5,
+      });
       expect(buildSubmission({ text: '/plan\nsteps', records: [], command: plan }).inputAnnotations).toHaveLength(1);
     });
 
@@ -315,7 +394,11 @@ describe('buildSubmission', () => {
 
     it('yields no command annotation when /name runs into another character (/planx)', () => {
       expect(buildSubmission({ text: '/planx do it', records: [], command: plan }).inputAnnotations).toEqual([]);
-      const glued = buildSubmission({ text: `/plan${link('file', 'f_1', 'a')}`, records: [file('f_1')], command: plan });
+      const glued = buildSubmission({
+        text: `/plan${link('file', 'f_1', 'a')}`,
+        records: [file('f_1')],
+        command: plan,
+      });
       expect(glued.inputAnnotations.map((a) => a.type)).toEqual(['reference']);
     });
 
@@ -326,9 +409,18 @@ describe('buildSubmission', () => {
     it('copies only the declared command fields and drops an invalid command', () => {
       const extended = { ...plan, completionPriority: 3, displayCategory: 'system' } as CommandInfo;
       const [annotation] = buildSubmission({ text: '/plan', records: [], command: extended }).inputAnnotations;
-      expect(annotation).toEqual({ type: 'command', start: 0, end: 5, text: '/plan', command: { ...plan, displayCategory: 'system' } });
+      expect(annotation).toEqual({
+        type: 'command',
+        start: 0,
+        end: 5,
+        text: '/plan',
+        command: { ...plan, displayCategory: 'system' },
+      });
       expect(buildSubmission({ text: '/', records: [], command: { name: '' } }).inputAnnotations).toEqual([]);
-      expect(buildSubmission({ text: '/x', records: [], command: { name: 'x', description: 1 } as unknown as CommandInfo }).inputAnnotations).toEqual([]);
+      expect(
+        buildSubmission({ text: '/x', records: [], command: { name: 'x', description: 1 } as unknown as CommandInfo })
+          .inputAnnotations,
+      ).toEqual([]);
     });
   });
 
@@ -350,7 +442,13 @@ describe('buildSubmission', () => {
 
 describe('buildSubmission properties', () => {
   const KINDS = ['image', 'file', 'terminal', 'mention', 'skill', 'dataset', 'thread'] as const;
-  const prose = fc.string({ unit: fc.oneof(fc.constantFrom(' ', '\n', '@', '[', ']', '(', ')', '文', '😀', '/'), fc.string({ unit: 'grapheme', maxLength: 1 })), maxLength: 20 });
+  const prose = fc.string({
+    unit: fc.oneof(
+      fc.constantFrom(' ', '\n', '@', '[', ']', '(', ')', '文', '😀', '/'),
+      fc.string({ unit: 'grapheme', maxLength: 1 }),
+    ),
+    maxLength: 20,
+  });
 
   const chip = fc.record({
     kind: fc.constantFrom(...KINDS),
@@ -382,8 +480,9 @@ describe('buildSubmission properties', () => {
     }
   };
 
-  const draft = fc.tuple(prose, fc.array(fc.tuple(chip, prose), { maxLength: 12 }), fc.option(fc.constantFrom('plan', 'help'))).map(
-    ([head, parts, commandName]) => {
+  const draft = fc
+    .tuple(prose, fc.array(fc.tuple(chip, prose), { maxLength: 12 }), fc.option(fc.constantFrom('plan', 'help')))
+    .map(([head, parts, commandName]) => {
       const records: ContextRecord[] = [];
       let text = commandName ? `/${commandName} ${head}` : head;
       for (const [c, tail] of parts) {
@@ -391,8 +490,7 @@ describe('buildSubmission properties', () => {
         if (c.hasRecord) records.push(recordFor(c));
       }
       return { text, records, command: commandName ? { name: commandName } : undefined };
-    },
-  );
+    });
 
   it('annotates ranges of the prompt that hold exactly their text, sorted, disjoint and valid', () => {
     fc.assert(
@@ -404,7 +502,9 @@ describe('buildSubmission properties', () => {
           expect(annotation.start).toBeGreaterThanOrEqual(previousEnd);
           previousEnd = annotation.end;
         }
-        expect(sanitizeInputAnnotations(submission.prompt, submission.inputAnnotations)).toEqual(submission.inputAnnotations);
+        expect(sanitizeInputAnnotations(submission.prompt, submission.inputAnnotations)).toEqual(
+          submission.inputAnnotations,
+        );
         expect(submission.text).toBe(input.text.trim());
       }),
       { numRuns: 1_000 },
@@ -419,7 +519,8 @@ describe('buildSubmission properties', () => {
         const chipCount = (submission.text.match(/\]\(t3-context:\/\/v1\//g) ?? []).length;
         expect(references.length).toBe(chipCount);
         const firstById = new Map<string, ContextRecord>();
-        for (const record of input.records) if (!firstById.has(record.contextId)) firstById.set(record.contextId, record);
+        for (const record of input.records)
+          if (!firstById.has(record.contextId)) firstById.set(record.contextId, record);
         const expected: ContextRecord[] = [];
         for (const { reference } of references) {
           const record = firstById.get(reference.id);
@@ -436,14 +537,33 @@ describe('buildSubmission properties', () => {
 describe('remapContextAttachments', () => {
   const context = (): MessageContext => ({
     version: 1,
-    records: [image('img_1', 'att_old'), file('f_1', 'att_file'), mention('m_1', 'a.ts'), image('img_2', 'toString'), file('f_2', '__proto__')],
+    records: [
+      image('img_1', 'att_old'),
+      file('f_1', 'att_file'),
+      mention('m_1', 'a.ts'),
+      image('img_2', 'toString'),
+      file('f_2', '__proto__'),
+    ],
   });
 
   it('rewrites attachmentId of image and file records from a Map', () => {
     const input = context();
     const snapshot = structuredClone(input);
-    const result = remapContextAttachments(input, new Map([['att_old', 'att_new'], ['att_file', 'att_file_2'], ['a.ts', 'x']]));
-    expect(result.records.map((r) => ('attachmentId' in r ? r.attachmentId : null))).toEqual(['att_new', 'att_file_2', null, 'toString', '__proto__']);
+    const result = remapContextAttachments(
+      input,
+      new Map([
+        ['att_old', 'att_new'],
+        ['att_file', 'att_file_2'],
+        ['a.ts', 'x'],
+      ]),
+    );
+    expect(result.records.map((r) => ('attachmentId' in r ? r.attachmentId : null))).toEqual([
+      'att_new',
+      'att_file_2',
+      null,
+      'toString',
+      '__proto__',
+    ]);
     expect(result.records.map((r) => r.contextId)).toEqual(input.records.map((r) => r.contextId));
     expect(input).toEqual(snapshot);
     expect(result).not.toBe(input);
@@ -453,9 +573,17 @@ describe('remapContextAttachments', () => {
 
   it('uses only own properties of a plain object map', () => {
     const result = remapContextAttachments(context(), { att_old: 'att_new' });
-    expect(result.records.map((r) => ('attachmentId' in r ? r.attachmentId : null))).toEqual(['att_new', 'att_file', null, 'toString', '__proto__']);
+    expect(result.records.map((r) => ('attachmentId' in r ? r.attachmentId : null))).toEqual([
+      'att_new',
+      'att_file',
+      null,
+      'toString',
+      '__proto__',
+    ]);
     const inherited = Object.create({ att_old: 'att_inherited' }) as Record<string, string>;
-    expect((remapContextAttachments(context(), inherited).records[0] as { attachmentId: string }).attachmentId).toBe('att_old');
+    expect((remapContextAttachments(context(), inherited).records[0] as { attachmentId: string }).attachmentId).toBe(
+      'att_old',
+    );
   });
 
   it('matches toString and __proto__ only when they are own keys', () => {
@@ -464,11 +592,19 @@ describe('remapContextAttachments', () => {
     expect((result.records[3] as { attachmentId: string }).attachmentId).toBe('att_to_string');
     expect((result.records[4] as { attachmentId: string }).attachmentId).toBe('att_proto');
     const nullProto = Object.assign(Object.create(null) as Record<string, string>, { att_old: 'att_np' });
-    expect((remapContextAttachments(context(), nullProto).records[0] as { attachmentId: string }).attachmentId).toBe('att_np');
+    expect((remapContextAttachments(context(), nullProto).records[0] as { attachmentId: string }).attachmentId).toBe(
+      'att_np',
+    );
   });
 
   it('ignores mapped values that are not valid attachment ids', () => {
-    const result = remapContextAttachments(context(), new Map<string, unknown>([['att_old', 'bad id'], ['att_file', 3]]) as Map<string, string>);
+    const result = remapContextAttachments(
+      context(),
+      new Map<string, unknown>([
+        ['att_old', 'bad id'],
+        ['att_file', 3],
+      ]) as Map<string, string>,
+    );
     expect((result.records[0] as { attachmentId: string }).attachmentId).toBe('att_old');
     expect((result.records[1] as { attachmentId: string }).attachmentId).toBe('att_file');
   });
@@ -476,7 +612,14 @@ describe('remapContextAttachments', () => {
   it('never throws on bad input', () => {
     expect(remapContextAttachments(null as unknown as MessageContext, {})).toEqual({ version: 1, records: [] });
     expect(remapContextAttachments(context(), null as unknown as Record<string, string>).records).toHaveLength(5);
-    const throwing = new Proxy({}, { getOwnPropertyDescriptor: () => { throw new Error('boom'); } });
+    const throwing = new Proxy(
+      {},
+      {
+        getOwnPropertyDescriptor: () => {
+          throw new Error('boom');
+        },
+      },
+    );
     expect(remapContextAttachments(context(), throwing).records).toHaveLength(5);
   });
 });

@@ -68,13 +68,19 @@ describe('the demo page', () => {
     await pickMention(page, '@users', 'users');
     await page.keyboard.type('after ');
     await page.getByRole('button', { name: 'Terminal excerpt' }).click();
-    await page.locator('#attach-input').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
+    await page
+      .locator('#attach-input')
+      .setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
     const draft = await chipSummary(page.locator('t3-composer'));
     expect(draft.map((chip) => chip.kind)).toEqual(['mention', 'mcp', 'dataset', 'terminal', 'image']);
     await editor(page).press('Enter');
     await page.locator('#transcript t3-user-message').first().waitFor();
     await expect.poll(() => chipSummary(page.locator('#transcript t3-user-message').last())).toHaveLength(5);
-    expect(await page.locator('t3-composer').evaluate((composer) => (composer as HTMLElement & { value: { text: string } }).value.text)).toBe('');
+    expect(
+      await page
+        .locator('t3-composer')
+        .evaluate((composer) => (composer as HTMLElement & { value: { text: string } }).value.text),
+    ).toBe('');
   });
 
   it('shows every chip in the transcript and the envelope a model receives', async () => {
@@ -92,7 +98,11 @@ describe('the demo page', () => {
     const prompt = await annotationPath.locator('.prompt').textContent();
     expect(prompt).toContain('@README.md');
     expect(prompt).toContain('@dataset:users');
-    const annotations = JSON.parse((await annotationPath.locator('.annotations').textContent())!) as { start: number; end: number; text: string }[];
+    const annotations = JSON.parse((await annotationPath.locator('.annotations').textContent())!) as {
+      start: number;
+      end: number;
+      text: string;
+    }[];
     expect(annotations).toHaveLength(5);
     for (const annotation of annotations) expect(prompt!.slice(annotation.start, annotation.end)).toBe(annotation.text);
     const gallery = page.locator('#transcript t3-user-message').last().locator('[part~="image"]');
@@ -109,25 +119,38 @@ describe('the demo page', () => {
 
   it('copies a sent message and pastes it back with the same chips; the image is re-fetched under a fresh id', async () => {
     const message = page.locator('#transcript t3-user-message').last();
-    const storedRecords = await message.evaluate((element) => ((element as HTMLElement & { context: { records: unknown[] } }).context.records));
+    const storedRecords = await message.evaluate(
+      (element) => (element as HTMLElement & { context: { records: unknown[] } }).context.records,
+    );
     await message.hover();
     await message.locator('[part~="copy"]').click();
     await editor(page).click();
     await page.keyboard.press('Control+V');
     await expect.poll(() => chipSummary(page.locator('t3-composer'))).toHaveLength(5);
-    const value = await page.locator('t3-composer').evaluate(
-      (composer) => (composer as HTMLElement & { value: { records: { kind: string; contextId: string; label: string }[] } }).value,
-    );
+    const value = await page
+      .locator('t3-composer')
+      .evaluate(
+        (composer) =>
+          (composer as HTMLElement & { value: { records: { kind: string; contextId: string; label: string }[] } })
+            .value,
+      );
     const stored = storedRecords as { kind: string; contextId: string; label: string; attachmentId?: string }[];
-    expect(value.records.map((record) => [record.kind, record.label])).toEqual(stored.map((record) => [record.kind, record.label]));
+    expect(value.records.map((record) => [record.kind, record.label])).toEqual(
+      stored.map((record) => [record.kind, record.label]),
+    );
     const textRecords = value.records.filter((record) => record.kind !== 'image');
     expect(textRecords).toEqual(stored.filter((record) => record.kind !== 'image'));
-    const pastedImage = value.records.find((record) => record.kind === 'image') as unknown as { contextId: string; attachmentId: string };
+    const pastedImage = value.records.find((record) => record.kind === 'image') as unknown as {
+      contextId: string;
+      attachmentId: string;
+    };
     const storedImage = stored.find((record) => record.kind === 'image')!;
     expect(pastedImage.attachmentId).not.toBe(storedImage.attachmentId);
     expect(pastedImage.contextId).toBe(`image_${pastedImage.attachmentId}`);
     const imageChip = page.locator('t3-composer t3-context-chip[kind="image"]');
-    await expect.poll(() => imageChip.evaluate((chip) => chip.hasAttribute('pending') || chip.hasAttribute('unresolved'))).toBe(false);
+    await expect
+      .poll(() => imageChip.evaluate((chip) => chip.hasAttribute('pending') || chip.hasAttribute('unresolved')))
+      .toBe(false);
     await expect.poll(() => page.locator('t3-composer [part~="attachment"] img').count()).toBe(1);
     await editor(page).press('Enter');
     await expect.poll(() => page.locator('#transcript t3-user-message').count()).toBe(2);
@@ -141,9 +164,11 @@ describe('the demo page', () => {
     await legacy.locator('#transcript t3-user-message').first().waitFor();
     const kinds = new Set((await chipSummary(legacy.locator('#transcript'))).map((chip) => chip.kind));
     for (const kind of ['terminal', 'element', 'preview-annotation', 'review-comment']) expect(kinds).toContain(kind);
-    const text = await legacy.locator('#transcript').evaluate((list) =>
-      [...list.querySelectorAll('t3-user-message')].map((message) => message.shadowRoot!.textContent).join('\n'),
-    );
+    const text = await legacy
+      .locator('#transcript')
+      .evaluate((list) =>
+        [...list.querySelectorAll('t3-user-message')].map((message) => message.shadowRoot!.textContent).join('\n'),
+      );
     expect(text).not.toMatch(/<(terminal_context|element_context|preview_annotation|review_comment)\b/);
     await legacy.close();
   });

@@ -72,7 +72,14 @@ describe('a page that loads only the IIFE bundle', () => {
   it('exposes the API on window.T3Composer, once, with every core export', async () => {
     expect(await page.evaluate(() => (window as unknown as { __kinds: number }).__kinds)).toBe(8);
     const names = await page.evaluate(() => Object.keys((window as unknown as { T3Composer: object }).T3Composer));
-    for (const name of ['decodeMessageContext', 'projectContextForProvider', 'upgradeLegacyMessage', 'T3UserMessage', 'T3ContextChip', 'T3ContextScope']) {
+    for (const name of [
+      'decodeMessageContext',
+      'projectContextForProvider',
+      'upgradeLegacyMessage',
+      'T3UserMessage',
+      'T3ContextChip',
+      'T3ContextScope',
+    ]) {
       expect(names).toContain(name);
     }
   });
@@ -95,7 +102,9 @@ describe('a page that loads only the IIFE bundle', () => {
 
   it('follows the light and dark colour scheme through its --t3-* defaults', async () => {
     const background = () =>
-      page.locator('#records t3-context-chip').evaluate((chip) => getComputedStyle(chip.shadowRoot!.querySelector('[part~="base"]')!).backgroundColor);
+      page
+        .locator('#records t3-context-chip')
+        .evaluate((chip) => getComputedStyle(chip.shadowRoot!.querySelector('[part~="base"]')!).backgroundColor);
     await page.emulateMedia({ colorScheme: 'light' });
     const light = await background();
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -114,9 +123,11 @@ describe('a page that loads only the IIFE bundle', () => {
       const visit = (node: Node) => {
         if (node instanceof Element) {
           for (const attribute of Array.from(node.attributes)) {
-            if (attribute.name.startsWith('on') || /^\s*javascript:/i.test(attribute.value)) found.push(`${node.localName} ${attribute.name}`);
+            if (attribute.name.startsWith('on') || /^\s*javascript:/i.test(attribute.value))
+              found.push(`${node.localName} ${attribute.name}`);
           }
-          if (['script', 'iframe', 'object', 'embed'].includes(node.localName) && !node.closest('head, body > script')) found.push(node.localName);
+          if (['script', 'iframe', 'object', 'embed'].includes(node.localName) && !node.closest('head, body > script'))
+            found.push(node.localName);
           if (node.shadowRoot) visit(node.shadowRoot);
         }
         node.childNodes.forEach(visit);

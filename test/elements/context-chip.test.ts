@@ -91,12 +91,16 @@ describe('<t3-context-chip>', () => {
 
   it('builds a resolved chip from an annotation reference alone', async () => {
     const chip = await fixture<T3ContextChip>(
-      html`<t3-context-chip .reference=${{ id: 'file:@README.md', kind: 'file', value: 'README.md', serialized: '@README.md' }}></t3-context-chip>`,
+      html`<t3-context-chip
+        .reference=${{ id: 'file:@README.md', kind: 'file', value: 'README.md', serialized: '@README.md' }}
+      ></t3-context-chip>`,
     );
     expect(part(chip, 'label')!.textContent).to.equal('README.md');
     expect(chip.hasAttribute('unresolved')).to.be.false;
     const withLabel = await fixture<T3ContextChip>(
-      html`<t3-context-chip .reference=${{ id: 'ds', kind: 'dataset', label: 'Dataset', value: 'users' }}></t3-context-chip>`,
+      html`<t3-context-chip
+        .reference=${{ id: 'ds', kind: 'dataset', label: 'Dataset', value: 'users' }}
+      ></t3-context-chip>`,
     );
     expect(part(withLabel, 'label')!.textContent).to.equal('Dataset');
     expect(part(withLabel, 'value')!.textContent).to.equal('users');
@@ -116,12 +120,20 @@ describe('<t3-context-chip>', () => {
 
     it('prefers the host icon map, by own property only', async () => {
       const chip = await chipFor(file, { icons: { file: 'https://cdn.example.com/file.svg' } });
-      expect(part(chip, 'icon')!.querySelector('img')!.getAttribute('src')).to.equal('https://cdn.example.com/file.svg');
+      expect(part(chip, 'icon')!.querySelector('img')!.getAttribute('src')).to.equal(
+        'https://cdn.example.com/file.svg',
+      );
       const inherited = await chipFor(dataset, { icons: Object.create({ dataset: 'https://cdn.example.com/x.svg' }) });
       expect(part(inherited, 'icon')!.querySelector('img')).to.be.null;
     });
 
-    for (const unsafe of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'vbscript:msgbox(1)', 'data:text/html,<script>alert(1)</script>']) {
+    for (const unsafe of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'vbscript:msgbox(1)',
+      'data:text/html,<script>alert(1)</script>',
+    ]) {
       it(`never uses the icon URL ${JSON.stringify(unsafe)}`, async () => {
         const chip = await chipFor(file, { icons: { file: unsafe } });
         expect(part(chip, 'icon')!.querySelector('img')).to.be.null;
@@ -215,7 +227,15 @@ describe('<t3-context-chip>', () => {
     it('element: component, selector, page, source and code', async () => {
       const details = await openDetailsByHover(await chipFor(element));
       const text = details.textContent!;
-      for (const expected of ['PayButton', '#pay', 'Checkout', 'http://localhost:3000/checkout', 'src/Pay.tsx:12:4', '<button id="pay">Pay</button>', 'color: red;']) {
+      for (const expected of [
+        'PayButton',
+        '#pay',
+        'Checkout',
+        'http://localhost:3000/checkout',
+        'src/Pay.tsx:12:4',
+        '<button id="pay">Pay</button>',
+        'color: red;',
+      ]) {
         expect(text).to.contain(expected);
       }
       expect(details.querySelector('button')).to.be.null;
@@ -225,7 +245,13 @@ describe('<t3-context-chip>', () => {
       const chip = await chipFor(previewAnnotation, { relatedRecords: [image, previewAnnotation] });
       const details = await openDetailsByHover(chip);
       const text = details.textContent!;
-      for (const expected of ['Checkout', 'Make the pay button bigger', '1 selected element', 'font-size: 12px → 20px', '#pay']) {
+      for (const expected of [
+        'Checkout',
+        'Make the pay button bigger',
+        '1 selected element',
+        'font-size: 12px → 20px',
+        '#pay',
+      ]) {
         expect(text).to.contain(expected);
       }
       const screenshot = details.querySelector('t3-context-chip') as T3ContextChip;
@@ -303,7 +329,13 @@ describe('<t3-context-chip>', () => {
       console.error = (...args: unknown[]) => errors.push(args);
       try {
         const chip = await chipFor(terminal, {
-          presentations: { terminal: { renderDetails: () => { throw new Error('boom'); } } },
+          presentations: {
+            terminal: {
+              renderDetails: () => {
+                throw new Error('boom');
+              },
+            },
+          },
         });
         const details = await openDetailsByHover(chip);
         expect(details.textContent).to.contain('npm test');
@@ -350,7 +382,12 @@ describe('<t3-context-chip>', () => {
       let activated = oneEvent(chip, 't3-chip-activate');
       await click(part(chip, 'base')!);
       const event = await activated;
-      expect(event.detail).to.deep.include({ kind: 'image', contextId: 'img_1', label: 'shot.png', placement: 'message' });
+      expect(event.detail).to.deep.include({
+        kind: 'image',
+        contextId: 'img_1',
+        label: 'shot.png',
+        placement: 'message',
+      });
       expect(event.detail.record).to.equal(image);
       expect(event.bubbles && event.composed).to.be.true;
 
@@ -404,7 +441,10 @@ describe('<t3-context-chip>', () => {
 
 describe('<t3-context-chip> keyboard focus and its details', () => {
   it('Tab moves on from a chip whose details hold scrollable code, never into the closing details', async () => {
-    const longLines = { ...terminal, text: Array.from({ length: 40 }, (_, n) => `line ${n} ${'x'.repeat(200)}`).join('\n') };
+    const longLines = {
+      ...terminal,
+      text: Array.from({ length: 40 }, (_, n) => `line ${n} ${'x'.repeat(200)}`).join('\n'),
+    };
     const chip = await chipFor(longLines);
     const after = document.createElement('button');
     after.textContent = 'after';
@@ -429,9 +469,18 @@ describe('<t3-context-chip> in a line of text', () => {
   }
 
   it('sets its label on the baseline of the text around it', async () => {
-    const line = await fixture<HTMLElement>(html`<div style="font: 16px sans-serif; line-height: 1.5">
-      Please check <t3-context-chip kind="terminal" context-id="term_1" label="Terminal 1 lines 3-4" .record=${terminal}></t3-context-chip> and more
-    </div>`);
+    const line = await fixture<HTMLElement>(
+      html`<div style="font: 16px sans-serif; line-height: 1.5">
+        Please check
+        <t3-context-chip
+          kind="terminal"
+          context-id="term_1"
+          label="Terminal 1 lines 3-4"
+          .record=${terminal}
+        ></t3-context-chip>
+        and more
+      </div>`,
+    );
     const chip = line.querySelector('t3-context-chip')!;
     await chip.updateComplete;
     const lineProbe = baselineProbe();

@@ -33,7 +33,9 @@ function expectChipsMatchReferences(root: Element, text: string) {
   const occurrences = collectContextReferences(text);
   const chips = chipsOf(root);
   expect(chips.map((element) => element.dataset.index)).to.deep.equal(occurrences.map((_, index) => String(index)));
-  expect(chips.map((element) => element.dataset.id)).to.deep.equal(occurrences.map((occurrence) => occurrence.contextId));
+  expect(chips.map((element) => element.dataset.id)).to.deep.equal(
+    occurrences.map((occurrence) => occurrence.contextId),
+  );
 }
 
 /** Asserts that nothing matches, naming the offending markup (chai's own element formatting is avoided). */
@@ -58,9 +60,16 @@ describe('renderMessageMarkdown: Markdown constructs', () => {
   });
 
   it('renders ATX headings h1–h6 and setext headings', () => {
-    const root = renderMarkdown('# one\n## two\n### three\n#### four\n##### five\n###### six\n\nseven\n=====\n\neight\n---');
+    const root = renderMarkdown(
+      '# one\n## two\n### three\n#### four\n##### five\n###### six\n\nseven\n=====\n\neight\n---',
+    );
     for (const [tag, content] of [
-      ['h1', 'one'], ['h2', 'two'], ['h3', 'three'], ['h4', 'four'], ['h5', 'five'], ['h6', 'six'],
+      ['h1', 'one'],
+      ['h2', 'two'],
+      ['h3', 'three'],
+      ['h4', 'four'],
+      ['h5', 'five'],
+      ['h6', 'six'],
     ]) {
       expect(root.querySelector(tag)?.textContent, tag).to.equal(content);
     }
@@ -122,7 +131,9 @@ describe('renderMessageMarkdown: Markdown constructs', () => {
   });
 
   it('renders GFM tables with alignment', () => {
-    const root = renderMarkdown('| left | center | right | none |\n|:--|:-:|--:|---|\n| 1 | 2 | 3 | 4 |\n| a \\| b | *e* | `c` | |');
+    const root = renderMarkdown(
+      '| left | center | right | none |\n|:--|:-:|--:|---|\n| 1 | 2 | 3 | 4 |\n| a \\| b | *e* | `c` | |',
+    );
     const headers = Array.from(root.querySelectorAll('thead th'));
     expect(headers.map((th) => th.textContent)).to.deep.equal(['left', 'center', 'right', 'none']);
     expect(headers.map((th) => (th as HTMLElement).style.textAlign)).to.deep.equal(['left', 'center', 'right', '']);
@@ -140,7 +151,9 @@ describe('renderMessageMarkdown: Markdown constructs', () => {
   });
 
   it('links autolinks and GFM bare URLs and e-mail addresses', () => {
-    const root = renderMarkdown('<https://a.example/x> https://b.example/y?q=1 www.c.example d@e.example <mailto:f@g.example>');
+    const root = renderMarkdown(
+      '<https://a.example/x> https://b.example/y?q=1 www.c.example d@e.example <mailto:f@g.example>',
+    );
     expect(Array.from(root.querySelectorAll('a'), (a) => a.getAttribute('href'))).to.deep.equal([
       'https://a.example/x',
       'https://b.example/y?q=1',
@@ -178,7 +191,9 @@ describe('renderMessageMarkdown: character references', () => {
   });
 
   it('decodes references in headings, table cells, link text and titles', () => {
-    const root = renderMarkdown('# a &amp; b\n\n| &lt;x&gt; |\n|---|\n| &copy; |\n\n[&quot;q&quot;](https://x.example "t &amp; u")');
+    const root = renderMarkdown(
+      '# a &amp; b\n\n| &lt;x&gt; |\n|---|\n| &copy; |\n\n[&quot;q&quot;](https://x.example "t &amp; u")',
+    );
     expect(root.querySelector('h1')?.textContent).to.equal('a & b');
     expect(root.querySelector('th')?.textContent).to.equal('<x>');
     expect(root.querySelector('td')?.textContent).to.equal('©');
@@ -435,9 +450,34 @@ describe('renderMessageMarkdown: context chips', () => {
 
   it('agrees with collectContextReferences on generated Markdown', () => {
     const pieces = [
-      'w1', 'w2', ' ', '\n', '\n\n', '*', '_', '~', '`', '#', '> ', '- ', '1. ', '[', ']', '!', '|', '\\', '<b>', '&amp;',
-      '---', '    ', ref('g1'), ref('g2', 'a*b'), '![i](t3-context://v1/image/g3)', '](t3-context://v1/file/g4)',
-      '(t3-context://v1/file/g5)', '[x](https://x.example)',
+      'w1',
+      'w2',
+      ' ',
+      '\n',
+      '\n\n',
+      '*',
+      '_',
+      '~',
+      '`',
+      '#',
+      '> ',
+      '- ',
+      '1. ',
+      '[',
+      ']',
+      '!',
+      '|',
+      '\\',
+      '<b>',
+      '&amp;',
+      '---',
+      '    ',
+      ref('g1'),
+      ref('g2', 'a*b'),
+      '![i](t3-context://v1/image/g3)',
+      '](t3-context://v1/file/g4)',
+      '(t3-context://v1/file/g5)',
+      '[x](https://x.example)',
     ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
@@ -492,20 +532,54 @@ describe('renderMessageMarkdown: no text is lost', () => {
 
   it('keeps every word of generated Markdown', () => {
     const pieces = [
-      'w', ' ', '\n', '\n\n', '*', '**', '_', '~~', '`', '# ', '> ', '- ', '1. ', '[', ']', '![', '|', '\\', '<', '>',
-      '<b>', '</b>', '<!--', '-->', '&', ';', '|---|', '    ', '- [ ] ', '```',
+      'w',
+      ' ',
+      '\n',
+      '\n\n',
+      '*',
+      '**',
+      '_',
+      '~~',
+      '`',
+      '# ',
+      '> ',
+      '- ',
+      '1. ',
+      '[',
+      ']',
+      '![',
+      '|',
+      '\\',
+      '<',
+      '>',
+      '<b>',
+      '</b>',
+      '<!--',
+      '-->',
+      '&',
+      ';',
+      '|---|',
+      '    ',
+      '- [ ] ',
+      '```',
     ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 50 }), (parts) => {
         let counter = 0;
         const source = parts.map((part) => (part === 'w' ? `word${counter++}x` : part)).join('');
         const root = renderMarkdown(source);
-        const languages = Array.from(root.querySelectorAll<HTMLElement>('code[data-language]'), (code) => code.dataset.language);
+        const languages = Array.from(
+          root.querySelectorAll<HTMLElement>('code[data-language]'),
+          (code) => code.dataset.language,
+        );
         const shown = `${text(root)} ${languages.join(' ')}`;
         const lost = (source.match(/word\d+x/g) ?? []).filter((word) => !shown.includes(word));
         // A word right after an opening fence is its info string, which marked keeps whole.
         const infoStrings = source.match(/^ {0,3}```.*$/gm)?.join(' ') ?? '';
-        expect(lost.filter((word) => !infoStrings.includes(word)), source).to.deep.equal([]);
+        expect(
+          lost.filter((word) => !infoStrings.includes(word)),
+          source,
+        ).to.deep.equal([]);
         root.remove();
       }),
       { numRuns: 300, seed: 11 },
@@ -629,8 +703,10 @@ describe('renderMessageMarkdown: XSS corpus', () => {
         for (const link of Array.from(root.querySelectorAll('a'))) {
           expect(link.protocol, `${source} → ${link.href}`).to.be.oneOf(['http:', 'https:', 'mailto:']);
         }
-        expect(root.querySelector('img, script, iframe, object, embed, svg, form, button, input:not([type="checkbox"])'), source).to
-          .be.null;
+        expect(
+          root.querySelector('img, script, iframe, object, embed, svg, form, button, input:not([type="checkbox"])'),
+          source,
+        ).to.be.null;
         expect(chipsOf(root)).to.have.length(collectContextReferences(source).length);
       }
     }
@@ -639,7 +715,9 @@ describe('renderMessageMarkdown: XSS corpus', () => {
   });
 
   it('shows raw HTML payloads as their literal text', () => {
-    for (const payload of XSS_PAYLOADS.filter((p) => /^<[a-z]/i.test(p) && !p.includes('\n') && !p.startsWith('<javascript'))) {
+    for (const payload of XSS_PAYLOADS.filter(
+      (p) => /^<[a-z]/i.test(p) && !p.includes('\n') && !p.startsWith('<javascript'),
+    )) {
       const root = renderMarkdown(payload);
       expect(text(root), payload).to.equal(payload);
     }

@@ -68,7 +68,9 @@ describe('<t3-user-message> selection copy', () => {
     const nodes = textNodes(body(message));
     await dragSelect(nodes[0]!, nodes[nodes.length - 1]!);
     const data = await copySelection();
-    expect(data['text/plain']).to.equal(`Intro ${link(terminal, 'T1')} here\n\none ${link(file)}\ntwo\n\nLast para\nwrapped`);
+    expect(data['text/plain']).to.equal(
+      `Intro ${link(terminal, 'T1')} here\n\none ${link(file)}\ntwo\n\nLast para\nwrapped`,
+    );
     expect(decodeClipboardFragment(data[CONTEXT_CLIPBOARD_MIME])!.records).to.deep.equal([terminal, file]);
     expect(data['text/html']).to.contain('data-t3-context-fragment=');
   });
@@ -83,12 +85,16 @@ describe('<t3-user-message> selection copy', () => {
     document.getSelection()!.setBaseAndExtent(alpha!, 3, beta!, beta!.data.length);
     const data = await copySelection();
     expect(data['text/plain']).to.equal(`ha ${link(terminal, 'T1')} beta`);
-    expect(decodeClipboardFragment(data[CONTEXT_CLIPBOARD_MIME])!.records.map((record) => record.contextId)).to.deep.equal(['term_1']);
+    expect(
+      decodeClipboardFragment(data[CONTEXT_CLIPBOARD_MIME])!.records.map((record) => record.contextId),
+    ).to.deep.equal(['term_1']);
   });
 
   it('separates table cells with tabs and rows with line breaks, without template whitespace', async () => {
     const text = `| name | ref |\n|---|---|\n| a | ${link(file)} |\n| b | c |`;
-    const message = await fixture<T3UserMessage>(html`<t3-user-message .text=${text} .context=${{ version: 1, records: [file] }}></t3-user-message>`);
+    const message = await fixture<T3UserMessage>(
+      html`<t3-user-message .text=${text} .context=${{ version: 1, records: [file] }}></t3-user-message>`,
+    );
     const table = body(message).querySelector('table')!;
     document.getSelection()!.setBaseAndExtent(table, 0, table, table.childNodes.length);
     const data = await copySelection();
@@ -98,14 +104,28 @@ describe('<t3-user-message> selection copy', () => {
   it('keeps the line breaks of annotation-driven text and writes chips with a record as canonical links', async () => {
     const content = 'Use @dataset:users\nthen  @src/a.ts';
     const annotations = [
-      { type: 'reference', start: 4, end: 18, text: '@dataset:users', reference: { id: 'dataset_users', kind: 'dataset', label: 'Dataset' } },
-      { type: 'reference', start: 25, end: 34, text: '@src/a.ts', reference: { id: 'file:src/a.ts', kind: 'file', value: 'src/a.ts' } },
+      {
+        type: 'reference',
+        start: 4,
+        end: 18,
+        text: '@dataset:users',
+        reference: { id: 'dataset_users', kind: 'dataset', label: 'Dataset' },
+      },
+      {
+        type: 'reference',
+        start: 25,
+        end: 34,
+        text: '@src/a.ts',
+        reference: { id: 'file:src/a.ts', kind: 'file', value: 'src/a.ts' },
+      },
     ];
-    const message = await fixture<T3UserMessage>(html`<t3-user-message
-      .content=${content}
-      .inputAnnotations=${annotations}
-      .context=${{ version: 1, records: [dataset] }}
-    ></t3-user-message>`);
+    const message = await fixture<T3UserMessage>(
+      html`<t3-user-message
+        .content=${content}
+        .inputAnnotations=${annotations}
+        .context=${{ version: 1, records: [dataset] }}
+      ></t3-user-message>`,
+    );
     const root = body(message);
     document.getSelection()!.setBaseAndExtent(root, 0, root, root.childNodes.length);
     const data = await copySelection();
@@ -114,7 +134,9 @@ describe('<t3-user-message> selection copy', () => {
   });
 
   it('leaves a selection without chips to the browser: its text, no fragment', async () => {
-    const message = await fixture<T3UserMessage>(html`<t3-user-message .text=${'Just **words**\n\nand more'}></t3-user-message>`);
+    const message = await fixture<T3UserMessage>(
+      html`<t3-user-message .text=${'Just **words**\n\nand more'}></t3-user-message>`,
+    );
     const nodes = textNodes(body(message));
     await dragSelect(nodes[0]!, nodes[nodes.length - 1]!);
     const copied = await browserCopy();
@@ -127,10 +149,15 @@ describe('<t3-user-message> selection copy', () => {
     const onError = (event: ErrorEvent) => errors.push(event.message);
     window.addEventListener('error', onError);
     try {
-      const wrapper = await fixture<HTMLElement>(html`<div>
-        <p id="outside">Outside words</p>
-        <t3-user-message .text=${`Inside ${link(file)} text`} .context=${{ version: 1, records: [file] }}></t3-user-message>
-      </div>`);
+      const wrapper = await fixture<HTMLElement>(
+        html`<div>
+          <p id="outside">Outside words</p>
+          <t3-user-message
+            .text=${`Inside ${link(file)} text`}
+            .context=${{ version: 1, records: [file] }}
+          ></t3-user-message>
+        </div>`,
+      );
       const message = wrapper.querySelector('t3-user-message')!;
       await message.updateComplete;
       const outside = wrapper.querySelector('#outside')!.firstChild as Text;
@@ -188,20 +215,31 @@ describe('<t3-user-message> copy control', () => {
     const copied = nextClipboardWrite('copy');
     await sendKeys({ press: 'Enter' });
     await copied;
-    await waitFor(() => message.shadowRoot!.querySelector('[role="status"]')!.textContent === 'Kopiert', 'the localised announcement');
+    await waitFor(
+      () => message.shadowRoot!.querySelector('[role="status"]')!.textContent === 'Kopiert',
+      'the localised announcement',
+    );
   });
 
   it('copies an annotation-driven message with canonical links for the chips that have records', async () => {
     const content = 'Use @dataset:users and @src/a.ts';
     const annotations = [
-      { type: 'reference', start: 4, end: 18, text: '@dataset:users', reference: { id: 'dataset_users', kind: 'dataset', label: 'Dataset' } },
+      {
+        type: 'reference',
+        start: 4,
+        end: 18,
+        text: '@dataset:users',
+        reference: { id: 'dataset_users', kind: 'dataset', label: 'Dataset' },
+      },
       { type: 'reference', start: 23, end: 32, text: '@src/a.ts', reference: { id: 'file:src/a.ts', kind: 'file' } },
     ];
-    const message = await fixture<T3UserMessage>(html`<t3-user-message
-      .content=${content}
-      .inputAnnotations=${annotations}
-      .context=${{ version: 1, records: [dataset] }}
-    ></t3-user-message>`);
+    const message = await fixture<T3UserMessage>(
+      html`<t3-user-message
+        .content=${content}
+        .inputAnnotations=${annotations}
+        .context=${{ version: 1, records: [dataset] }}
+      ></t3-user-message>`,
+    );
     copyControl(message).focus();
     const copied = nextClipboardWrite('copy');
     await sendKeys({ press: 'Enter' });
@@ -211,13 +249,18 @@ describe('<t3-user-message> copy control', () => {
   });
 
   it('falls back to the asynchronous clipboard when the copy command is refused', async () => {
-    const message = await fixture<T3UserMessage>(html`<t3-user-message .text=${'Fallback **text**'}></t3-user-message>`);
+    const message = await fixture<T3UserMessage>(
+      html`<t3-user-message .text=${'Fallback **text**'}></t3-user-message>`,
+    );
     const original = document.execCommand;
     document.execCommand = () => false;
     try {
       copyControl(message).focus();
       await sendKeys({ press: 'Enter' });
-      await waitFor(() => message.shadowRoot!.querySelector('[role="status"]')!.textContent === 'Copied', 'the fallback copy');
+      await waitFor(
+        () => message.shadowRoot!.querySelector('[role="status"]')!.textContent === 'Copied',
+        'the fallback copy',
+      );
       expect(await navigator.clipboard.readText()).to.equal('Fallback **text**');
     } finally {
       document.execCommand = original;

@@ -22,11 +22,13 @@ async function settle(message: T3UserMessage) {
 
 describe('<t3-user-message> theming', () => {
   it('takes --t3-* tokens set on an ancestor, for the bubble and for the chips inside it', async () => {
-    const wrapper = await fixture<HTMLElement>(html`<div
-      style="--t3-chip-background: rgb(1, 2, 3); --t3-message-background: rgb(4, 5, 6); --t3-chip-radius: 3px"
-    >
-      <t3-user-message .text=${`See ${link(file)}`} .context=${{ version: 1, records: [file] }}></t3-user-message>
-    </div>`);
+    const wrapper = await fixture<HTMLElement>(
+      html`<div
+        style="--t3-chip-background: rgb(1, 2, 3); --t3-message-background: rgb(4, 5, 6); --t3-chip-radius: 3px"
+      >
+        <t3-user-message .text=${`See ${link(file)}`} .context=${{ version: 1, records: [file] }}></t3-user-message>
+      </div>`,
+    );
     const message = wrapper.querySelector('t3-user-message')!;
     await settle(message);
     const [chip] = chips(message);
@@ -37,7 +39,10 @@ describe('<t3-user-message> theming', () => {
 
   it('keeps its light defaults when no token is set', async () => {
     const message = await fixture<T3UserMessage>(
-      html`<t3-user-message .text=${`See ${link(file)}`} .context=${{ version: 1, records: [file] }}></t3-user-message>`,
+      html`<t3-user-message
+        .text=${`See ${link(file)}`}
+        .context=${{ version: 1, records: [file] }}
+      ></t3-user-message>`,
     );
     await settle(message);
     expect(getComputedStyle(part(message, 'base')).backgroundColor).to.equal('rgb(243, 245, 248)');
@@ -46,11 +51,16 @@ describe('<t3-user-message> theming', () => {
 
   it('exposes the chips of its text as parts a page can style', async () => {
     const style = document.createElement('style');
-    style.textContent = 't3-user-message.themed::part(chip) { outline: 3px solid rgb(9, 8, 7); } t3-user-message.themed::part(chip-label) { color: rgb(7, 8, 9); }';
+    style.textContent =
+      't3-user-message.themed::part(chip) { outline: 3px solid rgb(9, 8, 7); } t3-user-message.themed::part(chip-label) { color: rgb(7, 8, 9); }';
     document.head.append(style);
     try {
       const message = await fixture<T3UserMessage>(
-        html`<t3-user-message class="themed" .text=${`See ${link(file)}`} .context=${{ version: 1, records: [file] }}></t3-user-message>`,
+        html`<t3-user-message
+          class="themed"
+          .text=${`See ${link(file)}`}
+          .context=${{ version: 1, records: [file] }}
+        ></t3-user-message>`,
       );
       await settle(message);
       const [chip] = chips(message);
@@ -65,14 +75,18 @@ describe('<t3-user-message> theming', () => {
 describe('<t3-user-message> right to left', () => {
   it('mirrors its layout with logical properties and keeps code and paths left to right', async () => {
     const text = `شرح ${link(mention)}\n\n- بند\n\n> اقتباس\n\n\`\`\`\nconst a = 1;\n\`\`\``;
-    const wrapper = await fixture<HTMLElement>(html`<div dir="rtl" style="width: 480px">
-      <t3-user-message .text=${text} .context=${{ version: 1, records: [mention] }}></t3-user-message>
-    </div>`);
+    const wrapper = await fixture<HTMLElement>(
+      html`<div dir="rtl" style="width: 480px">
+        <t3-user-message .text=${text} .context=${{ version: 1, records: [mention] }}></t3-user-message>
+      </div>`,
+    );
     const message = wrapper.querySelector('t3-user-message')!;
     await settle(message);
     const bubble = part(message, 'base').getBoundingClientRect();
     const copy = part(message, 'copy').getBoundingClientRect();
-    expect(copy.left - bubble.left, 'the copy control sits at the inline end, on the left').to.be.lessThan(bubble.right - copy.right);
+    expect(copy.left - bubble.left, 'the copy control sits at the inline end, on the left').to.be.lessThan(
+      bubble.right - copy.right,
+    );
     const root = part(message, 'body');
     expect(getComputedStyle(root.querySelector('ul')!).paddingRight).to.not.equal('0px');
     expect(getComputedStyle(root.querySelector('ul')!).paddingLeft).to.equal('0px');
@@ -83,14 +97,22 @@ describe('<t3-user-message> right to left', () => {
   });
 
   it('keeps the code of a chip popover left to right', async () => {
-    const wrapper = await fixture<HTMLElement>(html`<div dir="rtl">
-      <t3-user-message .text=${`انظر ${link(terminal)}`} .context=${{ version: 1, records: [terminal] }}></t3-user-message>
-    </div>`);
+    const wrapper = await fixture<HTMLElement>(
+      html`<div dir="rtl">
+        <t3-user-message
+          .text=${`انظر ${link(terminal)}`}
+          .context=${{ version: 1, records: [terminal] }}
+        ></t3-user-message>
+      </div>`,
+    );
     const message = wrapper.querySelector('t3-user-message')!;
     await settle(message);
     const chip = chips(message)[0]!;
     const base = part(chip, 'base').getBoundingClientRect();
-    await sendMouse({ type: 'move', position: [Math.round(base.left + base.width / 2), Math.round(base.top + base.height / 2)] });
+    await sendMouse({
+      type: 'move',
+      position: [Math.round(base.left + base.width / 2), Math.round(base.top + base.height / 2)],
+    });
     const details = part(chip, 'details');
     await waitFor(() => details.matches(':popover-open'), 'the popover to open');
     expect(getComputedStyle(details).direction).to.equal('rtl');
@@ -110,13 +132,15 @@ describe('<t3-user-message> long content', () => {
       `> ${unbroken}`,
     ].join('\n\n');
     const wideImage = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="300"/>')}`;
-    const message = await fixture<T3UserMessage>(html`<t3-user-message
-      style="width: 160px"
-      .text=${text}
-      .context=${{ version: 1, records: [file] }}
-      .images=${[{ name: 'wide', mimeType: 'image/svg+xml', src: wideImage }]}
-      .files=${[{ name: `${'n'.repeat(200)}.txt`, mimeType: 'text/plain', sizeBytes: 3 }]}
-    ></t3-user-message>`);
+    const message = await fixture<T3UserMessage>(
+      html`<t3-user-message
+        style="width: 160px"
+        .text=${text}
+        .context=${{ version: 1, records: [file] }}
+        .images=${[{ name: 'wide', mimeType: 'image/svg+xml', src: wideImage }]}
+        .files=${[{ name: `${'n'.repeat(200)}.txt`, mimeType: 'text/plain', sizeBytes: 3 }]}
+      ></t3-user-message>`,
+    );
     await settle(message);
     const image = part(message, 'image') as HTMLImageElement;
     image.scrollIntoView(); // gallery images load lazily
@@ -128,7 +152,10 @@ describe('<t3-user-message> long content', () => {
     for (const element of bubble.querySelectorAll('*')) {
       if (scrollers.some((scroller) => scroller !== element && scroller.contains(element))) continue;
       const rect = element.getBoundingClientRect();
-      expect(rect.right, `<${element.localName} class="${element.getAttribute('class') ?? ''}"> overflows`).to.be.at.most(edge.right + 0.5);
+      expect(
+        rect.right,
+        `<${element.localName} class="${element.getAttribute('class') ?? ''}"> overflows`,
+      ).to.be.at.most(edge.right + 0.5);
     }
     const label = part(chips(message)[0]!, 'label');
     expect(label.scrollWidth).to.be.greaterThan(label.clientWidth);
@@ -159,7 +186,13 @@ describe('<t3-user-message> 1,000 messages', () => {
 
       let mutations = 0;
       const observer = new MutationObserver((records) => (mutations += records.length));
-      for (const message of messages) observer.observe(part(message, 'body'), { subtree: true, childList: true, attributes: true, characterData: true });
+      for (const message of messages)
+        observer.observe(part(message, 'body'), {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          characterData: true,
+        });
       for (const message of messages) {
         message.text = `${message.text!}`;
         message.context = context;
@@ -179,24 +212,46 @@ describe('<t3-user-message> 1,000 messages', () => {
 });
 
 describe('<t3-user-message> copy control', () => {
-  for (const [name, dir] of [['left-to-right', 'ltr'], ['right-to-left', 'rtl']] as const) {
+  for (const [name, dir] of [
+    ['left-to-right', 'ltr'],
+    ['right-to-left', 'rtl'],
+  ] as const) {
     it(`never covers the text of the first line (${name})`, async () => {
       // One long word, broken anywhere, fills each line to its very end.
       const words = 'x'.repeat(400);
       for (const [mode, template] of [
         ['records', html`<t3-user-message dir=${dir} style="inline-size: 320px" .text=${words}></t3-user-message>`],
-        ['annotations', html`<t3-user-message dir=${dir} style="inline-size: 320px" .content=${words} .annotations=${[]}></t3-user-message>`],
+        [
+          'annotations',
+          html`<t3-user-message
+            dir=${dir}
+            style="inline-size: 320px"
+            .content=${words}
+            .annotations=${[]}
+          ></t3-user-message>`,
+        ],
       ] as const) {
         const message = await fixture<T3UserMessage>(template);
         await settle(message);
         const copy = part(message, 'copy');
-        await sendMouse({ type: 'move', position: [Math.round(copy.getBoundingClientRect().left + 2), Math.round(copy.getBoundingClientRect().top + 2)] });
+        await sendMouse({
+          type: 'move',
+          position: [
+            Math.round(copy.getBoundingClientRect().left + 2),
+            Math.round(copy.getBoundingClientRect().top + 2),
+          ],
+        });
         await waitFor(() => getComputedStyle(copy).opacity === '1', 'the copy control to show');
         const button = copy.getBoundingClientRect();
         const range = document.createRange();
         range.selectNodeContents(part(message, 'body'));
         const overlapping = [...range.getClientRects()].filter(
-          (rect) => rect.width > 0 && rect.left < button.right && rect.right > button.left && rect.top < button.bottom && rect.bottom > button.top,
+          (rect) =>
+            rect.width > 0 &&
+            rect.left < button.right &&
+            rect.right > button.left &&
+            rect.top < button.bottom &&
+            rect.bottom > button.top,
         );
         expect(overlapping, `${mode}: text boxes under the copy control`).to.deep.equal([]);
       }

@@ -23,7 +23,11 @@ async function renderRecords(text: string, context: unknown) {
 
 async function renderAnnotations(content: string, inputAnnotations: unknown, context?: unknown) {
   return fixture<T3UserMessage>(
-    html`<t3-user-message .content=${content} .inputAnnotations=${inputAnnotations} .context=${context}></t3-user-message>`,
+    html`<t3-user-message
+      .content=${content}
+      .inputAnnotations=${inputAnnotations}
+      .context=${context}
+    ></t3-user-message>`,
   );
 }
 
@@ -96,13 +100,17 @@ describe('<t3-user-message> record-driven', () => {
   });
 
   it('shows raw HTML as text and links only safe absolute URLs', async () => {
-    const text = '<b>bold?</b> [ok](https://example.com/a) [bad](javascript:alert(1)) [rel](/local) ![pic](https://example.com/p.png)';
+    const text =
+      '<b>bold?</b> [ok](https://example.com/a) [bad](javascript:alert(1)) [rel](/local) ![pic](https://example.com/p.png)';
     const message = await renderRecords(text, null);
     const root = body(message);
     expect(root.querySelector('b')).to.be.null;
     expect(root.textContent).to.contain('<b>bold?</b>');
     const anchors = [...root.querySelectorAll('a')];
-    expect(anchors.map((anchor) => anchor.getAttribute('href'))).to.deep.equal(['https://example.com/a', 'https://example.com/p.png']);
+    expect(anchors.map((anchor) => anchor.getAttribute('href'))).to.deep.equal([
+      'https://example.com/a',
+      'https://example.com/p.png',
+    ]);
     expect(anchors.every((anchor) => anchor.rel === 'noopener noreferrer')).to.be.true;
     expect(root.querySelector('img')).to.be.null;
     expect(root.textContent).to.contain('bad');
@@ -149,7 +157,13 @@ describe('<t3-user-message> annotation-driven', () => {
 
   it('puts chips at valid ranges and keeps all text around them', async () => {
     const annotations = [
-      { type: 'reference', start: 0, end: 13, text: '@src/Makefile', reference: { id: 'file:@src/Makefile', kind: 'file', value: 'src/Makefile' } },
+      {
+        type: 'reference',
+        start: 0,
+        end: 13,
+        text: '@src/Makefile',
+        reference: { id: 'file:@src/Makefile', kind: 'file', value: 'src/Makefile' },
+      },
     ];
     const message = await renderAnnotations(content, annotations);
     const [chip] = chips(message);
@@ -176,7 +190,15 @@ describe('<t3-user-message> annotation-driven', () => {
 
   it('uses a matching record for a reference when a context is given too', async () => {
     const text = 'Use @dataset:users now';
-    const annotations = [{ type: 'reference', start: 4, end: 18, text: '@dataset:users', reference: { id: 'dataset_users', kind: 'dataset', label: 'Dataset' } }];
+    const annotations = [
+      {
+        type: 'reference',
+        start: 4,
+        end: 18,
+        text: '@dataset:users',
+        reference: { id: 'dataset_users', kind: 'dataset', label: 'Dataset' },
+      },
+    ];
     const message = await renderAnnotations(text, annotations, { version: 1, records: [dataset] });
     const [chip] = chips(message);
     expect(chip.record).to.deep.equal(dataset);
@@ -193,18 +215,26 @@ describe('<t3-user-message> annotation-driven', () => {
 
 describe('<t3-user-message> images and files', () => {
   it('shows images with safe sources only, and files not referenced by a chip', async () => {
-    const message = await fixture<T3UserMessage>(html`<t3-user-message
-      .text=${`Here ${link(file)}`}
-      .context=${{ version: 1, records: [file] }}
-      .images=${[
-        { name: 'a.png', mimeType: 'image/png', src: 'data:image/png;base64,iVBORw0KGgo=' },
-        { name: 'evil', mimeType: 'image/png', src: 'javascript:alert(1)' },
-      ]}
-      .files=${[
-        { attachmentId: 'att_file', name: 'report.pdf', mimeType: 'application/pdf' },
-        { attachmentId: 'att_other', name: 'notes.txt', mimeType: 'text/plain', sizeBytes: 12, href: '/files/notes.txt' },
-      ]}
-    ></t3-user-message>`);
+    const message = await fixture<T3UserMessage>(
+      html`<t3-user-message
+        .text=${`Here ${link(file)}`}
+        .context=${{ version: 1, records: [file] }}
+        .images=${[
+          { name: 'a.png', mimeType: 'image/png', src: 'data:image/png;base64,iVBORw0KGgo=' },
+          { name: 'evil', mimeType: 'image/png', src: 'javascript:alert(1)' },
+        ]}
+        .files=${[
+          { attachmentId: 'att_file', name: 'report.pdf', mimeType: 'application/pdf' },
+          {
+            attachmentId: 'att_other',
+            name: 'notes.txt',
+            mimeType: 'text/plain',
+            sizeBytes: 12,
+            href: '/files/notes.txt',
+          },
+        ]}
+      ></t3-user-message>`,
+    );
     const images = [...message.shadowRoot!.querySelectorAll('[part~="image"]')];
     expect(images.map((img) => img.getAttribute('alt'))).to.deep.equal(['a.png']);
     const rows = [...message.shadowRoot!.querySelectorAll('[part~="file"]')];
@@ -216,14 +246,16 @@ describe('<t3-user-message> images and files', () => {
 describe('<t3-user-message> overrides', () => {
   it('renderUserMessageContent replaces the body with validated info', async () => {
     let received: UserMessageRenderInfo | undefined;
-    const message = await fixture<T3UserMessage>(html`<t3-user-message
-      .text=${`Fix ${link(terminal)}`}
-      .context=${{ version: 1, records: [terminal, { bogus: true }] }}
-      .renderUserMessageContent=${(info: UserMessageRenderInfo) => {
-        received = info;
-        return html`<em class="custom">${info.records.length} record</em>`;
-      }}
-    ></t3-user-message>`);
+    const message = await fixture<T3UserMessage>(
+      html`<t3-user-message
+        .text=${`Fix ${link(terminal)}`}
+        .context=${{ version: 1, records: [terminal, { bogus: true }] }}
+        .renderUserMessageContent=${(info: UserMessageRenderInfo) => {
+          received = info;
+          return html`<em class="custom">${info.records.length} record</em>`;
+        }}
+      ></t3-user-message>`,
+    );
     expect(body(message).querySelector('.custom')!.textContent).to.equal('1 record');
     expect(received!.text).to.equal(`Fix ${link(terminal)}`);
     expect(received!.records).to.deep.equal([terminal]);
@@ -232,7 +264,10 @@ describe('<t3-user-message> overrides', () => {
 
   it('shows a string result as text, never as HTML', async () => {
     const message = await fixture<T3UserMessage>(
-      html`<t3-user-message text="hi" .renderUserMessageContent=${() => '<img src=x onerror=alert(1)>'}></t3-user-message>`,
+      html`<t3-user-message
+        text="hi"
+        .renderUserMessageContent=${() => '<img src=x onerror=alert(1)>'}
+      ></t3-user-message>`,
     );
     expect(body(message).querySelector('img')).to.be.null;
     expect(body(message).textContent!.trim()).to.equal('<img src=x onerror=alert(1)>');
@@ -243,12 +278,14 @@ describe('<t3-user-message> overrides', () => {
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
     try {
-      const message = await fixture<T3UserMessage>(html`<t3-user-message
-        .text=${'**still here**'}
-        .renderUserMessageContent=${() => {
-          throw new Error('host bug');
-        }}
-      ></t3-user-message>`);
+      const message = await fixture<T3UserMessage>(
+        html`<t3-user-message
+          .text=${'**still here**'}
+          .renderUserMessageContent=${() => {
+            throw new Error('host bug');
+          }}
+        ></t3-user-message>`,
+      );
       expect(body(message).querySelector('strong')!.textContent).to.equal('still here');
       expect(errors).to.have.length(1);
     } finally {
@@ -327,16 +364,18 @@ describe('<t3-user-message> parse cache', () => {
 
 describe('<t3-user-message> configuration', () => {
   it('passes its own icons and the scope configuration down to its chips, merged per key', async () => {
-    const scoped = await fixture<HTMLElement>(html`<t3-context-scope
-      .icons=${{ file: 'data:image/png;base64,c2NvcGU=', terminal: 'data:image/png;base64,c2NvcGUy' }}
-      .locale=${{ unresolved: 'Gone' }}
-    >
-      <t3-user-message
-        .icons=${{ file: 'data:image/png;base64,b3du' }}
-        .text=${`${link(file)} ${link(terminal)} ${link(mention)}`}
-        .context=${{ version: 1, records: [file, terminal] }}
-      ></t3-user-message>
-    </t3-context-scope>`);
+    const scoped = await fixture<HTMLElement>(
+      html`<t3-context-scope
+        .icons=${{ file: 'data:image/png;base64,c2NvcGU=', terminal: 'data:image/png;base64,c2NvcGUy' }}
+        .locale=${{ unresolved: 'Gone' }}
+      >
+        <t3-user-message
+          .icons=${{ file: 'data:image/png;base64,b3du' }}
+          .text=${`${link(file)} ${link(terminal)} ${link(mention)}`}
+          .context=${{ version: 1, records: [file, terminal] }}
+        ></t3-user-message>
+      </t3-context-scope>`,
+    );
     const message = scoped.querySelector('t3-user-message')!;
     await message.updateComplete;
     const [fileChip, terminalChip, missing] = chips(message);
@@ -360,14 +399,24 @@ describe('<t3-user-message> configuration', () => {
     late.text = `A ${link(file)}`;
     late.context = { version: 1, records: [file] };
     await Promise.all([early.updateComplete, late.updateComplete]);
-    expect(body(late).innerHTML.replace(/<!--[^>]*-->/g, '')).to.equal(body(early).innerHTML.replace(/<!--[^>]*-->/g, ''));
+    expect(body(late).innerHTML.replace(/<!--[^>]*-->/g, '')).to.equal(
+      body(early).innerHTML.replace(/<!--[^>]*-->/g, ''),
+    );
     early.remove();
     late.remove();
   });
 
   it('never throws on bad property values', async () => {
     const message = await fixture<T3UserMessage>(html`<t3-user-message></t3-user-message>`);
-    Object.assign(message, { text: 42, context: 'nope', images: 'x', files: [null, 3], inputAnnotations: {}, icons: 7, presentations: [] });
+    Object.assign(message, {
+      text: 42,
+      context: 'nope',
+      images: 'x',
+      files: [null, 3],
+      inputAnnotations: {},
+      icons: 7,
+      presentations: [],
+    });
     await message.updateComplete;
     expect(body(message)).to.exist;
   });

@@ -14,7 +14,10 @@ declare global {
 /** Every string field of a record (nested ones included) replaced by `payload`, where the wire allows it. */
 function poisoned(record: ContextRecord, payload: string): ContextRecord {
   const replace = (value: unknown, key: string): unknown => {
-    if (typeof value === 'string' && !['version', 'kind', 'contextId', 'attachmentId', 'screenshotContextId', 'state'].includes(key)) {
+    if (
+      typeof value === 'string' &&
+      !['version', 'kind', 'contextId', 'attachmentId', 'screenshotContextId', 'state'].includes(key)
+    ) {
       return payload.slice(0, 200);
     }
     if (Array.isArray(value)) return value.map((item) => replace(item, key));
@@ -67,7 +70,9 @@ describe('hostile input never executes and leaves no script surface', () => {
       const legacy = `${payload}\n\n<terminal_context>\n- ${oneLine} line 1:\n  1 | ${oneLine}\n</terminal_context>`;
       const review = `<review_comment sectionId="s" sectionTitle="${oneLine.replace(/"/g, '&quot;')}" filePath="a.ts" startIndex="1" endIndex="1" rangeLabel="L1">\n${payload}\n</review_comment>`;
       for (const text of [payload, `[${oneLine}](t3-context://v1/file/f) ${payload}`, legacy, review]) {
-        const message = await fixture<T3UserMessage>(html`<t3-user-message .text=${text} .context=${undefined}></t3-user-message>`);
+        const message = await fixture<T3UserMessage>(
+          html`<t3-user-message .text=${text} .context=${undefined}></t3-user-message>`,
+        );
         await settle(message);
         assertNoScriptSurface(message);
       }
@@ -99,7 +104,14 @@ describe('hostile input never executes and leaves no script surface', () => {
           start: 0,
           end: payload.length,
           text: payload,
-          reference: { id: payload, kind: 'dataset', label: payload, value: payload, serialized: payload, metadata: { html: payload } },
+          reference: {
+            id: payload,
+            kind: 'dataset',
+            label: payload,
+            value: payload,
+            serialized: payload,
+            metadata: { html: payload },
+          },
         },
       ];
       const message = await fixture<T3UserMessage>(
@@ -112,16 +124,26 @@ describe('hostile input never executes and leaves no script surface', () => {
   });
 
   it('in icon URLs, images and files', async () => {
-    const urls = ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'java\tscript:alert(1)', ' javascript:alert(1)', 'vbscript:msgbox(1)', 'data:text/html,<script>alert(1)</script>', '&#106;avascript:alert(1)'];
+    const urls = [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'java\tscript:alert(1)',
+      ' javascript:alert(1)',
+      'vbscript:msgbox(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '&#106;avascript:alert(1)',
+    ];
     for (const url of urls) {
       const icons = Object.fromEntries(ALL_RECORDS.map((record) => [record.kind, url]));
-      const message = await fixture<T3UserMessage>(html`<t3-user-message
-        .icons=${icons}
-        .text=${ALL_RECORDS.map((record) => link(record)).join(' ')}
-        .context=${{ version: 1, records: ALL_RECORDS }}
-        .images=${[{ name: url, mimeType: 'image/png', src: url }]}
-        .files=${[{ name: url, mimeType: 'text/html', href: url }]}
-      ></t3-user-message>`);
+      const message = await fixture<T3UserMessage>(
+        html`<t3-user-message
+          .icons=${icons}
+          .text=${ALL_RECORDS.map((record) => link(record)).join(' ')}
+          .context=${{ version: 1, records: ALL_RECORDS }}
+          .images=${[{ name: url, mimeType: 'image/png', src: url }]}
+          .files=${[{ name: url, mimeType: 'text/html', href: url }]}
+        ></t3-user-message>`,
+      );
       await settle(message);
       assertNoScriptSurface(message);
     }
@@ -129,12 +151,14 @@ describe('hostile input never executes and leaves no script surface', () => {
 
   it('in host renderers that return strings', async () => {
     for (const payload of XSS_PAYLOADS.slice(0, 20)) {
-      const message = await fixture<T3UserMessage>(html`<t3-user-message
-        .text=${link(ALL_RECORDS[8])}
-        .context=${{ version: 1, records: ALL_RECORDS }}
-        .presentations=${{ dataset: { renderDetails: () => payload, renderCompact: () => payload } }}
-        .renderUserMessageContent=${() => payload}
-      ></t3-user-message>`);
+      const message = await fixture<T3UserMessage>(
+        html`<t3-user-message
+          .text=${link(ALL_RECORDS[8])}
+          .context=${{ version: 1, records: ALL_RECORDS }}
+          .presentations=${{ dataset: { renderDetails: () => payload, renderCompact: () => payload } }}
+          .renderUserMessageContent=${() => payload}
+        ></t3-user-message>`,
+      );
       await settle(message);
       assertNoScriptSurface(message);
     }

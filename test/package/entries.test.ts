@@ -50,7 +50,9 @@ describe('the built core entry (run `npm run build` first)', () => {
       `const core = await import('t3-composer/core');
        console.log(JSON.stringify(Object.keys(core)));`,
     );
-    const exported: string[] = JSON.parse(execFileSync(process.execPath, ['check.mjs'], { cwd: consumer, encoding: 'utf8' }));
+    const exported: string[] = JSON.parse(
+      execFileSync(process.execPath, ['check.mjs'], { cwd: consumer, encoding: 'utf8' }),
+    );
     for (const name of CORE_NAMES) expect(exported, name).toContain(name);
   });
 

@@ -21,7 +21,10 @@ function run(command: string, args: string[], cwd: string): string {
 
 beforeAll(() => {
   run('npm', ['pack', '--pack-destination', work, '--silent'], packageRoot);
-  tarball = join(work, readdirSync(work).find((name) => name.endsWith('.tgz'))!);
+  tarball = join(
+    work,
+    readdirSync(work).find((name) => name.endsWith('.tgz'))!,
+  );
   run('mkdir', ['-p', consumer], work);
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   run('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], consumer);
@@ -32,7 +35,15 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('the packed package', () => {
   it('ships the built entries, the manifest and the README, without tests, sources or the demo host', () => {
     const listing = run('tar', ['-tzf', tarball], work).split('\n');
-    for (const file of ['package/dist/core.js', 'package/dist/message.js', 'package/dist/composer.js', 'package/dist/react.js', 'package/dist/t3-composer.iife.js', 'package/custom-elements.json', 'package/README.md']) {
+    for (const file of [
+      'package/dist/core.js',
+      'package/dist/message.js',
+      'package/dist/composer.js',
+      'package/dist/react.js',
+      'package/dist/t3-composer.iife.js',
+      'package/custom-elements.json',
+      'package/README.md',
+    ]) {
       expect(listing).toContain(file);
     }
     expect(listing.filter((file) => /^package\/(src|test|server|demo)\//.test(file))).toEqual([]);
@@ -43,7 +54,11 @@ describe('the packed package', () => {
     expect(Object.keys(installed.dependencies ?? {})).not.toContain('better-sqlite3');
     const out = run(
       process.execPath,
-      ['--input-type=module', '-e', "const core = await import('t3-composer/core'); console.log(core.projectContextForProvider({ text: '[a](t3-context://v1/skill/s)', records: [] }).split('\\n')[0]);"],
+      [
+        '--input-type=module',
+        '-e',
+        "const core = await import('t3-composer/core'); console.log(core.projectContextForProvider({ text: '[a](t3-context://v1/skill/s)', records: [] }).split('\\n')[0]);",
+      ],
       consumer,
     );
     expect(out.trim()).toBe('[Skill: a; ref=s]');

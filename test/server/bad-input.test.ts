@@ -1,7 +1,12 @@
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE, MAX_BODY_BYTES, MAX_TEXT_CHARS } from '../../server/limits.js';
+import {
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS_PER_MESSAGE,
+  MAX_BODY_BYTES,
+  MAX_TEXT_CHARS,
+} from '../../server/limits.js';
 import { base64 } from './support/records.js';
 import { removeDir, startTestHost, type TestHost } from './support/test-host.js';
 
@@ -167,23 +172,39 @@ describe('malformed requests get 4xx with a JSON error naming the problem', () =
   it('text, prompt and inputAnnotations of the wrong type or size', async () => {
     await expectClientError(await post({}), 400, /text is required/);
     await expectClientError(await post({ text: 42 }), 400, /text must be a string/);
-    await expectClientError(await post({ text: 'x'.repeat(MAX_TEXT_CHARS + 1) }), 400, /text must be at most 1000000 chars/);
+    await expectClientError(
+      await post({ text: 'x'.repeat(MAX_TEXT_CHARS + 1) }),
+      400,
+      /text must be at most 1000000 chars/,
+    );
     await expectClientError(await post({ text: 'x', prompt: ['p'] }), 400, /prompt must be a string/);
-    await expectClientError(await post({ text: 'x', inputAnnotations: { 0: {} } }), 400, /inputAnnotations must be an array/);
+    await expectClientError(
+      await post({ text: 'x', inputAnnotations: { 0: {} } }),
+      400,
+      /inputAnnotations must be an array/,
+    );
     await expectClientError(await post({ text: '   ' }), 400, /message is empty/);
   });
 
   it('a context that fails as a whole', async () => {
     const record = { version: 1, contextId: 'dup', kind: 'skill', label: 's', name: 'n' };
     await expectClientError(await post({ text: 'x', context: 'ctx' }), 400, /context rejected: .*object/);
-    await expectClientError(await post({ text: 'x', context: { version: 2, records: [] } }), 400, /context rejected: context\.version/);
+    await expectClientError(
+      await post({ text: 'x', context: { version: 2, records: [] } }),
+      400,
+      /context rejected: context\.version/,
+    );
     await expectClientError(
       await post({ text: 'x', context: { version: 1, records: [record, { ...record, contextId: ' dup ' }] } }),
       400,
       /context rejected: .*duplicates/,
     );
     const tooMany = Array.from({ length: 201 }, (_, index) => ({ ...record, contextId: `r${index}` }));
-    await expectClientError(await post({ text: 'x', context: { version: 1, records: tooMany } }), 400, /at most 200 records/);
+    await expectClientError(
+      await post({ text: 'x', context: { version: 1, records: tooMany } }),
+      400,
+      /at most 200 records/,
+    );
   });
 
   it('bad attachments', async () => {
@@ -196,7 +217,10 @@ describe('malformed requests get 4xx with a JSON error naming the problem', () =
       [[attachment({ mimeType: 'text/html\r\nX-Injected: 1' })], /attachments\[0\]\.mimeType must be a MIME type/],
       [[attachment({ mimeType: 'png' })], /mimeType must be a MIME type/],
       [[attachment({}), attachment({ attachmentId: 'a1' })], /attachments\[1\]\.attachmentId duplicates/],
-      [Array.from({ length: MAX_ATTACHMENTS_PER_MESSAGE + 1 }, (_, i) => attachment({ attachmentId: `a${i}` })), /at most 32 entries/],
+      [
+        Array.from({ length: MAX_ATTACHMENTS_PER_MESSAGE + 1 }, (_, i) => attachment({ attachmentId: `a${i}` })),
+        /at most 32 entries/,
+      ],
     ];
     for (const [attachments, pattern] of cases) {
       await expectClientError(await post({ text: 'x', attachments }), 400, pattern);
@@ -205,7 +229,11 @@ describe('malformed requests get 4xx with a JSON error naming the problem', () =
 
   it('base64 that does not decode', async () => {
     for (const dataBase64 of ['abc', 'ab$=', 'YW=J', '====a', 'YWJj\n', 42]) {
-      await expectClientError(await post({ text: 'x', attachments: [attachment({ dataBase64 })] }), 400, /dataBase64 (is not valid base64|must be a base64 string)/);
+      await expectClientError(
+        await post({ text: 'x', attachments: [attachment({ dataBase64 })] }),
+        400,
+        /dataBase64 (is not valid base64|must be a base64 string)/,
+      );
     }
   });
 
@@ -240,20 +268,35 @@ describe('malformed requests get 4xx with a JSON error naming the problem', () =
 describe('robustness', () => {
   it('survives a burst of hostile requests and keeps serving', async () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
-    const deepPayload = { text: 'x', context: { version: 1, records: [{ version: 1, contextId: 'u', kind: 'later', label: '', payload: JSON.parse('[[[[[[[[[[1]]]]]]]]]]') }] } };
+    const deepPayload = {
+      text: 'x',
+      context: {
+        version: 1,
+        records: [
+          { version: 1, contextId: 'u', kind: 'later', label: '', payload: JSON.parse('[[[[[[[[[[1]]]]]]]]]]') },
+        ],
+      },
+    };
     const hostile: (() => Promise<Response>)[] = [
       () => post(deep),
       () => post(`{"text":"x","context":${deep}}`),
       () => post({ text: 'x', __proto__: { polluted: true }, constructor: { prototype: { polluted: true } } }),
       () => post(JSON.parse('{"text":"x","__proto__":{"polluted":true}}')),
-      () => post({ text: 'x', inputAnnotations: Array.from({ length: 5000 }, () => ({ type: 'reference', start: -1 })) }),
-      () => post({ text: '\uD800 lone surrogate', prompt: '\uDFFF', attachments: [attachment({ name: '\uD800.txt' })] }),
+      () =>
+        post({ text: 'x', inputAnnotations: Array.from({ length: 5000 }, () => ({ type: 'reference', start: -1 })) }),
+      () =>
+        post({ text: '\uD800 lone surrogate', prompt: '\uDFFF', attachments: [attachment({ name: '\uD800.txt' })] }),
       () => post(deepPayload),
       () => post({ text: 'x', context: { version: 1, records: [null, 1, 'r', [], { kind: '__proto__' }] } }),
       () => fetch(`${host.url}/api/threads/${'%'.repeat(30)}/messages`),
       () => fetch(`${host.url}/api/attachments/${'a'.repeat(5000)}`),
       () => fetch(`${host.url}/..%2F..%2Fetc%2Fpasswd`),
-      () => fetch(`${host.url}/api/threads/a/messages`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '\u0000' }),
+      () =>
+        fetch(`${host.url}/api/threads/a/messages`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '\u0000',
+        }),
     ];
     const responses = await Promise.all(Array.from({ length: 8 }, () => hostile.map((send) => send())).flat());
     for (const response of responses) {

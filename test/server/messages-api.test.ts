@@ -46,8 +46,18 @@ describe('POST then GET /api/threads/:id/messages', () => {
       text,
       context: { version: 1, records: RECORDS_OF_EVERY_KIND },
       attachments: [
-        { attachmentId: 'local-image', name: 'shot.png', mimeType: 'image/png', dataBase64: Buffer.from([0x89, 0x50, 0x4e, 0x47]).toString('base64') },
-        { attachmentId: 'local-file', name: 'notes.txt', mimeType: 'text/plain; charset=utf-8', dataBase64: base64('notes') },
+        {
+          attachmentId: 'local-image',
+          name: 'shot.png',
+          mimeType: 'image/png',
+          dataBase64: Buffer.from([0x89, 0x50, 0x4e, 0x47]).toString('base64'),
+        },
+        {
+          attachmentId: 'local-file',
+          name: 'notes.txt',
+          mimeType: 'text/plain; charset=utf-8',
+          dataBase64: base64('notes'),
+        },
       ],
     });
 
@@ -202,10 +212,26 @@ describe('attachments', () => {
       context: {
         version: 1,
         records: [
-          { version: 1, contextId: 'f1', kind: 'file', label: 'blob.bin', attachmentId: 'a', name: 'blob.bin', mimeType: 'application/octet-stream', sizeBytes: 5 },
+          {
+            version: 1,
+            contextId: 'f1',
+            kind: 'file',
+            label: 'blob.bin',
+            attachmentId: 'a',
+            name: 'blob.bin',
+            mimeType: 'application/octet-stream',
+            sizeBytes: 5,
+          },
         ],
       },
-      attachments: [{ attachmentId: 'a', name: 'blob.bin', mimeType: 'application/octet-stream', dataBase64: bytes.toString('base64') }],
+      attachments: [
+        {
+          attachmentId: 'a',
+          name: 'blob.bin',
+          mimeType: 'application/octet-stream',
+          dataBase64: bytes.toString('base64'),
+        },
+      ],
     });
     const url = message.attachments[0]!.url;
     const response = await fetch(`${host.url}${url}`);
@@ -217,7 +243,9 @@ describe('attachments', () => {
 
     const html = await create('bytes', {
       text: 'page',
-      attachments: [{ attachmentId: 'h', name: 'x.html', mimeType: 'TEXT/HTML', dataBase64: base64('<script>alert(1)</script>') }],
+      attachments: [
+        { attachmentId: 'h', name: 'x.html', mimeType: 'TEXT/HTML', dataBase64: base64('<script>alert(1)</script>') },
+      ],
     });
     const htmlResponse = await fetch(`${host.url}${html.message.attachments[0]!.url}`);
     expect(htmlResponse.headers.get('content-type')).toBe('text/html');
@@ -244,7 +272,10 @@ describe('attachments', () => {
       text: 'two images',
       context: { version: 1, records: [image('i1', 'missing-upload'), image('i2', earlierId)] },
     });
-    expect(contextOf(message).records.map((record) => (record as { attachmentId?: unknown }).attachmentId)).toEqual(['missing-upload', earlierId]);
+    expect(contextOf(message).records.map((record) => (record as { attachmentId?: unknown }).attachmentId)).toEqual([
+      'missing-upload',
+      earlierId,
+    ]);
     expect(message.attachments.map((attachment) => attachment.attachmentId)).toEqual([earlierId]);
   });
 
@@ -259,7 +290,10 @@ describe('attachments', () => {
 
   it('resolves a stored message exactly as a renderer would', async () => {
     const text = textReferencing(RECORDS_OF_EVERY_KIND.slice(6));
-    const { message } = await create('resolve', { text, context: { version: 1, records: RECORDS_OF_EVERY_KIND.slice(6) } });
+    const { message } = await create('resolve', {
+      text,
+      context: { version: 1, records: RECORDS_OF_EVERY_KIND.slice(6) },
+    });
     const resolved = resolveMessageContext({ text: message.text, context: message.context });
     expect(resolved.records.map((record) => record.contextId)).toEqual(['men_1', 'skill_1', 'thread_1']);
   });

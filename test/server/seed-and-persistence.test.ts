@@ -44,7 +44,9 @@ describe('the seeded demo thread', () => {
         // Every record is referenced by a chip in the upgraded text, and no legacy block is left.
         const referenced = collectContextReferences(resolved.text).map((occurrence) => occurrence.contextId);
         expect(new Set(referenced)).toEqual(new Set(resolved.records.map((record) => record.contextId)));
-        expect(resolved.text).not.toMatch(/<(terminal_context|element_context|preview_annotation|review_comment)\b|\uFFFC/);
+        expect(resolved.text).not.toMatch(
+          /<(terminal_context|element_context|preview_annotation|review_comment)\b|\uFFFC/,
+        );
         for (const record of resolved.records) kinds.add(record.kind);
       }
       expect([...kinds].sort()).toEqual(['element', 'preview-annotation', 'review-comment', 'terminal']);
@@ -76,7 +78,9 @@ describe('persistence', () => {
         context: { version: 1, records: RECORDS_OF_EVERY_KIND },
         prompt,
         inputAnnotations: [{ type: 'reference', start: 4, end: 10, text: '@notes', reference: { id: 'file_1' } }],
-        attachments: [{ attachmentId: 'local-file', name: 'notes.txt', mimeType: 'text/plain', dataBase64: base64('notes') }],
+        attachments: [
+          { attachmentId: 'local-file', name: 'notes.txt', mimeType: 'text/plain', dataBase64: base64('notes') },
+        ],
       });
       expect(response.status).toBe(201);
       written = (await first.getJson('/api/threads/kept/messages')).body;

@@ -239,7 +239,7 @@ function readStyleChanges(lines: readonly string[]): string[] {
 function readNestedElements(body: string): ElementContextDetails[] | null {
   const elements: ElementContextDetails[] = [];
   const nextClosing = rememberedIndexOf(body, NESTED_ELEMENT_CLOSING);
-  for (let opening = body.indexOf(NESTED_ELEMENT_OPENING); opening !== -1; ) {
+  for (let opening = body.indexOf(NESTED_ELEMENT_OPENING); opening !== -1;) {
     const blockStart = opening + NESTED_ELEMENT_OPENING.length;
     const closing = nextClosing(blockStart);
     if (closing === -1) break;

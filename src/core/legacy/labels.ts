@@ -43,7 +43,8 @@ export function bindTerminalLabels(
 ): { pieces: readonly string[]; placed: Set<TerminalContextRecord> } {
   if (terminals.length === 0) return { pieces: body.pieces, placed: new Set() };
   const labels = terminals.map(inlineTerminalLabel);
-  const linksCanHoldLabels = terminals.some((terminal) => terminal.label.includes('@')) || labels.some((label) => label.includes('['));
+  const linksCanHoldLabels =
+    terminals.some((terminal) => terminal.label.includes('@')) || labels.some((label) => label.includes('['));
   if (!linksCanHoldLabels) return bindInOneScan(body, terminals, labels);
   const bound = bindOneByOne(body.pieces.join(''), terminals, labels);
   return { pieces: [bound.body], placed: bound.placed };
@@ -66,7 +67,11 @@ function bindInOneScan(
       break;
     }
   });
-  const links = claims.map((claim) => ({ start: claim.start, end: claim.end, text: formatContextReference(claim.terminal) }));
+  const links = claims.map((claim) => ({
+    start: claim.start,
+    end: claim.end,
+    text: formatContextReference(claim.terminal),
+  }));
   return { pieces: body.replaced(links), placed: new Set(claims.map((claim) => claim.terminal)) };
 }
 

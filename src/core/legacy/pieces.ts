@@ -76,7 +76,11 @@ export class PieceText {
     const result: string[] = [];
     let cursor = 0;
     const copy = (end: number): void => {
-      for (let piece = cursor < this.length ? this.pieceAt(cursor) : this.pieces.length; piece < this.pieces.length; piece++) {
+      for (
+        let piece = cursor < this.length ? this.pieceAt(cursor) : this.pieces.length;
+        piece < this.pieces.length;
+        piece++
+      ) {
         const start = this.starts[piece]!;
         if (start >= end) break;
         const text = this.pieces[piece]!;

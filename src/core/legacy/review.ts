@@ -44,7 +44,11 @@ export function forEachReviewBlock(text: string, visit: (block: ReviewBlock) => 
   const nextGreaterThan = rememberedIndexOf(text, '>');
   const findClosing = reviewClosingFinder(text);
   // The trailing blocks own their payload: review-shaped text inside them is not a review.
-  const opaqueClosings = TRAILING_BLOCK_TAGS.map(({ opening, closing }) => ({ opening, closing, nextClosing: rememberedIndexOf(text, closing) }));
+  const opaqueClosings = TRAILING_BLOCK_TAGS.map(({ opening, closing }) => ({
+    opening,
+    closing,
+    nextClosing: rememberedIndexOf(text, closing),
+  }));
 
   let index = text.indexOf('<');
   while (index !== -1) {
@@ -122,7 +126,7 @@ function reviewClosingFinder(text: string): (from: number) => number {
 
 /** The next run of three or more backticks at a line start, at or after `from`; or -1. */
 function fenceLineFrom(text: string, from: number): number {
-  for (let at = text.indexOf('```', from); at !== -1; ) {
+  for (let at = text.indexOf('```', from); at !== -1;) {
     if (isLineStart(text, at)) return at;
     at = text.indexOf('```', at + backtickRunLength(text, at));
   }

@@ -112,7 +112,10 @@ function renderElementEntry(details: ElementContextDetails): string {
 }
 
 function renderPreviewBlock(record: PreviewAnnotationContextRecord): string {
-  const lines = [`Id: ${singleLine(record.annotationId)}`, `Page: ${singleLine(record.pageUrl || record.pageTitle || '')}`];
+  const lines = [
+    `Id: ${singleLine(record.annotationId)}`,
+    `Page: ${singleLine(record.pageUrl || record.pageTitle || '')}`,
+  ];
   if (record.comment) lines.push(`Comment: ${record.comment}`);
   if (record.targetSummary) lines.push(`Targets: ${record.targetSummary}`);
   if (record.styleChanges.length > 0) {
@@ -135,7 +138,9 @@ function renderReviewBlock(record: ReviewCommentContextRecord): string {
     `endIndex="${record.endIndex}"`,
   ].join(' ');
   const fence = '`'.repeat(Math.max(3, longestBacktickRun(record.diff) + 1));
-  const body = record.diff ? `${record.text}\n\n${fence}${singleLine(record.fenceLanguage ?? 'diff')}\n${record.diff}\n${fence}` : record.text;
+  const body = record.diff
+    ? `${record.text}\n\n${fence}${singleLine(record.fenceLanguage ?? 'diff')}\n${record.diff}\n${fence}`
+    : record.text;
   return `<review_comment ${attributes}>\n${body}\n</review_comment>`;
 }
 

@@ -28,7 +28,11 @@ export interface TrailingBlock {
 }
 
 /** Each trailing block's tag with its opening `<tag>\n` and closing `\n</tag>`, in peel order. */
-export const TRAILING_BLOCK_TAGS = TRAILING_BLOCK_PEEL_ORDER.map((tag) => ({ tag, opening: `<${tag}>\n`, closing: `\n</${tag}>` }));
+export const TRAILING_BLOCK_TAGS = TRAILING_BLOCK_PEEL_ORDER.map((tag) => ({
+  tag,
+  opening: `<${tag}>\n`,
+  closing: `\n</${tag}>`,
+}));
 
 /** Where the openings `<tag>\n` and the closings `\n</tag>` of one tag start, in order. */
 interface TagPositions {
@@ -81,7 +85,12 @@ function firstAtOrAfter(sorted: readonly number[], value: number): number {
  * nothing but whitespace, so the match closes there and opens at the leftmost opening that
  * reaches it.
  */
-export function matchTrailingBlock(text: string, end: number, tag: TrailingBlockTag, tags: BlockTagIndex): TrailingBlock | null {
+export function matchTrailingBlock(
+  text: string,
+  end: number,
+  tag: TrailingBlockTag,
+  tags: BlockTagIndex,
+): TrailingBlock | null {
   const opening = `<${tag}>\n`;
   const closing = `\n</${tag}>`;
   const bodyEnd = trimmedEnd(text, end) - closing.length;
@@ -116,7 +125,10 @@ export function matchAnyTrailingBlock(text: string, end: number, tags: BlockTagI
  * match them: `start` is where the match begins (whitespace before the first span included) and
  * `first` the index of the first such span. Null when the text does not end with a span.
  */
-export function matchTrailingSpans(text: string, spans: readonly OpaqueSpan[]): { start: number; first: number } | null {
+export function matchTrailingSpans(
+  text: string,
+  spans: readonly OpaqueSpan[],
+): { start: number; first: number } | null {
   let first = spans.length;
   let position = trimmedEnd(text, text.length);
   while (first > 0 && spans[first - 1]!.end === position) {

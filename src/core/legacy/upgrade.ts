@@ -121,13 +121,22 @@ function convert(text: string): LegacyUpgradeResult {
   const inlineReviews = reviews.filter((review) => review.end <= peeled.end);
   const keptReviews = [...inlineReviews, ...reviews.slice(firstAppended)];
   // Reviews were decoded when found; only their positional ids are new.
-  const reviewDrafts = keptReviews.map((review, index) => ({ ...review.record, contextId: `legacy_review-comment_${index + 1}` }));
+  const reviewDrafts = keptReviews.map((review, index) => ({
+    ...review.record,
+    contextId: `legacy_review-comment_${index + 1}`,
+  }));
 
-  const records = [...validated([...terminalDrafts, ...elementDrafts, ...previewDrafts], reviewDrafts.length), ...reviewDrafts];
+  const records = [
+    ...validated([...terminalDrafts, ...elementDrafts, ...previewDrafts], reviewDrafts.length),
+    ...reviewDrafts,
+  ];
   const terminals = records.slice(0, terminalDrafts.length) as TerminalContextRecord[];
   const reviewsStart = records.length - reviewDrafts.length;
   const elementsAndPreviews = records.slice(terminals.length, reviewsStart);
-  const inlineLinks = inlineReviews.map((review, index) => ({ ...review, link: formatContextReference(records[reviewsStart + index]!) }));
+  const inlineLinks = inlineReviews.map((review, index) => ({
+    ...review,
+    link: formatContextReference(records[reviewsStart + index]!),
+  }));
 
   const { body, placedTerminals } = rebuildBody(text, peeled.end, inlineLinks, terminals);
   const appended = [
@@ -177,7 +186,11 @@ function peelTrailingReviews(
 function peelTrailingBlocks(text: string, end: number, reviewCount: number, tags: BlockTagIndex): PeeledBlocks {
   const peeled: PeeledBlocks = { terminals: [], elements: [], previewBodies: [], end };
   let recordCount = reviewCount;
-  for (let block = matchAnyTrailingBlock(text, end, tags); block; block = matchAnyTrailingBlock(text, peeled.end, tags)) {
+  for (
+    let block = matchAnyTrailingBlock(text, end, tags);
+    block;
+    block = matchAnyTrailingBlock(text, peeled.end, tags)
+  ) {
     recordCount += collectBlock(peeled, block, text.slice(block.bodyStart, block.bodyEnd));
     if (recordCount > MESSAGE_CONTEXT_MAX_RECORDS) abort();
     peeled.end = withoutTrailingLineFeeds(text, block.start);
@@ -193,7 +206,8 @@ function collectBlock(peeled: PeeledBlocks, block: TrailingBlock, body: string):
   }
   const entries = parseLegacyEntries(body);
   if (!entries || entries.length === 0 || entries.length > MESSAGE_CONTEXT_MAX_RECORDS) abort();
-  if (block.tag === 'element_context') peeled.elements.unshift(...entries.map((entry) => buildElementDraft(entry) ?? abort()));
+  if (block.tag === 'element_context')
+    peeled.elements.unshift(...entries.map((entry) => buildElementDraft(entry) ?? abort()));
   else peeled.terminals.unshift(...entries.map((entry) => buildTerminalDraft(entry) ?? abort()));
   return entries.length;
 }

@@ -87,10 +87,13 @@ export class AttachmentShelf {
    */
   followChips(state: EditorState, changes: ChipChanges): void {
     // The question is about chips that are gone now (an undo, a deletion): nothing left to ask.
-    if (this.confirming && changes.removed.length > 0 && !this.delegate.hasChip(this.confirming)) this.setConfirming(undefined);
+    if (this.confirming && changes.removed.length > 0 && !this.delegate.hasChip(this.confirming))
+      this.setConfirming(undefined);
     const removedIds = new Set(changes.removed.map((chip) => chip.contextId));
     const addedIds = new Set(changes.added.map((chip) => chip.contextId));
-    const candidates = this.list.filter((attachment) => attachment.kind === 'file' && removedIds.has(attachment.contextId));
+    const candidates = this.list.filter(
+      (attachment) => attachment.kind === 'file' && removedIds.has(attachment.contextId),
+    );
     const returning = [...this.detached.values()].filter((attachment) => addedIds.has(attachment.contextId));
     if (candidates.length === 0 && returning.length === 0) return;
     const referenced = new Set(chipsOf(state).map((chip) => chip.contextId));
@@ -111,26 +114,41 @@ export class AttachmentShelf {
     const confirming = images.find((image) => image.contextId === this.confirming);
     return html`<div part="attachments" class="attachments">
       ${images.map(
-        (image) => html`<figure part="attachment" class="attachment" data-context-id=${image.contextId}>
-          <img src=${objectUrlFor(image)} alt=${image.file.name} />
-          <button
-            type="button"
-            class="remove-attachment"
-            ?disabled=${locked}
-            aria-label=${formatMessage(locale.remove, { label: image.file.name })}
-            @click=${() => this.requestImageRemoval(image.contextId)}
-          >×</button>
-        </figure>`,
-      )}
-      ${confirming
-        ? html`<div class="confirm" role="alertdialog" aria-label=${locale.confirmRemoveImage} @keydown=${this.onConfirmKeyDown}>
-            <span>${locale.confirmRemoveImage}</span>
-            <button type="button" class="confirm-remove" ?disabled=${locked} @click=${() => this.removeImage(confirming.contextId)}>
-              ${locale.confirmRemove}
+        (image) =>
+          html`<figure part="attachment" class="attachment" data-context-id=${image.contextId}>
+            <img src=${objectUrlFor(image)} alt=${image.file.name} />
+            <button
+              type="button"
+              class="remove-attachment"
+              ?disabled=${locked}
+              aria-label=${formatMessage(locale.remove, { label: image.file.name })}
+              @click=${() => this.requestImageRemoval(image.contextId)}
+            >
+              ×
             </button>
-            <button type="button" class="confirm-keep" @click=${() => this.keepImage()}>${locale.confirmKeep}</button>
-          </div>`
-        : nothing}
+          </figure>`,
+      )}
+      ${
+        confirming
+          ? html`<div
+              class="confirm"
+              role="alertdialog"
+              aria-label=${locale.confirmRemoveImage}
+              @keydown=${this.onConfirmKeyDown}
+            >
+              <span>${locale.confirmRemoveImage}</span>
+              <button
+                type="button"
+                class="confirm-remove"
+                ?disabled=${locked}
+                @click=${() => this.removeImage(confirming.contextId)}
+              >
+                ${locale.confirmRemove}
+              </button>
+              <button type="button" class="confirm-keep" @click=${() => this.keepImage()}>${locale.confirmKeep}</button>
+            </div>`
+          : nothing
+      }
     </div>`;
   }
 
@@ -149,7 +167,9 @@ export class AttachmentShelf {
     const contextId = this.confirming;
     this.setConfirming(undefined);
     void this.host.updateComplete.then(() =>
-      this.part<HTMLButtonElement>(`.attachment[data-context-id="${CSS.escape(contextId ?? '')}"] .remove-attachment`)?.focus(),
+      this.part<HTMLButtonElement>(
+        `.attachment[data-context-id="${CSS.escape(contextId ?? '')}"] .remove-attachment`,
+      )?.focus(),
     );
   }
 

@@ -1,8 +1,4 @@
-import {
-  type FileContextRecord,
-  type ImageContextRecord,
-  toKindScopedContextId,
-} from '../../core/index.js';
+import { type FileContextRecord, type ImageContextRecord, toKindScopedContextId } from '../../core/index.js';
 
 /** A file the draft carries: pasted, dropped, attached or re-fetched for a pasted chip. */
 export interface DraftAttachment {

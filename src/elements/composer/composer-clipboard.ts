@@ -114,7 +114,8 @@ export class ComposerClipboard {
     const data = event.clipboardData;
     if (!data || view.state.readOnly) return false;
     // The plain text is read only for a fragment: a large plain paste is left to the editor, which reads it once.
-    const fragment = decodeClipboardFragment(data.getData(CONTEXT_CLIPBOARD_MIME)) ?? decodeClipboardHtml(data.getData('text/html'));
+    const fragment =
+      decodeClipboardFragment(data.getData(CONTEXT_CLIPBOARD_MIME)) ?? decodeClipboardHtml(data.getData('text/html'));
     const text = fragment ? data.getData('text/plain') : '';
     if (fragment && text) {
       event.preventDefault();
@@ -169,13 +170,19 @@ export class ComposerClipboard {
         const blob = await resolveAsset(source, sourceAttachmentId);
         if (generation !== this.draftGeneration) return;
         const name = 'name' in record && typeof record.name === 'string' ? record.name : record.label;
-        const file = new File([blob], name, { type: blob.type || ('mimeType' in record ? String(record.mimeType) : '') });
+        const file = new File([blob], name, {
+          type: blob.type || ('mimeType' in record ? String(record.mimeType) : ''),
+        });
         const kind = record.kind === 'image' ? 'image' : 'file';
         this.delegate.attachFetched({ contextId: record.contextId, attachmentId: record.attachmentId, kind, file });
-        this.delegate.dispatch({ effects: setAvailability.of({ contextId: record.contextId, availability: undefined }) });
+        this.delegate.dispatch({
+          effects: setAvailability.of({ contextId: record.contextId, availability: undefined }),
+        });
       } catch {
         if (generation !== this.draftGeneration) return;
-        this.delegate.dispatch({ effects: setAvailability.of({ contextId: record.contextId, availability: 'failed' }) });
+        this.delegate.dispatch({
+          effects: setAvailability.of({ contextId: record.contextId, availability: 'failed' }),
+        });
         this.delegate.showNotice(`${record.label}: ${this.delegate.config().locale.unresolved}`);
       }
     })();

@@ -28,7 +28,13 @@ import { ConfigurableElement } from '../shared/configurable-element.js';
 import { emit } from '../shared/events.js';
 import { formatMessage } from '../shared/locale.js';
 import { AttachmentShelf } from './attachment-shelf.js';
-import { type AttachmentRemoveDetail, type DraftAttachment, newLocalId, recordForFile, type SubmittedAttachment } from './attachments.js';
+import {
+  type AttachmentRemoveDetail,
+  type DraftAttachment,
+  newLocalId,
+  recordForFile,
+  type SubmittedAttachment,
+} from './attachments.js';
 import { ComposerClipboard } from './composer-clipboard.js';
 import { composerStyles } from './composer.styles.js';
 import { editingKeymap } from './editor/editing-keymap.js';
@@ -202,7 +208,11 @@ export class T3Composer extends ConfigurableElement {
       this.showNotice(limit);
       return { ok: false, error: limit };
     }
-    const link = formatContextReference({ kind: valid.kind, contextId: valid.contextId, label: options.label ?? valid.label });
+    const link = formatContextReference({
+      kind: valid.kind,
+      contextId: valid.contextId,
+      label: options.label ?? valid.label,
+    });
     this.insertAt(link, [valid], options.at === 'end' ? 'end' : 'caret');
     return { ok: true, contextId: valid.contextId };
   }
@@ -215,7 +225,11 @@ export class T3Composer extends ConfigurableElement {
       return;
     }
     const end = this.state.doc.length;
-    this.dispatch({ changes: { from: end, insert: text }, selection: { anchor: end + text.length }, userEvent: PROGRAMMATIC });
+    this.dispatch({
+      changes: { from: end, insert: text },
+      selection: { anchor: end + text.length },
+      userEvent: PROGRAMMATIC,
+    });
   }
 
   /** Removes every chip that refers to `contextId`; tells whether there was one. */
@@ -291,15 +305,15 @@ export class T3Composer extends ConfigurableElement {
     return html`<div part="base" class="frame" @t3-chip-remove=${this.onChipRemove}>
       ${this.attachments.render()}
       <div part="editor" class="editor"></div>
-      ${this.menu.render()}
-      ${this.notice ? html`<div part="notice" class="notice">${this.notice}</div>` : nothing}
+      ${this.menu.render()} ${this.notice ? html`<div part="notice" class="notice">${this.notice}</div>` : nothing}
       <div class="announcer" aria-live="polite">${this.announcement}</div>
     </div>`;
   }
 
   protected override firstUpdated(): void {
     // The editor's own input events stay inside: hosts see exactly one `input` per change.
-    for (const type of ['input', 'beforeinput', 'change']) this.editorHost?.addEventListener(type, (event) => event.stopPropagation());
+    for (const type of ['input', 'beforeinput', 'change'])
+      this.editorHost?.addEventListener(type, (event) => event.stopPropagation());
     this.mountEditor();
   }
 
@@ -317,8 +331,10 @@ export class T3Composer extends ConfigurableElement {
       if (this.isDisabled && this.view?.hasFocus) this.view.contentDOM.blur();
     }
     if (changed.has('maxLength')) effects.push(this.lengthLimit.reconfigure(this.lengthExtension()));
-    if (changed.has('placeholder')) effects.push(this.placeholderText.reconfigure(placeholderExtension(this.placeholder)));
-    if (changed.has('label') || changed.has('placeholder')) effects.push(this.accessibleName.reconfigure(this.accessibleNameExtension()));
+    if (changed.has('placeholder'))
+      effects.push(this.placeholderText.reconfigure(placeholderExtension(this.placeholder)));
+    if (changed.has('label') || changed.has('placeholder'))
+      effects.push(this.accessibleName.reconfigure(this.accessibleNameExtension()));
     if (effects.length > 0) this.dispatch({ effects });
   }
 
@@ -498,7 +514,8 @@ export class T3Composer extends ConfigurableElement {
   private syncFormValue(state: EditorState = this.state): void {
     if (!this.internals?.form) return;
     const records = state.field(recordsField);
-    if (this.savedRecords?.records !== records) this.savedRecords = { records, json: JSON.stringify([...records.values()]) };
+    if (this.savedRecords?.records !== records)
+      this.savedRecords = { records, json: JSON.stringify([...records.values()]) };
     const text = state.doc.toString();
     this.internals.setFormValue(text, `{"text":${JSON.stringify(text)},"records":${this.savedRecords.json}}`);
   }
@@ -568,7 +585,10 @@ export class T3Composer extends ConfigurableElement {
       records.push(record);
       added.push({ contextId: record.contextId, attachmentId: localId, kind: record.kind, file });
     }
-    const limit = this.limitProblem(records.map((record) => record.contextId), records.length);
+    const limit = this.limitProblem(
+      records.map((record) => record.contextId),
+      records.length,
+    );
     if (limit) {
       this.showNotice(limit);
       return;

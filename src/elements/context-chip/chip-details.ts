@@ -17,7 +17,10 @@ import { safeLinkUrl } from '../shared/urls.js';
  * scrollable code block included, which Chromium would otherwise make one): keyboard users reach a
  * chip's target through its activation instead, and Tab never lands in details that are closing.
  */
-export function renderRecordDetails(record: KnownContextRecord, related: readonly ContextRecord[]): TemplateResult | typeof nothing {
+export function renderRecordDetails(
+  record: KnownContextRecord,
+  related: readonly ContextRecord[],
+): TemplateResult | typeof nothing {
   const valid = validKnownRecord(record);
   return valid ? renderValidRecordDetails(valid, related) : nothing;
 }
@@ -39,7 +42,10 @@ function validKnownRecord(record: unknown): KnownContextRecord | null {
   return valid;
 }
 
-function renderValidRecordDetails(record: KnownContextRecord, related: readonly ContextRecord[]): TemplateResult | typeof nothing {
+function renderValidRecordDetails(
+  record: KnownContextRecord,
+  related: readonly ContextRecord[],
+): TemplateResult | typeof nothing {
   switch (record.kind) {
     case 'image':
     case 'file':
@@ -62,11 +68,15 @@ function renderValidRecordDetails(record: KnownContextRecord, related: readonly 
 
 function renderTerminal(record: TerminalContextRecord): TemplateResult {
   const lines = record.text.split('\n');
-  const range = record.lineEnd === record.lineStart ? `line ${record.lineStart}` : `lines ${record.lineStart}–${record.lineEnd}`;
+  const range =
+    record.lineEnd === record.lineStart ? `line ${record.lineStart}` : `lines ${record.lineStart}–${record.lineEnd}`;
   return html`<div class="title">${record.terminalLabel}</div>
     <div class="meta">${range}</div>
     <pre class="code numbered" tabindex="-1"><code>${lines.map(
-      (line, index) => html`<span class="line"><span class="line-number" aria-hidden="true">${record.lineStart + index}</span>${line}</span>`,
+      (line, index) =>
+        html`<span class="line"
+          ><span class="line-number" aria-hidden="true">${record.lineStart + index}</span>${line}</span
+        >`,
     )}</code></pre>`;
 }
 
@@ -91,7 +101,10 @@ function formatSource({ source }: ElementContextDetails): string | null {
   return location;
 }
 
-function renderPreviewAnnotation(record: PreviewAnnotationContextRecord, related: readonly ContextRecord[]): TemplateResult {
+function renderPreviewAnnotation(
+  record: PreviewAnnotationContextRecord,
+  related: readonly ContextRecord[],
+): TemplateResult {
   const screenshot = record.screenshotContextId
     ? related.find((candidate) => candidate.contextId === record.screenshotContextId && candidate.kind === 'image')
     : undefined;
@@ -99,26 +112,45 @@ function renderPreviewAnnotation(record: PreviewAnnotationContextRecord, related
     ${record.pageUrl ? html`<div class="meta">${record.pageUrl}</div>` : nothing}
     ${record.comment.trim() ? html`<p class="comment">${record.comment.trim()}</p>` : nothing}
     ${record.targetSummary ? html`<div class="field"><span class="key">targets</span> ${record.targetSummary}</div>` : nothing}
-    ${record.styleChanges.length > 0
-      ? html`<div class="key">requested changes</div>
-          <ul class="changes">${record.styleChanges.map((change) => html`<li><code>${change}</code></li>`)}</ul>`
-      : nothing}
-    ${screenshot
-      ? html`<div class="field"><span class="key">screenshot</span>
-          <t3-context-chip kind="image" context-id=${screenshot.contextId} label=${screenshot.label} .record=${screenshot}
-            placement="message" tabindex="-1"></t3-context-chip></div>`
-      : nothing}
+    ${
+      record.styleChanges.length > 0
+        ? html`<div class="key">requested changes</div>
+            <ul class="changes">
+              ${record.styleChanges.map((change) => html`<li><code>${change}</code></li>`)}
+            </ul>`
+        : nothing
+    }
+    ${
+      screenshot
+        ? html`<div class="field">
+            <span class="key">screenshot</span>
+            <t3-context-chip
+              kind="image"
+              context-id=${screenshot.contextId}
+              label=${screenshot.label}
+              .record=${screenshot}
+              placement="message"
+              tabindex="-1"
+            ></t3-context-chip>
+          </div>`
+        : nothing
+    }
     ${(record.elements ?? []).map((element) => html`<div class="nested">${renderElement(element)}</div>`)}`;
 }
 
 function renderReviewComment(record: ReviewCommentContextRecord): TemplateResult {
   const pullRequest = record.pullRequest;
   const url = pullRequest ? safeLinkUrl(pullRequest.url) : undefined;
-  return html`${pullRequest
-      ? html`<div class="title">#${pullRequest.number} ${pullRequest.title}</div>
-          <div class="meta">${pullRequest.isDraft ? 'draft' : pullRequest.state} · ${pullRequest.headBranch} → ${pullRequest.baseBranch}</div>
-          ${url ? html`<div class="field"><a href=${url} target="_blank" rel="noopener noreferrer" tabindex="-1">${pullRequest.url}</a></div>` : nothing}`
-      : nothing}
+  return html`${
+      pullRequest
+        ? html`<div class="title">#${pullRequest.number} ${pullRequest.title}</div>
+            <div class="meta">
+              ${pullRequest.isDraft ? 'draft' : pullRequest.state} · ${pullRequest.headBranch} →
+              ${pullRequest.baseBranch}
+            </div>
+            ${url ? html`<div class="field"><a href=${url} target="_blank" rel="noopener noreferrer" tabindex="-1">${pullRequest.url}</a></div>` : nothing}`
+        : nothing
+    }
     <div class="title">${record.filePath}</div>
     <div class="meta">${record.rangeLabel} (${record.startIndex}–${record.endIndex}) · ${record.sectionTitle}</div>
     ${record.text.trim() ? html`<p class="comment">${record.text.trim()}</p>` : nothing}
@@ -127,7 +159,8 @@ function renderReviewComment(record: ReviewCommentContextRecord): TemplateResult
 
 function renderCodeSection(heading: string, code: string, language: string): TemplateResult | typeof nothing {
   if (!code.trim()) return nothing;
-  return html`<div class="key">${heading}</div><pre class="code" tabindex="-1"><code data-language=${language}>${code}</code></pre>`;
+  return html`<div class="key">${heading}</div>
+    <pre class="code" tabindex="-1"><code data-language=${language}>${code}</code></pre>`;
 }
 
 export function formatBytes(size: number): string {

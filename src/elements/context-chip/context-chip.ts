@@ -204,11 +204,13 @@ export class T3ContextChip extends ConfigurableElement {
         @pointerleave=${this.onPointerLeave}
         @focusin=${this.onFocusIn}
         @focusout=${this.onFocusOut}
-        >${compact ??
-        html`<span part="icon" class="icon">${renderKindIcon(this.effectiveKind, this.config.icons)}</span
-          ><span part="label" class="label">${label}</span>${value
-            ? html`<span part="value" class="value">${value}</span>`
-            : nothing}`}${this.removable ? this.renderRemoveButton(label) : nothing}</span
+        >${
+          compact ??
+          html`<span part="icon" class="icon">${renderKindIcon(this.effectiveKind, this.config.icons)}</span
+            ><span part="label" class="label">${label}</span>${
+              value ? html`<span part="value" class="value">${value}</span>` : nothing
+            }`
+        }${this.removable ? this.renderRemoveButton(label) : nothing}</span
       >${details ? this.renderDetailsPopover(details) : nothing}${this.renderExpanded()}`;
   }
 
@@ -285,7 +287,8 @@ export class T3ContextChip extends ConfigurableElement {
     const record = this.record;
     if (!record) return null;
     const renderDetails = this.presentation.renderDetails;
-    if (renderDetails) return renderHostContent(() => renderDetails(record), 'renderDetails') ?? this.renderBuiltInDetails(record);
+    if (renderDetails)
+      return renderHostContent(() => renderDetails(record), 'renderDetails') ?? this.renderBuiltInDetails(record);
     return this.renderBuiltInDetails(record);
   }
 
@@ -391,9 +394,10 @@ export class T3ContextChip extends ConfigurableElement {
     const left = Math.max(8, Math.min(start, window.innerWidth - width - 8));
     const roomBelow = window.innerHeight - anchor.bottom;
     const top = roomBelow < DETAILS_ROOM_PX && anchor.top > roomBelow ? undefined : Math.round(anchor.bottom + 6);
-    this.detailsPosition = top === undefined
-      ? { bottom: Math.round(window.innerHeight - anchor.top + 6), left: Math.round(left) }
-      : { top, left: Math.round(left) };
+    this.detailsPosition =
+      top === undefined
+        ? { bottom: Math.round(window.innerHeight - anchor.top + 6), left: Math.round(left) }
+        : { top, left: Math.round(left) };
   }
 
   /** While the details are open, Escape anywhere closes them, and scrolling or resizing hides them. */
@@ -419,8 +423,11 @@ export class T3ContextChip extends ConfigurableElement {
 }
 
 function pullRequestOf(record: ContextRecord | undefined): PullRequestInfo | undefined {
-  const pullRequest = record && isKnownContextRecord(record) && record.kind === 'review-comment' ? record.pullRequest : undefined;
-  return pullRequest && typeof pullRequest === 'object' && Number.isFinite(pullRequest.number) ? pullRequest : undefined;
+  const pullRequest =
+    record && isKnownContextRecord(record) && record.kind === 'review-comment' ? record.pullRequest : undefined;
+  return pullRequest && typeof pullRequest === 'object' && Number.isFinite(pullRequest.number)
+    ? pullRequest
+    : undefined;
 }
 
 function firstText(...candidates: (string | undefined)[]): string | undefined {

@@ -65,7 +65,9 @@ function presentationProblem(entry: unknown): string | null {
   if (candidate.expanded !== undefined && !EXPANDED_LEVELS.includes(candidate.expanded as string)) {
     return `expanded must be one of ${EXPANDED_LEVELS.join(', ')}`;
   }
-  const notFunction = FUNCTION_FIELDS.find((name) => candidate[name] !== undefined && typeof candidate[name] !== 'function');
+  const notFunction = FUNCTION_FIELDS.find(
+    (name) => candidate[name] !== undefined && typeof candidate[name] !== 'function',
+  );
   return notFunction ? `${notFunction} must be a function` : null;
 }
 
@@ -73,7 +75,10 @@ function presentationProblem(entry: unknown): string | null {
  * The presentation of a kind: the built-in entry, overlaid by the host's entry for that kind. A host
  * kind without an entry has no details; with a `renderDetails` it defaults to a popover.
  */
-export function resolvePresentation(kind: string, hostPresentations: PresentationMap | undefined): ResolvedPresentation {
+export function resolvePresentation(
+  kind: string,
+  hostPresentations: PresentationMap | undefined,
+): ResolvedPresentation {
   const builtIn: ResolvedPresentation | undefined = Object.hasOwn(BUILT_IN, kind)
     ? BUILT_IN[kind as KnownContextKind]
     : undefined;

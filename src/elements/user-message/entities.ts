@@ -4,6 +4,7 @@
  * ends with `;` counts.
  */
 
+// prettier-ignore
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
   // Markup and ASCII punctuation (the ones that matter for URL obfuscation included).
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", Tab: '\t', NewLine: '\n', excl: '!', num: '#',

@@ -141,7 +141,7 @@ function limitNesting(source: string, breaker: string): { source: string; escape
   const escapes: number[] = [];
   const emphasis = new EmphasisPairs();
   let openFence: string | null = null;
-  for (let start = 0; start <= source.length; ) {
+  for (let start = 0; start <= source.length;) {
     const newline = source.indexOf('\n', start);
     const end = newline === -1 ? source.length : newline;
     const line = source.slice(start, end);
@@ -177,7 +177,7 @@ function closesFence(line: string, fence: string, openFence: string): boolean {
 function excessiveContainerMarker(line: string): number {
   let column = 0;
   let markers = 0;
-  for (let i = 0; i < line.length; ) {
+  for (let i = 0; i < line.length;) {
     const char = line[i];
     if (char === ' ' || char === '\t') {
       column = char === ' ' ? column + 1 : column + 4 - (column % 4);
@@ -215,7 +215,7 @@ class EmphasisPairs {
   private closes: number[] = [];
 
   scanLine(source: string, start: number, end: number): void {
-    for (let i = start; i < end; ) {
+    for (let i = start; i < end;) {
       const char = source[i]!;
       if (char === '\\') {
         i += 2;
@@ -268,7 +268,7 @@ class EmphasisPairs {
       // Pairs were recorded in closing order; walking openings and closings by position gives each pair's depth.
       const byOpening = [...this.opens.keys()].sort((a, b) => this.opens[a]! - this.opens[b]!);
       let depth = 0;
-      for (let nextOpening = 0, nextClosing = 0; nextClosing < count; ) {
+      for (let nextOpening = 0, nextClosing = 0; nextClosing < count;) {
         if (nextOpening < count && this.opens[byOpening[nextOpening]!]! < this.closes[nextClosing]!) {
           const pair = byOpening[nextOpening++]!;
           if (++depth > MAX_EMPHASIS_NESTING) escapes.push(this.opens[pair]!, this.closes[pair]!);
@@ -386,7 +386,12 @@ class TokenRenderer {
     this.linkDepth++;
     try {
       const body = content();
-      return html`<a class=${ifDefined(className)} href=${url} title=${ifDefined(title)} target="_blank" rel="noopener noreferrer"
+      return html`<a
+        class=${ifDefined(className)}
+        href=${url}
+        title=${ifDefined(title)}
+        target="_blank"
+        rel="noopener noreferrer"
         >${body}</a
       >`;
     } finally {
@@ -420,7 +425,16 @@ function appendFlat(parts: unknown[], value: unknown): void {
 }
 
 const BLOCK_TOKEN_TYPES: ReadonlySet<string> = new Set([
-  'blockquote', 'code', 'def', 'heading', 'hr', 'list', 'list_item', 'paragraph', 'space', 'table',
+  'blockquote',
+  'code',
+  'def',
+  'heading',
+  'hr',
+  'list',
+  'list_item',
+  'paragraph',
+  'space',
+  'table',
 ]);
 
 function plainTextOf(token: Token, depth: number): string {
@@ -476,7 +490,8 @@ const RENDERERS: TokenRenderers = {
   table: renderTable,
   code: renderCode,
   codespan: (token, r) => html`<code>${r.text(token.text)}</code>`,
-  html: (token, r) => (token.block ? html`<p class="raw-html">${r.text(trimNewlines(token.text))}</p>` : r.text(token.text)),
+  html: (token, r) =>
+    token.block ? html`<p class="raw-html">${r.text(trimNewlines(token.text))}</p>` : r.text(token.text),
   text: (token, r) => ('tokens' in token && token.tokens ? r.children(token.tokens) : r.text(token.text, true)),
   escape: (token) => token.text,
   em: (token, r) => html`<em>${r.children(token.tokens)}</em>`,
@@ -488,9 +503,14 @@ const RENDERERS: TokenRenderers = {
 
 function renderList(token: Tokens.List, r: TokenRenderer): TemplateResult {
   const items = token.items.map((item) => renderListItem(item, r));
-  if (!token.ordered) return html`<ul>${items}</ul>`;
+  if (!token.ordered)
+    return html`<ul>
+      ${items}
+    </ul>`;
   const start = typeof token.start === 'number' && token.start !== 1 ? token.start : undefined;
-  return html`<ol start=${ifDefined(start)}>${items}</ol>`;
+  return html`<ol start=${ifDefined(start)}>
+    ${items}
+  </ol>`;
 }
 
 function renderListItem(item: Tokens.ListItem, r: TokenRenderer): TemplateResult {
@@ -504,11 +524,23 @@ function renderTable(token: Tokens.Table, r: TokenRenderer): TemplateResult {
     const content = r.children(cell.tokens);
     return cell.header ? html`<th style=${style}>${content}</th>` : html`<td style=${style}>${content}</td>`;
   };
-  const rows = token.rows.map((row) => html`<tr>${row.map(cell)}</tr>`);
-  const body = rows.length === 0 ? nothing : html`<tbody>${rows}</tbody>`;
+  const rows = token.rows.map(
+    (row) =>
+      html`<tr>
+        ${row.map(cell)}
+      </tr>`,
+  );
+  const body =
+    rows.length === 0
+      ? nothing
+      : html`<tbody>
+          ${rows}
+        </tbody>`;
   return html`<table>
     <thead>
-      <tr>${token.header.map(cell)}</tr>
+      <tr>
+        ${token.header.map(cell)}
+      </tr>
     </thead>
     ${body}
   </table>`;

@@ -19,7 +19,11 @@ export interface ClipboardPayload {
  * Fills a clipboard event's data with `text/plain`, and, when chips were copied, `text/html`
  * carrying the fragment attribute and the custom fragment MIME type.
  */
-export function writeClipboardPayload(data: DataTransfer, payload: ClipboardPayload, environmentId: string | undefined): void {
+export function writeClipboardPayload(
+  data: DataTransfer,
+  payload: ClipboardPayload,
+  environmentId: string | undefined,
+): void {
   for (const [type, value] of Object.entries(clipboardFlavours(payload, environmentId))) data.setData(type, value);
 }
 
@@ -63,7 +67,10 @@ export function copyWithCommand(payload: ClipboardPayload, environmentId: string
  * Copies through the asynchronous clipboard, for browsers that refuse the copy command. The
  * fragment's custom format is dropped first if the browser rejects it, then the HTML flavour.
  */
-export async function copyWithClipboardApi(payload: ClipboardPayload, environmentId: string | undefined): Promise<boolean> {
+export async function copyWithClipboardApi(
+  payload: ClipboardPayload,
+  environmentId: string | undefined,
+): Promise<boolean> {
   const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
   if (!clipboard) return false;
   const flavours = clipboardFlavours(payload, environmentId);
@@ -71,7 +78,9 @@ export async function copyWithClipboardApi(payload: ClipboardPayload, environmen
   for (const attempt of attempts) {
     try {
       if (typeof ClipboardItem === 'function' && typeof clipboard.write === 'function') {
-        const blobs = Object.fromEntries(Object.entries(attempt).map(([type, data]) => [type, new Blob([data], { type })]));
+        const blobs = Object.fromEntries(
+          Object.entries(attempt).map(([type, data]) => [type, new Blob([data], { type })]),
+        );
         await clipboard.write([new ClipboardItem(blobs)]);
       } else {
         await clipboard.writeText(payload.text);
@@ -110,7 +119,21 @@ export function selectionRangeIn(root: ShadowRoot): Range | null {
 }
 
 /** Blocks set apart by a blank line, like paragraphs in Markdown (one line break inside a list item). */
-const PARAGRAPH_LIKE = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'PRE', 'BLOCKQUOTE', 'UL', 'OL', 'TABLE', 'HR']);
+const PARAGRAPH_LIKE = new Set([
+  'P',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'PRE',
+  'BLOCKQUOTE',
+  'UL',
+  'OL',
+  'TABLE',
+  'HR',
+]);
 /** Blocks that start on a line of their own. */
 const LINE_LIKE = new Set(['LI', 'TR', 'DIV', 'THEAD', 'TBODY', 'DL', 'DT', 'DD']);
 
@@ -237,7 +260,13 @@ function visitElement(element: Element, writer: PlainTextWriter, visitChildren: 
     if (element.previousElementSibling) writer.writeTab();
     return visitChildren();
   }
-  const breaks = PARAGRAPH_LIKE.has(tag) ? (element.parentElement?.tagName === 'LI' ? 1 : 2) : LINE_LIKE.has(tag) ? 1 : 0;
+  const breaks = PARAGRAPH_LIKE.has(tag)
+    ? element.parentElement?.tagName === 'LI'
+      ? 1
+      : 2
+    : LINE_LIKE.has(tag)
+      ? 1
+      : 0;
   writer.requireBreaks(breaks);
   visitChildren();
   writer.requireBreaks(breaks);

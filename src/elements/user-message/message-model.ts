@@ -77,7 +77,12 @@ export function buildMessageModel(input: {
       text: typeof input.text === 'string' ? input.text : '',
       context: input.context,
     });
-    return { mode: 'records', text: resolved.text, records: resolved.records, recordsById: indexRecords(resolved.records) };
+    return {
+      mode: 'records',
+      text: resolved.text,
+      records: resolved.records,
+      recordsById: indexRecords(resolved.records),
+    };
   }
   const content = input.content;
   const decoded = input.context == null ? undefined : decodeMessageContext(input.context);

@@ -132,13 +132,14 @@ export class T3UserMessage extends ConfigurableElement {
     const images = sanitizeImages(this.images);
     const referencedIds = this.referencedContextIds(model);
     const fileAttachments = referencedFileAttachmentIds(referencedIds, model.recordsById);
-    const files = sanitizeFiles(this.files).filter((file) => !file.attachmentId || !fileAttachments.has(file.attachmentId));
+    const files = sanitizeFiles(this.files).filter(
+      (file) => !file.attachmentId || !fileAttachments.has(file.attachmentId),
+    );
     return html`<div part="base" class="message">
-      <div part="body" class=${model.mode === 'annotations' ? 'body plain' : 'body markdown'}
-        ><slot name="content">${this.renderBody(model, images, files)}</slot></div
-      >
-      ${images.length > 0 ? this.renderImages(images) : nothing}
-      ${files.length > 0 ? this.renderFiles(files) : nothing}
+      <div part="body" class=${model.mode === 'annotations' ? 'body plain' : 'body markdown'}>
+        <slot name="content">${this.renderBody(model, images, files)}</slot>
+      </div>
+      ${images.length > 0 ? this.renderImages(images) : nothing} ${files.length > 0 ? this.renderFiles(files) : nothing}
       <button
         part="copy"
         class="copy"
@@ -147,7 +148,9 @@ export class T3UserMessage extends ConfigurableElement {
         aria-label=${this.config.locale.copy}
         title=${this.copied ? this.config.locale.copied : this.config.locale.copy}
         @click=${this.onCopyClick}
-      >${this.copied ? checkIcon : copyIcon}</button>
+      >
+        ${this.copied ? checkIcon : copyIcon}
+      </button>
       <span class="visually-hidden" role="status" data-copy-skip>${this.copied ? this.config.locale.copied : ''}</span>
     </div>`;
   }
@@ -156,9 +159,7 @@ export class T3UserMessage extends ConfigurableElement {
     if (model.mode === 'records') {
       return new Set(this.parsedText(model.text).occurrences.map((occurrence) => occurrence.contextId));
     }
-    return new Set(
-      model.segments.flatMap((segment) => (segment.type === 'reference' ? [segment.reference.id] : [])),
-    );
+    return new Set(model.segments.flatMap((segment) => (segment.type === 'reference' ? [segment.reference.id] : [])));
   }
 
   private renderBody(model: MessageModel, images: MessageImage[], files: MessageFile[]): unknown {
@@ -174,7 +175,9 @@ export class T3UserMessage extends ConfigurableElement {
       return guard([model], () => model.segments.map((segment) => this.renderSegment(segment, model)));
     }
     const parsed = this.parsedText(model.text);
-    return guard([model, parsed], () => renderMessageMarkdown(parsed, (occurrence) => this.renderOccurrenceChip(occurrence, model)));
+    return guard([model, parsed], () =>
+      renderMessageMarkdown(parsed, (occurrence) => this.renderOccurrenceChip(occurrence, model)),
+    );
   }
 
   private renderInfo(model: MessageModel, images: MessageImage[], files: MessageFile[]): UserMessageRenderInfo {
@@ -254,7 +257,15 @@ export class T3UserMessage extends ConfigurableElement {
   private renderImages(images: MessageImage[]): TemplateResult {
     return html`<div part="images" class="images">
       ${images.map(
-        (image) => html`<img part="image" src=${image.src} alt=${image.name ?? ''} title=${image.name ?? nothing} loading="lazy" decoding="async" />`,
+        (image) =>
+          html`<img
+            part="image"
+            src=${image.src}
+            alt=${image.name ?? ''}
+            title=${image.name ?? nothing}
+            loading="lazy"
+            decoding="async"
+          />`,
       )}
     </div>`;
   }
@@ -265,7 +276,9 @@ export class T3UserMessage extends ConfigurableElement {
         const name = file.href
           ? html`<a href=${file.href} target="_blank" rel="noopener noreferrer" download=${file.name}>${file.name}</a>`
           : file.name;
-        const meta = [file.mimeType, file.sizeBytes === undefined ? '' : formatBytes(file.sizeBytes)].filter(Boolean).join(' · ');
+        const meta = [file.mimeType, file.sizeBytes === undefined ? '' : formatBytes(file.sizeBytes)]
+          .filter(Boolean)
+          .join(' · ');
         return html`<li part="file" class="file">
           <span class="file-icon">${renderKindIcon('file', this.config.icons)}</span>
           <span class="file-name">${name}</span>
@@ -292,7 +305,11 @@ export class T3UserMessage extends ConfigurableElement {
       model.mode === 'records'
         ? model.text
         : model.segments
-            .map((segment) => (segment.type === 'reference' ? referenceCopyText(segment, model.recordsById.get(segment.reference.id)) : segment.text))
+            .map((segment) =>
+              segment.type === 'reference'
+                ? referenceCopyText(segment, model.recordsById.get(segment.reference.id))
+                : segment.text,
+            )
             .join('');
     return { text, records: this.messageRecords() };
   }
@@ -327,15 +344,37 @@ export class T3UserMessage extends ConfigurableElement {
 /** What a copy writes for an annotation chip: its canonical link when a record backs it, else its text. */
 function referenceCopyText(segment: ReferenceSegment, record: ContextRecord | undefined): string {
   const canonical = record && parseContextHref(`t3-context://v1/${record.kind}/${record.contextId}`);
-  return canonical ? formatContextReference({ ...canonical, label: segment.reference.label || segment.text }) : segment.text;
+  return canonical
+    ? formatContextReference({ ...canonical, label: segment.reference.label || segment.text })
+    : segment.text;
 }
 
 /** Each icon is one path (the copy icon's rounded rectangle written as path commands): fewer SVG elements per message. */
-const copyIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" stroke-width="1.3" aria-hidden="true"><path
-  d="M6.5 5h5.5a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5h-5.5a1.5 1.5 0 0 1-1.5-1.5v-6a1.5 1.5 0 0 1 1.5-1.5zM3 11V3.5A1.5 1.5 0 014.5 2H10" /></svg>`;
+const copyIcon = html`<svg
+  viewBox="0 0 16 16"
+  width="14"
+  height="14"
+  fill="none"
+  stroke="currentColor"
+  stroke-width="1.3"
+  aria-hidden="true"
+>
+  <path
+    d="M6.5 5h5.5a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5h-5.5a1.5 1.5 0 0 1-1.5-1.5v-6a1.5 1.5 0 0 1 1.5-1.5zM3 11V3.5A1.5 1.5 0 014.5 2H10"
+  />
+</svg>`;
 
-const checkIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" stroke-width="1.6" aria-hidden="true"><path
-  d="M3 8.5l3 3 7-7" /></svg>`;
+const checkIcon = html`<svg
+  viewBox="0 0 16 16"
+  width="14"
+  height="14"
+  fill="none"
+  stroke="currentColor"
+  stroke-width="1.6"
+  aria-hidden="true"
+>
+  <path d="M3 8.5l3 3 7-7" />
+</svg>`;
 
 declare global {
   interface HTMLElementTagNameMap {

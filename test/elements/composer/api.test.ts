@@ -61,7 +61,11 @@ describe('<t3-composer> API', () => {
 
   it('refuses a 201st record with a visible notice', async () => {
     const composer = await composerFixture();
-    const records = Array.from({ length: 200 }, (_, index) => ({ ...skill, contextId: `s_${index}`, name: `skill ${index}` }));
+    const records = Array.from({ length: 200 }, (_, index) => ({
+      ...skill,
+      contextId: `s_${index}`,
+      name: `skill ${index}`,
+    }));
     composer.value = { text: records.map((record) => link(record)).join(' '), records };
     const result = composer.insertContext({ ...skill, contextId: 's_extra' });
     expect(result).to.deep.equal({ ok: false, error: 'A message can carry at most 200 context items.' });
@@ -106,7 +110,10 @@ describe('<t3-composer> API', () => {
       await chip.updateComplete;
       const remove = chip.shadowRoot!.querySelector('[part~="remove-button"]')!;
       const rect = remove.getBoundingClientRect();
-      await sendMouse({ type: 'click', position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)] });
+      await sendMouse({
+        type: 'click',
+        position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)],
+      });
       expect(composer.value.text).to.equal(left);
     });
   }
@@ -178,7 +185,10 @@ describe('<t3-composer> API', () => {
     await chip.updateComplete;
     const remove = chip.shadowRoot!.querySelector('[part~="remove-button"]')!;
     const rect = remove.getBoundingClientRect();
-    await sendMouse({ type: 'click', position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)] });
+    await sendMouse({
+      type: 'click',
+      position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)],
+    });
     await composer.updateComplete;
     expect(announcer().textContent).to.contain('pinchtab removed');
   });
@@ -191,7 +201,10 @@ describe('<t3-composer> API', () => {
     const label = chip.shadowRoot!.querySelector('[part~="label"]')!;
     const activated = oneEvent(composer, 't3-chip-activate');
     const rect = label.getBoundingClientRect();
-    await sendMouse({ type: 'click', position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)] });
+    await sendMouse({
+      type: 'click',
+      position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)],
+    });
     const event = await activated;
     expect(event.detail).to.deep.include({ kind: 'skill', contextId: 's_1', placement: 'composer' });
     expect(event.detail.record).to.deep.equal(skill);

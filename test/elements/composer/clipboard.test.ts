@@ -1,6 +1,11 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import { CONTEXT_CLIPBOARD_MIME, decodeClipboardFragment, decodeClipboardHtml, encodeClipboardFragment } from '../../../src/core/index.js';
+import {
+  CONTEXT_CLIPBOARD_MIME,
+  decodeClipboardFragment,
+  decodeClipboardHtml,
+  encodeClipboardFragment,
+} from '../../../src/core/index.js';
 import type { AttachmentRemoveDetail, T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3UserMessage } from '../../../src/elements/user-message/user-message.js';
 import { file, image, link, mention, skill, terminal } from '../support/records.js';
@@ -8,15 +13,17 @@ import { centre, chips, clickEditor, composerFixture, content, press, submission
 import { nextClipboardWrite } from '../support/interaction.js';
 
 async function twoComposers(options: { environmentId?: string; resolveAsset?: T3Composer['resolveAsset'] } = {}) {
-  const root = await fixture<HTMLDivElement>(html`<div>
-    <t3-composer id="source" label="source" environment-id="env-a"></t3-composer>
-    <t3-composer
-      id="target"
-      label="target"
-      environment-id=${options.environmentId ?? 'env-a'}
-      .resolveAsset=${options.resolveAsset}
-    ></t3-composer>
-  </div>`);
+  const root = await fixture<HTMLDivElement>(
+    html`<div>
+      <t3-composer id="source" label="source" environment-id="env-a"></t3-composer>
+      <t3-composer
+        id="target"
+        label="target"
+        environment-id=${options.environmentId ?? 'env-a'}
+        .resolveAsset=${options.resolveAsset}
+      ></t3-composer>
+    </div>`,
+  );
   const source = root.querySelector<T3Composer>('#source')!;
   const target = root.querySelector<T3Composer>('#target')!;
   await Promise.all([source.updateComplete, target.updateComplete]);
@@ -49,7 +56,10 @@ async function composerWithPastedImage(): Promise<T3Composer> {
 }
 
 function pngFile(name = 'shot.png'): File {
-  const bytes = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+  const bytes = Uint8Array.from(
+    atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+    (c) => c.charCodeAt(0),
+  );
   return new File([bytes], name, { type: 'image/png' });
 }
 
@@ -94,14 +104,22 @@ describe('<t3-composer> paste', () => {
     await clickEditor(target);
     await press('Control+v');
     await waitFor(() => chips(target).length === 2, 'the pasted chips');
-    expect(target.value).to.deep.equal({ text: `see ${link(terminal, 'T1')} and ${link(skill)}`, records: [terminal, skill] });
+    expect(target.value).to.deep.equal({
+      text: `see ${link(terminal, 'T1')} and ${link(skill)}`,
+      records: [terminal, skill],
+    });
   });
 
   it('pastes a sent message copied with its copy control', async () => {
-    const root = await fixture<HTMLDivElement>(html`<div>
-      <t3-user-message .text=${`Fix ${link(terminal, 'T1')}`} .context=${{ version: 1, records: [terminal] }}></t3-user-message>
-      <t3-composer label="m"></t3-composer>
-    </div>`);
+    const root = await fixture<HTMLDivElement>(
+      html`<div>
+        <t3-user-message
+          .text=${`Fix ${link(terminal, 'T1')}`}
+          .context=${{ version: 1, records: [terminal] }}
+        ></t3-user-message>
+        <t3-composer label="m"></t3-composer>
+      </div>`,
+    );
     const message = root.querySelector<T3UserMessage>('t3-user-message')!;
     const composer = root.querySelector<T3Composer>('t3-composer')!;
     await Promise.all([message.updateComplete, composer.updateComplete]);
@@ -163,9 +181,9 @@ describe('<t3-composer> paste', () => {
     expect(target.shadowRoot!.querySelector('[part~="notice"]')!.textContent).to.contain('Waiting');
     release(new Blob(['png-bytes'], { type: 'image/png' }));
     await waitFor(() => submitted.length === 1, 'the queued submit');
-    expect(submitted[0].attachments.map(({ contextId, attachmentId, kind }) => ({ contextId, attachmentId, kind }))).to.deep.equal([
-      { contextId: pasted.contextId, attachmentId: pasted.attachmentId, kind: 'image' },
-    ]);
+    expect(
+      submitted[0].attachments.map(({ contextId, attachmentId, kind }) => ({ contextId, attachmentId, kind })),
+    ).to.deep.equal([{ contextId: pasted.contextId, attachmentId: pasted.attachmentId, kind: 'image' }]);
     expect(await submitted[0].attachments[0].file.text()).to.equal('png-bytes');
   });
 
@@ -190,7 +208,10 @@ describe('<t3-composer> paste', () => {
   });
 
   it('leaves binaries from another environment unresolved', async () => {
-    const { source, target } = await twoComposers({ environmentId: 'env-b', resolveAsset: () => Promise.reject(new Error('never called')) });
+    const { source, target } = await twoComposers({
+      environmentId: 'env-b',
+      resolveAsset: () => Promise.reject(new Error('never called')),
+    });
     source.value = { text: `${link(file)} ${link(skill)}`, records: [file, skill] };
     await copyAll(source);
     await clickEditor(target);
@@ -199,7 +220,9 @@ describe('<t3-composer> paste', () => {
     const [fileChip, skillChip] = chips(target);
     await Promise.all([fileChip.updateComplete, skillChip.updateComplete]);
     expect(fileChip.hasAttribute('unresolved')).to.be.true;
-    expect(fileChip.shadowRoot!.querySelector('[part~="base"]')!.getAttribute('aria-description')).to.equal('Not available in this environment');
+    expect(fileChip.shadowRoot!.querySelector('[part~="base"]')!.getAttribute('aria-description')).to.equal(
+      'Not available in this environment',
+    );
     expect(skillChip.hasAttribute('unresolved')).to.be.false;
   });
 
@@ -252,7 +275,13 @@ describe('<t3-composer> attachments', () => {
     const rect = content(composer).getBoundingClientRect();
     // File drops cannot come from real input in a headless browser: a constructed DataTransfer (SPEC §10).
     content(composer).dispatchEvent(
-      new DragEvent('drop', { dataTransfer: data, clientX: rect.right - 2, clientY: rect.top + 10, bubbles: true, cancelable: true }),
+      new DragEvent('drop', {
+        dataTransfer: data,
+        clientX: rect.right - 2,
+        clientY: rect.top + 10,
+        bubbles: true,
+        cancelable: true,
+      }),
     );
     expect(chips(composer).map((chip) => chip.kind)).to.deep.equal(['file']);
     expect(composer.value.text.startsWith('drop here')).to.be.true;
@@ -321,7 +350,10 @@ describe('<t3-composer> attachments', () => {
     await sendMouse({ type: 'click', position: centre(shadow.querySelector('.remove-attachment')!) });
     await waitFor(() => shadow.activeElement === shadow.querySelector('.confirm-keep'), 'the focus on Keep');
     await sendKeys({ press: 'Escape' });
-    await waitFor(() => shadow.activeElement === shadow.querySelector('.remove-attachment'), 'the focus back on the remove button');
+    await waitFor(
+      () => shadow.activeElement === shadow.querySelector('.remove-attachment'),
+      'the focus back on the remove button',
+    );
     expect(shadow.querySelector('.confirm')).to.equal(null);
     expect(chips(composer)).to.have.length(1);
 

@@ -1,7 +1,18 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { file, link, terminal, mention } from '../support/records.js';
-import { chips, clickEditor, composerFixture, content, imeCommit, imeCompose, press, submissions, type, waitFor } from './support.js';
+import {
+  chips,
+  clickEditor,
+  composerFixture,
+  content,
+  imeCommit,
+  imeCompose,
+  press,
+  submissions,
+  type,
+  waitFor,
+} from './support.js';
 
 const T = link(terminal, 'T1');
 
@@ -162,7 +173,9 @@ describe('<t3-composer> editing', () => {
   });
 
   it('composes the first character in an empty editor that shows its placeholder', async () => {
-    const composer = await composerFixture(html`<t3-composer label="Message" placeholder="Ask anything"></t3-composer>`);
+    const composer = await composerFixture(
+      html`<t3-composer label="Message" placeholder="Ask anything"></t3-composer>`,
+    );
     expect(composer.shadowRoot!.querySelector('.cm-placeholder')!.textContent).to.equal('Ask anything');
     await clickEditor(composer);
     await imeCompose('ㅇ');
@@ -173,7 +186,7 @@ describe('<t3-composer> editing', () => {
     expect(composer.value.text).to.equal('안녕');
   });
 
-  it("ignores the confirming Enter that Safari sends right after compositionend", async () => {
+  it('ignores the confirming Enter that Safari sends right after compositionend', async () => {
     const composer = await composerFixture();
     let submitted = 0;
     composer.addEventListener('t3-submit', () => submitted++);

@@ -50,5 +50,4 @@ describe('<t3-composer> form state', () => {
     expect(restored.shadowRoot!.querySelectorAll('.cm-content t3-context-chip')).to.have.length(1);
     frame.remove();
   });
-
 });

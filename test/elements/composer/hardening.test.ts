@@ -3,7 +3,19 @@ import { sendMouse } from '@web/test-runner-commands';
 import type { AttachmentRemoveDetail, T3Composer } from '../../../src/elements/composer/composer.js';
 import type { MentionProvider } from '../../../src/elements/composer/menu/providers.js';
 import { image, link, mention, skill, terminal } from '../support/records.js';
-import { caret, centre, chips, clickEditor, composerFixture, content, press, selection, submissions, type, waitFor } from './support.js';
+import {
+  caret,
+  centre,
+  chips,
+  clickEditor,
+  composerFixture,
+  content,
+  press,
+  selection,
+  submissions,
+  type,
+  waitFor,
+} from './support.js';
 
 const T = link(terminal, 'T1');
 const S = link(skill);
@@ -29,7 +41,8 @@ function nextClipboardWrite(): Promise<void> {
 const files: MentionProvider = {
   id: 'files',
   label: 'Files',
-  search: (query) => [{ id: 'index', label: 'src/index.ts', record: mention }].filter((item) => item.label.includes(query)),
+  search: (query) =>
+    [{ id: 'index', label: 'src/index.ts', record: mention }].filter((item) => item.label.includes(query)),
 };
 
 describe('<t3-composer> caret and selection around chips', () => {
@@ -145,10 +158,12 @@ describe('<t3-composer> caret and selection around chips', () => {
 
 describe('<t3-composer> paste over chips and undo', () => {
   it('a real paste replacing a selection with chips; undo and redo bring each side back with its records', async () => {
-    const root = await fixture<HTMLDivElement>(html`<div>
-      <t3-composer id="a" label="a"></t3-composer>
-      <t3-composer id="b" label="b"></t3-composer>
-    </div>`);
+    const root = await fixture<HTMLDivElement>(
+      html`<div>
+        <t3-composer id="a" label="a"></t3-composer>
+        <t3-composer id="b" label="b"></t3-composer>
+      </div>`,
+    );
     const [source, target] = [root.querySelector<T3Composer>('#a')!, root.querySelector<T3Composer>('#b')!];
     await Promise.all([source.updateComplete, target.updateComplete]);
     source.value = { text: `take ${S}`, records: [skill] };
@@ -177,9 +192,14 @@ describe('<t3-composer> paste over chips and undo', () => {
     const data = new DataTransfer();
     // A custom MIME payload cannot be put on the headless clipboard (SPEC §10).
     const { encodeClipboardFragment, CONTEXT_CLIPBOARD_MIME } = await import('../../../src/core/index.js');
-    data.setData(CONTEXT_CLIPBOARD_MIME, encodeClipboardFragment({ version: 1, source: { environmentId: 'x' }, records: [skill, terminal] })!);
+    data.setData(
+      CONTEXT_CLIPBOARD_MIME,
+      encodeClipboardFragment({ version: 1, source: { environmentId: 'x' }, records: [skill, terminal] })!,
+    );
     data.setData('text/plain', `${S}${T}zz`);
-    content(composer).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    content(composer).dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
     expect(composer.value).to.deep.equal({ text: `ab${S}${T}`, records: [skill, terminal] });
     await composer.updateComplete;
     expect(composer.shadowRoot!.querySelector('[part~="notice"]')!.textContent).to.contain('too long');
@@ -203,7 +223,8 @@ describe('<t3-composer> what a screen reader gets', () => {
     expect(composer.shadowRoot!.getElementById(editor.getAttribute('aria-activedescendant')!)).to.exist;
     await press('Escape');
     await composer.updateComplete;
-    for (const name of ['aria-expanded', 'aria-controls', 'aria-activedescendant']) expect(editor.hasAttribute(name), name).to.be.false;
+    for (const name of ['aria-expanded', 'aria-controls', 'aria-activedescendant'])
+      expect(editor.hasAttribute(name), name).to.be.false;
     composer.readonly = true;
     await composer.updateComplete;
     expect(editor.getAttribute('aria-readonly')).to.equal('true');
@@ -281,7 +302,13 @@ describe('<t3-composer> menu robustness', () => {
   it('Enter while results are loading neither picks nor submits the half-typed mention', async () => {
     const composer = await composerFixture();
     let release!: () => void;
-    composer.providers = [{ id: 'slow', label: 'Slow', search: () => new Promise((resolve) => (release = () => resolve([{ id: 'a', label: 'alpha' }]))) }];
+    composer.providers = [
+      {
+        id: 'slow',
+        label: 'Slow',
+        search: () => new Promise((resolve) => (release = () => resolve([{ id: 'a', label: 'alpha' }]))),
+      },
+    ];
     const sent = submissions(composer);
     await clickEditor(composer);
     await type('@al');
@@ -372,7 +399,9 @@ describe('<t3-composer> draft bookkeeping', () => {
     await clickEditor(composer);
     const data = new DataTransfer();
     data.items.add(new File([new Uint8Array(8)], 'a.png', { type: 'image/png' }));
-    content(composer).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    content(composer).dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
     await composer.updateComplete;
     const inputs = countInputs(composer);
     await sendMouse({ type: 'click', position: centre(composer.shadowRoot!.querySelector('.remove-attachment')!) });
@@ -387,7 +416,9 @@ describe('<t3-composer> draft bookkeeping', () => {
     await clickEditor(composer);
     const data = new DataTransfer();
     data.items.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    content(composer).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    content(composer).dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
     const removed: AttachmentRemoveDetail[] = [];
     composer.addEventListener('t3-attachment-remove', (event) => removed.push(event.detail));
     await press('End');
@@ -407,7 +438,9 @@ describe('<t3-composer> draft bookkeeping', () => {
     const [chip] = chips(composer);
     await chip.updateComplete;
     expect(chip.removable).to.be.false;
-    chip.dispatchEvent(new CustomEvent('t3-chip-remove', { detail: { kind: 'skill', contextId: 's_1' }, bubbles: true, composed: true }));
+    chip.dispatchEvent(
+      new CustomEvent('t3-chip-remove', { detail: { kind: 'skill', contextId: 's_1' }, bubbles: true, composed: true }),
+    );
     expect(composer.value.text).to.equal(`a ${S}`);
   });
 
@@ -419,9 +452,14 @@ describe('<t3-composer> draft bookkeeping', () => {
     await clickEditor(composer);
     const { encodeClipboardFragment, CONTEXT_CLIPBOARD_MIME } = await import('../../../src/core/index.js');
     const data = new DataTransfer();
-    data.setData(CONTEXT_CLIPBOARD_MIME, encodeClipboardFragment({ version: 1, source: { environmentId: 'env' }, records: [image] })!);
+    data.setData(
+      CONTEXT_CLIPBOARD_MIME,
+      encodeClipboardFragment({ version: 1, source: { environmentId: 'env' }, records: [image] })!,
+    );
     data.setData('text/plain', link(image));
-    content(composer).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    content(composer).dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
     await waitFor(() => typeof release === 'function', 'the fetch');
     composer.value = { text: 'other', records: [] };
     release(new Blob(['x'], { type: 'image/png' }));
@@ -436,7 +474,10 @@ describe('<t3-composer> draft bookkeeping', () => {
   it('typing in a draft of 1,000 chips re-renders none of them', async () => {
     const composer = await composerFixture();
     const records = Array.from({ length: 150 }, (_, index) => ({ ...skill, contextId: `s_${index}` }));
-    composer.value = { text: Array.from({ length: 1000 }, (_, index) => link(records[index % 150]!)).join('\n'), records };
+    composer.value = {
+      text: Array.from({ length: 1000 }, (_, index) => link(records[index % 150]!)).join('\n'),
+      records,
+    };
     composer.focus();
     await press('Control+End');
     for (let frame = 0; frame < 3; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -499,7 +540,11 @@ describe('<t3-composer> lifecycle, focus and forms', () => {
   });
 
   it('a disabled fieldset disables it and re-enabling restores it; reset empties it', async () => {
-    const form = await fixture<HTMLFormElement>(html`<form><fieldset><t3-composer name="m" label="m"></t3-composer></fieldset></form>`);
+    const form = await fixture<HTMLFormElement>(
+      html`<form>
+        <fieldset><t3-composer name="m" label="m"></t3-composer></fieldset>
+      </form>`,
+    );
     const composer = form.querySelector('t3-composer')!;
     const fieldset = form.querySelector('fieldset')!;
     await composer.updateComplete;

@@ -11,7 +11,11 @@ const files: MentionProvider = {
   order: 1,
   search: (query) =>
     [
-      { id: 'readme', label: 'README.md', record: { ...mention, contextId: 'm_readme', label: '@README.md', path: 'README.md' } },
+      {
+        id: 'readme',
+        label: 'README.md',
+        record: { ...mention, contextId: 'm_readme', label: '@README.md', path: 'README.md' },
+      },
       { id: 'index', label: 'src/index.ts', record: mention },
     ].filter((item) => item.label.toLowerCase().includes(query.toLowerCase())),
 };
@@ -43,7 +47,11 @@ const failing: MentionProvider = {
   },
 };
 
-const dataset: MentionItem = { id: 'users', label: 'users', tag: { kind: 'dataset', label: 'Dataset', value: 'users' } };
+const dataset: MentionItem = {
+  id: 'users',
+  label: 'users',
+  tag: { kind: 'dataset', label: 'Dataset', value: 'users' },
+};
 
 function menu(composer: HTMLElement): HTMLElement | null {
   return composer.shadowRoot!.querySelector('[part~="menu"]');
@@ -140,7 +148,8 @@ describe('<t3-composer> @-mentions', () => {
       await clickEditor(composer);
       await type('@');
       await waitFor(() => optionLabels(composer).length === 2, 'the fast results');
-      const statuses = () => [...composer.shadowRoot!.querySelectorAll('.menu-status')].map((status) => status.textContent);
+      const statuses = () =>
+        [...composer.shadowRoot!.querySelectorAll('.menu-status')].map((status) => status.textContent);
       expect(statuses()).to.include('Loading…');
       expect(statuses()).to.include('Could not load results');
       await waitFor(() => optionLabels(composer).length === 3, 'the slow results');
@@ -166,7 +175,10 @@ describe('<t3-composer> @-mentions', () => {
     const submitted = submissions(composer);
     await clickEditor(composer);
     await type('@zzz');
-    await waitFor(() => composer.shadowRoot!.querySelector('.menu-status')?.textContent === 'No results', 'the empty state');
+    await waitFor(
+      () => composer.shadowRoot!.querySelector('.menu-status')?.textContent === 'No results',
+      'the empty state',
+    );
     await press('Enter');
     expect(submitted.map((detail) => detail.text)).to.deep.equal(['@zzz']);
   });
@@ -185,7 +197,11 @@ describe('<t3-composer> @-mentions', () => {
     await press('Enter');
     const [detail] = submitted;
     expect(detail.prompt).to.equal('use @Dataset');
-    expect(detail.context!.records[0]).to.deep.include({ kind: 'dataset', contextId: 'dataset_users', label: 'Dataset' });
+    expect(detail.context!.records[0]).to.deep.include({
+      kind: 'dataset',
+      contextId: 'dataset_users',
+      label: 'Dataset',
+    });
     expect(detail.inputAnnotations[0]).to.deep.include({ start: 4, end: 12, text: '@Dataset' });
   });
 
@@ -219,7 +235,10 @@ describe('<t3-composer> @-mentions', () => {
   });
 
   it('shows at most 50 items', async () => {
-    const many: MentionItem[] = Array.from({ length: 80 }, (_, index) => ({ id: `f${index}`, label: `file-${index}.ts` }));
+    const many: MentionItem[] = Array.from({ length: 80 }, (_, index) => ({
+      id: `f${index}`,
+      label: `file-${index}.ts`,
+    }));
     const composer = await composerFixture();
     composer.providers = [{ id: 'many', label: 'Many', search: () => many }];
     await clickEditor(composer);
@@ -303,7 +322,12 @@ describe('<t3-composer> slash commands', () => {
       start: 0,
       end: 6,
       text: '/theme',
-      command: { name: 'theme', description: 'Change theme', subcommands: ['light', 'dark'], displayCategory: 'system' },
+      command: {
+        name: 'theme',
+        description: 'Change theme',
+        subcommands: ['light', 'dark'],
+        displayCategory: 'system',
+      },
       subcommandPath: ['dark'],
     });
   });
@@ -353,7 +377,11 @@ describe('<t3-composer> slash commands', () => {
     composer.insertContext(file);
     await press('Enter');
     const [detail] = submitted;
-    expect(detail.inputAnnotations.map((annotation) => annotation.type)).to.deep.equal(['command', 'reference', 'reference']);
+    expect(detail.inputAnnotations.map((annotation) => annotation.type)).to.deep.equal([
+      'command',
+      'reference',
+      'reference',
+    ]);
     for (const annotation of detail.inputAnnotations) {
       expect(detail.prompt.slice(annotation.start, annotation.end)).to.equal(annotation.text);
     }

@@ -22,7 +22,10 @@ describe('<t3-composer> right-to-left text with chips', () => {
     }
     const chipStart = 'שלום עולם '.length;
     const chipEnd = length - ' מה קורה'.length;
-    expect([...seen].filter((position) => position > chipStart && position < chipEnd), 'positions inside the chip').to.deep.equal([]);
+    expect(
+      [...seen].filter((position) => position > chipStart && position < chipEnd),
+      'positions inside the chip',
+    ).to.deep.equal([]);
     expect(seen.has(0), 'the caret reached the start').to.be.true;
     expect(seen.has(length), 'the caret reached the end').to.be.true;
   });

@@ -5,7 +5,9 @@ import type { ComposerSubmitDetail, T3Composer } from '../../../src/elements/com
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
 export { centre, waitFor } from '../support/interaction.js';
 
-export async function composerFixture(template = html`<t3-composer label="Message"></t3-composer>`): Promise<T3Composer> {
+export async function composerFixture(
+  template = html`<t3-composer label="Message"></t3-composer>`,
+): Promise<T3Composer> {
   const composer = await fixture<T3Composer>(template);
   await composer.updateComplete;
   return composer;

@@ -21,7 +21,9 @@ describe('<t3-composer> undo steps around inserted chips', () => {
 
   it('keeps a mention picked from the menu its own undo step', async () => {
     const composer = await composerFixture();
-    composer.providers = [{ id: 'files', label: 'Files', search: () => [{ id: 'readme', label: 'README.md', record: { ...terminal } }] }];
+    composer.providers = [
+      { id: 'files', label: 'Files', search: () => [{ id: 'readme', label: 'README.md', record: { ...terminal } }] },
+    ];
     await clickEditor(composer);
     await type('ab @READ');
     await waitFor(() => composer.shadowRoot!.querySelector('[role="option"]') !== null, 'the menu option');

@@ -37,10 +37,12 @@ export function assertNoScriptSurface(root: Node): void {
       expect(name.startsWith('on'), `event handler attribute ${name} on ${describeElement(element)}`).to.be.false;
       if (URL_ATTRIBUTES.includes(name)) {
         const url = attribute.value.replace(IGNORED_IN_URLS, '');
-        expect(DANGEROUS_URL.test(url), `dangerous ${name}="${attribute.value}" on ${describeElement(element)}`).to.be.false;
+        expect(DANGEROUS_URL.test(url), `dangerous ${name}="${attribute.value}" on ${describeElement(element)}`).to.be
+          .false;
       }
       if (name === 'style') {
-        expect(/expression\s*\(|javascript:/i.test(attribute.value), `script in style on ${describeElement(element)}`).to.be.false;
+        expect(/expression\s*\(|javascript:/i.test(attribute.value), `script in style on ${describeElement(element)}`)
+          .to.be.false;
       }
     }
     if (element.localName === 'img') {

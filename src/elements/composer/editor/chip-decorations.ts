@@ -6,7 +6,10 @@ import { availabilityField, recordsField } from './draft-state.js';
 
 export type { ChipSpec } from './chip-widget.js';
 
-function chipDecoration(state: EditorState, occurrence: { kind: string; contextId: string; label: string; start: number; end: number }): Range<Decoration> {
+function chipDecoration(
+  state: EditorState,
+  occurrence: { kind: string; contextId: string; label: string; start: number; end: number },
+): Range<Decoration> {
   const widget = new ChipWidget({
     kind: occurrence.kind,
     contextId: occurrence.contextId,
@@ -55,11 +58,14 @@ function updateTouchedLines(chips: DecorationSet, transaction: Transaction): Dec
   const filterFrom = lines[0]!.from;
   const filterTo = lines[lines.length - 1]!.to;
   const inTouchedLine = (from: number, to: number) => lines.some((line) => to >= line.from && from <= line.to);
-  const fresh = new Map(lines.flatMap((line) => chipsOfLines(transaction.state, line.from, line.to)).map((range) => [range.from, range]));
+  const fresh = new Map(
+    lines.flatMap((line) => chipsOfLines(transaction.state, line.from, line.to)).map((range) => [range.from, range]),
+  );
   const unchanged = new Set<number>();
   mapped.between(filterFrom, filterTo, (from, to, decoration) => {
     const candidate = fresh.get(from);
-    if (inTouchedLine(from, to) && candidate && candidate.to === to && candidate.value.eq(decoration)) unchanged.add(from);
+    if (inTouchedLine(from, to) && candidate && candidate.to === to && candidate.value.eq(decoration))
+      unchanged.add(from);
   });
   return mapped.update({
     filter: (from, to) => unchanged.has(from) || !inTouchedLine(from, to),

@@ -90,7 +90,5 @@ export class ChipWidget extends WidgetType {
 }
 
 function isOnRemoveButton(event: Event): boolean {
-  return event
-    .composedPath()
-    .some((target) => target instanceof Element && target.matches('[part~="remove-button"]'));
+  return event.composedPath().some((target) => target instanceof Element && target.matches('[part~="remove-button"]'));
 }

@@ -13,7 +13,10 @@ export class CompositionGuard {
     this.endedAt = timeStamp;
   }
 
-  belongsToComposition(event: Pick<KeyboardEvent, 'isComposing' | 'keyCode' | 'timeStamp'>, editorComposing: boolean): boolean {
+  belongsToComposition(
+    event: Pick<KeyboardEvent, 'isComposing' | 'keyCode' | 'timeStamp'>,
+    editorComposing: boolean,
+  ): boolean {
     return (
       editorComposing ||
       event.isComposing ||

@@ -86,7 +86,9 @@ function cutComposedOverflow(maxLength: number, onLimit: LimitHandler): Extensio
             continue;
           }
           transaction.changes.iterChangedRanges((_fromA, _toA, fromB, toB) => {
-            this.composed = mapped ? { from: Math.min(mapped.from, fromB), to: Math.max(mapped.to, toB) } : { from: fromB, to: toB };
+            this.composed = mapped
+              ? { from: Math.min(mapped.from, fromB), to: Math.max(mapped.to, toB) }
+              : { from: fromB, to: toB };
           });
         }
       }

@@ -31,5 +31,7 @@ export function matchCommands(commands: readonly CommandInfo[], query: string, l
 /** Subcommands of a command that start with the typed part. */
 export function matchSubcommands(command: CommandInfo, query: string): string[] {
   const needle = query.toLowerCase();
-  return (command.subcommands ?? []).filter((name) => typeof name === 'string' && name.toLowerCase().startsWith(needle));
+  return (command.subcommands ?? []).filter(
+    (name) => typeof name === 'string' && name.toLowerCase().startsWith(needle),
+  );
 }

@@ -222,7 +222,9 @@ export class MenuController implements ReactiveController {
       const { item } = option;
       const icon = safeImageUrl(item.icon);
       const kind = item.record?.kind ?? item.tag?.kind ?? '';
-      return html`<span class="option-icon">${icon ? html`<img src=${icon} alt="" />` : renderKindIcon(kind, this.delegate.config().icons)}</span>
+      return html`<span class="option-icon"
+          >${icon ? html`<img src=${icon} alt="" />` : renderKindIcon(kind, this.delegate.config().icons)}</span
+        >
         <span class="option-label">${item.label}</span>
         ${item.description ? html`<span class="option-description">${item.description}</span>` : nothing}`;
     }
@@ -249,7 +251,11 @@ export class MenuController implements ReactiveController {
       return;
     }
     this.dismissedAt = null;
-    const changedQuery = !this.trigger || this.trigger.type !== next.type || this.trigger.query !== next.query || this.trigger.from !== next.from;
+    const changedQuery =
+      !this.trigger ||
+      this.trigger.type !== next.type ||
+      this.trigger.query !== next.query ||
+      this.trigger.from !== next.from;
     this.trigger = next;
     this.placeMenu(view, next.from);
     if (changedQuery) {
@@ -271,18 +277,27 @@ export class MenuController implements ReactiveController {
     if (picked && picked.command.subcommands?.length && picked.subcommandPath.length === 0) {
       const prefix = `/${picked.command.name} `;
       const query = caret >= prefix.length && caret <= text.length ? text.slice(prefix.length, caret) : undefined;
-      if (query !== undefined && text.startsWith(prefix) && /^\S*$/.test(query) && matchSubcommands(picked.command, query).length > 0) {
+      if (
+        query !== undefined &&
+        text.startsWith(prefix) &&
+        /^\S*$/.test(query) &&
+        matchSubcommands(picked.command, query).length > 0
+      ) {
         return { type: 'subcommand', from: prefix.length, to: caret, query, command: picked.command };
       }
     }
     const command =
-      this.delegate.commands().length > 0 && !picked && caret <= MAX_QUERY_SCAN ? findCommandTrigger(text, caret) : null;
+      this.delegate.commands().length > 0 && !picked && caret <= MAX_QUERY_SCAN
+        ? findCommandTrigger(text, caret)
+        : null;
     if (command) return { type: 'command', from: 0, to: caret, query: command.query };
     const providers = usableProviders(this.delegate.providers());
     if (providers.length === 0) return null;
     const line = state.doc.lineAt(caret);
     const from = Math.max(line.from, caret - MAX_QUERY_SCAN);
-    const match = findMentionTrigger(state.doc.sliceString(from, caret), from, caret, [...new Set(providers.map(triggerOf))]);
+    const match = findMentionTrigger(state.doc.sliceString(from, caret), from, caret, [
+      ...new Set(providers.map(triggerOf)),
+    ]);
     // A trigger at the very start of a cut-off window may follow any character: not a mention.
     if (!match || (match.from === from && from > line.from)) return null;
     return { type: 'mention', from: match.from, to: caret, query: match.query, trigger: match.trigger };
@@ -294,7 +309,9 @@ export class MenuController implements ReactiveController {
     this.searchedFor = key;
     clearTimeout(this.searchTimer);
     this.abort?.abort();
-    const providers = usableProviders(this.delegate.providers()).filter((provider) => triggerOf(provider) === trigger.trigger);
+    const providers = usableProviders(this.delegate.providers()).filter(
+      (provider) => triggerOf(provider) === trigger.trigger,
+    );
     this.results = providers.map((provider) => ({ provider, status: 'loading' }));
     const abort = new AbortController();
     this.abort = abort;
@@ -305,7 +322,9 @@ export class MenuController implements ReactiveController {
         this.syncAria();
         this.host.requestUpdate();
         if (results.every((result) => result.status !== 'loading')) {
-          this.delegate.announce(formatMessage(this.delegate.config().locale.resultsCount, { count: String(this.options().length) }));
+          this.delegate.announce(
+            formatMessage(this.delegate.config().locale.resultsCount, { count: String(this.options().length) }),
+          );
         }
       });
     }, SEARCH_DEBOUNCE_MS);
@@ -315,7 +334,10 @@ export class MenuController implements ReactiveController {
     const trigger = this.trigger;
     if (!trigger) return [];
     if (trigger.type === 'command') {
-      return matchCommands(this.delegate.commands(), trigger.query, MAX_MENU_ITEMS).map((command) => ({ type: 'command', command }));
+      return matchCommands(this.delegate.commands(), trigger.query, MAX_MENU_ITEMS).map((command) => ({
+        type: 'command',
+        command,
+      }));
     }
     if (trigger.type === 'subcommand') {
       return matchSubcommands(trigger.command, trigger.query).map((name) => ({ type: 'subcommand', name }));
@@ -341,12 +363,17 @@ export class MenuController implements ReactiveController {
       const shown = this.shownItems();
       for (const result of this.results) {
         const items = shown.get(result) ?? [];
-        if (result.status === 'loading') rows.push({ type: 'group', label: result.provider.label }, { type: 'status', text: locale.loading });
+        if (result.status === 'loading')
+          rows.push({ type: 'group', label: result.provider.label }, { type: 'status', text: locale.loading });
         else if (result.status === 'error') {
-          rows.push({ type: 'group', label: result.provider.label }, { type: 'status', text: locale.providerError, error: true });
+          rows.push(
+            { type: 'group', label: result.provider.label },
+            { type: 'status', text: locale.providerError, error: true },
+          );
         } else if (items.length > 0) {
           rows.push({ type: 'group', label: result.provider.label });
-          for (const item of items) rows.push({ type: 'option', option: { type: 'item', provider: result.provider, item }, index: index++ });
+          for (const item of items)
+            rows.push({ type: 'option', option: { type: 'item', provider: result.provider, item }, index: index++ });
         }
       }
       if (rows.length === 0) rows.push({ type: 'status', text: locale.noResults });

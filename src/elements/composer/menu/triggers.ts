@@ -15,7 +15,12 @@ export interface TriggerMatch {
  * valid query and the trigger sits at line start, after whitespace or after `( [ { ' "` — so
  * `hello@example.com` never opens the menu.
  */
-export function findMentionTrigger(lineText: string, lineStart: number, caret: number, triggers: readonly string[]): TriggerMatch | null {
+export function findMentionTrigger(
+  lineText: string,
+  lineStart: number,
+  caret: number,
+  triggers: readonly string[],
+): TriggerMatch | null {
   const before = lineText.slice(0, caret - lineStart);
   let best: TriggerMatch | null = null;
   for (const trigger of triggers) {
