@@ -91,16 +91,12 @@ describe('<t3-context-chip>', () => {
 
   it('builds a resolved chip from an annotation reference alone', async () => {
     const chip = await fixture<T3ContextChip>(
-      html`<t3-context-chip
-        .reference=${{ id: 'file:@README.md', kind: 'file', value: 'README.md', serialized: '@README.md' }}
-      ></t3-context-chip>`,
+      html`<t3-context-chip .reference=${{ id: 'file:@README.md', kind: 'file', value: 'README.md', serialized: '@README.md' }}></t3-context-chip>`,
     );
     expect(part(chip, 'label')!.textContent).to.equal('README.md');
     expect(chip.hasAttribute('unresolved')).to.be.false;
     const withLabel = await fixture<T3ContextChip>(
-      html`<t3-context-chip
-        .reference=${{ id: 'ds', kind: 'dataset', label: 'Dataset', value: 'users' }}
-      ></t3-context-chip>`,
+      html`<t3-context-chip .reference=${{ id: 'ds', kind: 'dataset', label: 'Dataset', value: 'users' }}></t3-context-chip>`,
     );
     expect(part(withLabel, 'label')!.textContent).to.equal('Dataset');
     expect(part(withLabel, 'value')!.textContent).to.equal('users');
@@ -469,18 +465,9 @@ describe('<t3-context-chip> in a line of text', () => {
   }
 
   it('sets its label on the baseline of the text around it', async () => {
-    const line = await fixture<HTMLElement>(
-      html`<div style="font: 16px sans-serif; line-height: 1.5">
-        Please check
-        <t3-context-chip
-          kind="terminal"
-          context-id="term_1"
-          label="Terminal 1 lines 3-4"
-          .record=${terminal}
-        ></t3-context-chip>
-        and more
-      </div>`,
-    );
+    const line = await fixture<HTMLElement>(html`<div style="font: 16px sans-serif; line-height: 1.5">
+      Please check <t3-context-chip kind="terminal" context-id="term_1" label="Terminal 1 lines 3-4" .record=${terminal}></t3-context-chip> and more
+    </div>`);
     const chip = line.querySelector('t3-context-chip')!;
     await chip.updateComplete;
     const lineProbe = baselineProbe();

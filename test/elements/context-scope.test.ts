@@ -15,20 +15,14 @@ const INNER_ICON = 'data:image/png;base64,aW5uZXI=';
 
 describe('<t3-context-scope>', () => {
   it('configures chips inside it, nested scopes overlaying outer ones key by key', async () => {
-    const outer = await fixture<T3ContextScope>(
-      html`<t3-context-scope .icons=${{ file: FILE_ICON, terminal: TERMINAL_ICON }}>
-        <t3-context-scope .icons=${{ file: INNER_ICON }}>
-          <t3-context-chip id="inner-file" kind="file" context-id="file_1" .record=${file}></t3-context-chip>
-          <t3-context-chip
-            id="inner-terminal"
-            kind="terminal"
-            context-id="term_1"
-            .record=${terminal}
-          ></t3-context-chip>
-        </t3-context-scope>
-        <t3-context-chip id="outer-file" kind="file" context-id="file_1" .record=${file}></t3-context-chip>
-      </t3-context-scope>`,
-    );
+    const outer =
+      await fixture<T3ContextScope>(html`<t3-context-scope .icons=${{ file: FILE_ICON, terminal: TERMINAL_ICON }}>
+      <t3-context-scope .icons=${{ file: INNER_ICON }}>
+        <t3-context-chip id="inner-file" kind="file" context-id="file_1" .record=${file}></t3-context-chip>
+        <t3-context-chip id="inner-terminal" kind="terminal" context-id="term_1" .record=${terminal}></t3-context-chip>
+      </t3-context-scope>
+      <t3-context-chip id="outer-file" kind="file" context-id="file_1" .record=${file}></t3-context-chip>
+    </t3-context-scope>`);
     const chip = (id: string) => outer.querySelector<T3ContextChip>(`#${id}`)!;
     await Promise.all(['inner-file', 'inner-terminal', 'outer-file'].map((id) => chip(id).updateComplete));
     expect(iconOf(chip('inner-file'))).to.equal(INNER_ICON);
@@ -37,27 +31,19 @@ describe('<t3-context-scope>', () => {
   });
 
   it("lets an element's own properties win over the scope", async () => {
-    const scope = await fixture<T3ContextScope>(
-      html`<t3-context-scope .icons=${{ file: FILE_ICON }} .locale=${{ unresolved: 'Scope says gone' }}>
-        <t3-context-chip
-          kind="file"
-          context-id="file_1"
-          .record=${file}
-          .icons=${{ file: INNER_ICON }}
-        ></t3-context-chip>
-      </t3-context-scope>`,
-    );
+    const scope =
+      await fixture<T3ContextScope>(html`<t3-context-scope .icons=${{ file: FILE_ICON }} .locale=${{ unresolved: 'Scope says gone' }}>
+      <t3-context-chip kind="file" context-id="file_1" .record=${file} .icons=${{ file: INNER_ICON }}></t3-context-chip>
+    </t3-context-scope>`);
     const chip = scope.querySelector('t3-context-chip')!;
     await chip.updateComplete;
     expect(iconOf(chip)).to.equal(INNER_ICON);
   });
 
   it('updates consumers when the scope changes, and works when configured after attach', async () => {
-    const scope = await fixture<T3ContextScope>(
-      html`<t3-context-scope>
-        <t3-context-chip kind="dataset" context-id="dataset_users" .record=${dataset}></t3-context-chip>
-      </t3-context-scope>`,
-    );
+    const scope = await fixture<T3ContextScope>(html`<t3-context-scope>
+      <t3-context-chip kind="dataset" context-id="dataset_users" .record=${dataset}></t3-context-chip>
+    </t3-context-scope>`);
     const chip = scope.querySelector('t3-context-chip')!;
     expect(iconOf(chip)).to.be.null;
     scope.icons = { dataset: FILE_ICON };
@@ -71,15 +57,13 @@ describe('<t3-context-scope>', () => {
     const original = console.warn;
     console.warn = (...args: unknown[]) => warnings.push(args);
     try {
-      const scope = await fixture<T3ContextScope>(
-        html`<t3-context-scope
-          .icons=${{ file: 42, terminal: TERMINAL_ICON }}
-          .presentations=${{ terminal: { canRender: 'yes' }, skill: null }}
-          .locale=${'not an object'}
-        >
-          <t3-context-chip kind="terminal" context-id="term_1" .record=${terminal}></t3-context-chip>
-        </t3-context-scope>`,
-      );
+      const scope = await fixture<T3ContextScope>(html`<t3-context-scope
+        .icons=${{ file: 42, terminal: TERMINAL_ICON }}
+        .presentations=${{ terminal: { canRender: 'yes' }, skill: null }}
+        .locale=${'not an object'}
+      >
+        <t3-context-chip kind="terminal" context-id="term_1" .record=${terminal}></t3-context-chip>
+      </t3-context-scope>`);
       scope.requestUpdate();
       await scope.updateComplete;
       const chip = scope.querySelector('t3-context-chip')!;
@@ -97,18 +81,13 @@ describe('<t3-context-scope>', () => {
   });
 
   it('reaches the chips and controls inside a message: presentations, locale and environment id', async () => {
-    const scope = await fixture<T3ContextScope>(
-      html`<t3-context-scope
-        environment-id="env-scope"
-        .presentations=${{ terminal: { canRender: () => false } }}
-        .locale=${{ copy: 'Kopieren' }}
-      >
-        <t3-user-message
-          .text=${`${link(terminal)} ${link(file)}`}
-          .context=${{ version: 1, records: [terminal, file] }}
-        ></t3-user-message>
-      </t3-context-scope>`,
-    );
+    const scope = await fixture<T3ContextScope>(html`<t3-context-scope
+      environment-id="env-scope"
+      .presentations=${{ terminal: { canRender: () => false } }}
+      .locale=${{ copy: 'Kopieren' }}
+    >
+      <t3-user-message .text=${`${link(terminal)} ${link(file)}`} .context=${{ version: 1, records: [terminal, file] }}></t3-user-message>
+    </t3-context-scope>`);
     const message = scope.querySelector<T3UserMessage>('t3-user-message')!;
     await message.updateComplete;
     const [terminalChip, fileChip] = [...message.shadowRoot!.querySelectorAll('t3-context-chip')];
@@ -128,15 +107,14 @@ describe('<t3-context-scope>', () => {
   });
 
   it('lets a message inside a scope override one key and keep the others', async () => {
-    const scope = await fixture<T3ContextScope>(
-      html`<t3-context-scope .icons=${{ file: FILE_ICON, terminal: TERMINAL_ICON }}>
-        <t3-user-message
-          .icons=${{ terminal: INNER_ICON }}
-          .text=${`${link(terminal)} ${link(file)}`}
-          .context=${{ version: 1, records: [terminal, file] }}
-        ></t3-user-message>
-      </t3-context-scope>`,
-    );
+    const scope =
+      await fixture<T3ContextScope>(html`<t3-context-scope .icons=${{ file: FILE_ICON, terminal: TERMINAL_ICON }}>
+      <t3-user-message
+        .icons=${{ terminal: INNER_ICON }}
+        .text=${`${link(terminal)} ${link(file)}`}
+        .context=${{ version: 1, records: [terminal, file] }}
+      ></t3-user-message>
+    </t3-context-scope>`);
     const message = scope.querySelector<T3UserMessage>('t3-user-message')!;
     await message.updateComplete;
     const [terminalChip, fileChip] = [...message.shadowRoot!.querySelectorAll('t3-context-chip')];

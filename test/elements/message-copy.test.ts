@@ -119,13 +119,11 @@ describe('<t3-user-message> selection copy', () => {
         reference: { id: 'file:src/a.ts', kind: 'file', value: 'src/a.ts' },
       },
     ];
-    const message = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        .content=${content}
-        .inputAnnotations=${annotations}
-        .context=${{ version: 1, records: [dataset] }}
-      ></t3-user-message>`,
-    );
+    const message = await fixture<T3UserMessage>(html`<t3-user-message
+      .content=${content}
+      .inputAnnotations=${annotations}
+      .context=${{ version: 1, records: [dataset] }}
+    ></t3-user-message>`);
     const root = body(message);
     document.getSelection()!.setBaseAndExtent(root, 0, root, root.childNodes.length);
     const data = await copySelection();
@@ -149,15 +147,10 @@ describe('<t3-user-message> selection copy', () => {
     const onError = (event: ErrorEvent) => errors.push(event.message);
     window.addEventListener('error', onError);
     try {
-      const wrapper = await fixture<HTMLElement>(
-        html`<div>
-          <p id="outside">Outside words</p>
-          <t3-user-message
-            .text=${`Inside ${link(file)} text`}
-            .context=${{ version: 1, records: [file] }}
-          ></t3-user-message>
-        </div>`,
-      );
+      const wrapper = await fixture<HTMLElement>(html`<div>
+        <p id="outside">Outside words</p>
+        <t3-user-message .text=${`Inside ${link(file)} text`} .context=${{ version: 1, records: [file] }}></t3-user-message>
+      </div>`);
       const message = wrapper.querySelector('t3-user-message')!;
       await message.updateComplete;
       const outside = wrapper.querySelector('#outside')!.firstChild as Text;
@@ -233,13 +226,11 @@ describe('<t3-user-message> copy control', () => {
       },
       { type: 'reference', start: 23, end: 32, text: '@src/a.ts', reference: { id: 'file:src/a.ts', kind: 'file' } },
     ];
-    const message = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        .content=${content}
-        .inputAnnotations=${annotations}
-        .context=${{ version: 1, records: [dataset] }}
-      ></t3-user-message>`,
-    );
+    const message = await fixture<T3UserMessage>(html`<t3-user-message
+      .content=${content}
+      .inputAnnotations=${annotations}
+      .context=${{ version: 1, records: [dataset] }}
+    ></t3-user-message>`);
     copyControl(message).focus();
     const copied = nextClipboardWrite('copy');
     await sendKeys({ press: 'Enter' });

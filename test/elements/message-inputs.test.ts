@@ -30,23 +30,21 @@ function fileRows(message: T3UserMessage): string[] {
 
 describe('<t3-user-message> images and files: edge cases', () => {
   it('shows blob:, relative and http(s) images, skipping entries without a usable src', async () => {
-    const message = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        text="pics"
-        .images=${
-          [
-            { name: 'blob', mimeType: 'image/png', src: 'blob:https://example.com/1' },
-            { name: 'relative', mimeType: 'image/png', src: '/uploads/a.png' },
-            { name: 'remote', mimeType: 'image/png', src: 'https://example.com/a.png' },
-            { name: 'no src', mimeType: 'image/png' },
-            { name: 'number', mimeType: 'image/png', src: 42 },
-            { name: 'html', mimeType: 'text/html', src: 'data:text/html,<p>x</p>' },
-            null,
-            'string',
-          ] as never
-        }
-      ></t3-user-message>`,
-    );
+    const message = await fixture<T3UserMessage>(html`<t3-user-message
+      text="pics"
+      .images=${
+        [
+          { name: 'blob', mimeType: 'image/png', src: 'blob:https://example.com/1' },
+          { name: 'relative', mimeType: 'image/png', src: '/uploads/a.png' },
+          { name: 'remote', mimeType: 'image/png', src: 'https://example.com/a.png' },
+          { name: 'no src', mimeType: 'image/png' },
+          { name: 'number', mimeType: 'image/png', src: 42 },
+          { name: 'html', mimeType: 'text/html', src: 'data:text/html,<p>x</p>' },
+          null,
+          'string',
+        ] as never
+      }
+    ></t3-user-message>`);
     const images = [...message.shadowRoot!.querySelectorAll('[part~="image"]')];
     expect(images.map((img) => img.getAttribute('alt'))).to.deep.equal(['blob', 'relative', 'remote']);
   });
@@ -62,21 +60,19 @@ describe('<t3-user-message> images and files: edge cases', () => {
   });
 
   it('shows sizes only when they are valid, and drops an unsafe href but keeps the row', async () => {
-    const message = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        text="files"
-        .files=${
-          [
-            { name: 'zero.txt', mimeType: 'text/plain', sizeBytes: 0 },
-            { name: 'nan.txt', mimeType: 'text/plain', sizeBytes: Number.NaN },
-            { name: 'negative.txt', mimeType: 'text/plain', sizeBytes: -5 },
-            { name: 'big.bin', mimeType: 'application/octet-stream', sizeBytes: 5 * 1024 ** 3 },
-            { name: 'evil.html', mimeType: 'text/html', href: 'javascript:alert(1)' },
-            { mimeType: 'text/plain' },
-          ] as never
-        }
-      ></t3-user-message>`,
-    );
+    const message = await fixture<T3UserMessage>(html`<t3-user-message
+      text="files"
+      .files=${
+        [
+          { name: 'zero.txt', mimeType: 'text/plain', sizeBytes: 0 },
+          { name: 'nan.txt', mimeType: 'text/plain', sizeBytes: Number.NaN },
+          { name: 'negative.txt', mimeType: 'text/plain', sizeBytes: -5 },
+          { name: 'big.bin', mimeType: 'application/octet-stream', sizeBytes: 5 * 1024 ** 3 },
+          { name: 'evil.html', mimeType: 'text/html', href: 'javascript:alert(1)' },
+          { mimeType: 'text/plain' },
+        ] as never
+      }
+    ></t3-user-message>`);
     expect(fileRows(message)).to.deep.equal([
       'zero.txt text/plain · 0 B',
       'nan.txt text/plain',
@@ -90,21 +86,15 @@ describe('<t3-user-message> images and files: edge cases', () => {
   it('lists a file whose chip has no record, and hides one referenced by an annotation chip with a record', async () => {
     const files = [{ attachmentId: 'att_file', name: 'report.pdf', mimeType: 'application/pdf' }];
     const unresolved = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        .text=${`See ${link(file)}`}
-        .context=${{ version: 1, records: [] }}
-        .files=${files}
-      ></t3-user-message>`,
+      html`<t3-user-message .text=${`See ${link(file)}`} .context=${{ version: 1, records: [] }} .files=${files}></t3-user-message>`,
     );
     expect(fileRows(unresolved)).to.deep.equal(['report.pdf application/pdf']);
-    const annotated = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        .content=${'See @report.pdf'}
-        .inputAnnotations=${[{ type: 'reference', start: 4, end: 15, text: '@report.pdf', reference: { id: 'file_1', kind: 'file' } }]}
-        .context=${{ version: 1, records: [file] }}
-        .files=${files}
-      ></t3-user-message>`,
-    );
+    const annotated = await fixture<T3UserMessage>(html`<t3-user-message
+      .content=${'See @report.pdf'}
+      .inputAnnotations=${[{ type: 'reference', start: 4, end: 15, text: '@report.pdf', reference: { id: 'file_1', kind: 'file' } }]}
+      .context=${{ version: 1, records: [file] }}
+      .files=${files}
+    ></t3-user-message>`);
     expect(fileRows(annotated)).to.deep.equal([]);
     expect(chips(annotated)[0]!.record).to.deep.equal(file);
   });
@@ -125,16 +115,12 @@ describe('<t3-user-message> renderUserMessageContent results', () => {
   });
 
   it('renders a Lit template with live chips', async () => {
-    const message = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        .text=${`Fix ${link(terminal)}`}
-        .context=${{ version: 1, records: [terminal] }}
-        .renderUserMessageContent=${(info: UserMessageRenderInfo) =>
-          html`<ol class="host-list">
-            ${info.records.map((record) => html`<li>${record.label}</li>`)}
-          </ol>`}
-      ></t3-user-message>`,
-    );
+    const message = await fixture<T3UserMessage>(html`<t3-user-message
+      .text=${`Fix ${link(terminal)}`}
+      .context=${{ version: 1, records: [terminal] }}
+      .renderUserMessageContent=${(info: UserMessageRenderInfo) =>
+        html`<ol class="host-list">${info.records.map((record) => html`<li>${record.label}</li>`)}</ol>`}
+    ></t3-user-message>`);
     expect(body(message).querySelector('.host-list')!.textContent).to.equal(terminal.label);
   });
 
@@ -154,15 +140,13 @@ describe('<t3-user-message> renderUserMessageContent results', () => {
   it('gives a legacy message upgraded text and records, and annotation content with its segments', async () => {
     let legacyInfo: UserMessageRenderInfo | undefined;
     const legacy = 'Why @terminal-1:3\n\n<terminal_context>\n- Terminal 1 line 3:\n  3 | boom\n</terminal_context>';
-    await fixture<T3UserMessage>(
-      html`<t3-user-message
-        .text=${legacy}
-        .renderUserMessageContent=${(info: UserMessageRenderInfo) => {
-          legacyInfo = info;
-          return null;
-        }}
-      ></t3-user-message>`,
-    );
+    await fixture<T3UserMessage>(html`<t3-user-message
+      .text=${legacy}
+      .renderUserMessageContent=${(info: UserMessageRenderInfo) => {
+        legacyInfo = info;
+        return null;
+      }}
+    ></t3-user-message>`);
     expect(legacyInfo!.text).to.not.contain('<terminal_context>');
     expect(legacyInfo!.text).to.contain('](t3-context://v1/terminal/');
     expect(legacyInfo!.records.map((record) => record.kind)).to.deep.equal(['terminal']);
@@ -178,17 +162,15 @@ describe('<t3-user-message> renderUserMessageContent results', () => {
         reference: { id: 'dataset_users', kind: 'dataset' },
       },
     ];
-    await fixture<T3UserMessage>(
-      html`<t3-user-message
-        .content=${'Use @dataset:users now'}
-        .inputAnnotations=${[...annotations, { type: 'reference', start: 0, end: 99, text: 'x', reference: { id: 'bad' } }]}
-        .context=${{ version: 1, records: [dataset] }}
-        .renderUserMessageContent=${(info: UserMessageRenderInfo) => {
-          annotationInfo = info;
-          return null;
-        }}
-      ></t3-user-message>`,
-    );
+    await fixture<T3UserMessage>(html`<t3-user-message
+      .content=${'Use @dataset:users now'}
+      .inputAnnotations=${[...annotations, { type: 'reference', start: 0, end: 99, text: 'x', reference: { id: 'bad' } }]}
+      .context=${{ version: 1, records: [dataset] }}
+      .renderUserMessageContent=${(info: UserMessageRenderInfo) => {
+        annotationInfo = info;
+        return null;
+      }}
+    ></t3-user-message>`);
     expect(annotationInfo!.text).to.be.undefined;
     expect(annotationInfo!.content).to.equal('Use @dataset:users now');
     expect(annotationInfo!.inputAnnotations).to.have.length(1);
@@ -227,13 +209,11 @@ describe('<t3-user-message> degraded input keeps every word', () => {
         reference: { id: 'file:notes.md', kind: 'file', serialized: '@notes.md' },
       },
     ];
-    const message = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        .content=${content}
-        .inputAnnotations=${annotations}
-        .context=${{ version: 1, records: [dataset, terminal] }}
-      ></t3-user-message>`,
-    );
+    const message = await fixture<T3UserMessage>(html`<t3-user-message
+      .content=${content}
+      .inputAnnotations=${annotations}
+      .context=${{ version: 1, records: [dataset, terminal] }}
+    ></t3-user-message>`);
     const [orders, notes] = chips(message);
     await Promise.all([orders!.updateComplete, notes!.updateComplete]);
     expect(orders!.record).to.be.undefined;
@@ -297,12 +277,7 @@ describe('<t3-user-message> degraded input keeps every word', () => {
         42,
       ]) {
         const chip = await fixture<T3ContextChip>(
-          html`<t3-context-chip
-            kind="terminal"
-            context-id="t"
-            label="Bad"
-            .record=${record as never}
-          ></t3-context-chip>`,
+          html`<t3-context-chip kind="terminal" context-id="t" label="Bad" .record=${record as never}></t3-context-chip>`,
         );
         expect(part(chip, 'label')!.textContent).to.equal('Bad');
         const base = part(chip, 'base')!.getBoundingClientRect();
@@ -327,13 +302,11 @@ describe('<t3-user-message> chips for keyboard and screen-reader users', () => {
 
   it('tabs through the chips in reading order, then the file link and the copy control, and back', async () => {
     const text = `A ${link(terminal)} B ${link(pullRequestComment)} C ${link(previewAnnotation)}`;
-    const message = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        .text=${text}
-        .context=${{ version: 1, records: [terminal, pullRequestComment, previewAnnotation, image] }}
-        .files=${[{ name: 'notes.txt', mimeType: 'text/plain', href: '/notes.txt' }]}
-      ></t3-user-message>`,
-    );
+    const message = await fixture<T3UserMessage>(html`<t3-user-message
+      .text=${text}
+      .context=${{ version: 1, records: [terminal, pullRequestComment, previewAnnotation, image] }}
+      .files=${[{ name: 'notes.txt', mimeType: 'text/plain', href: '/notes.txt' }]}
+    ></t3-user-message>`);
     const before = document.createElement('button');
     before.textContent = 'before';
     message.before(before);
@@ -359,12 +332,10 @@ describe('<t3-user-message> chips for keyboard and screen-reader users', () => {
   });
 
   it('names each chip by its label and, once focused, describes it by its own details', async () => {
-    const message = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        .text=${`${link(terminal, 'T1')} ${link(file, 'gone.pdf')}`}
-        .context=${{ version: 1, records: [terminal] }}
-      ></t3-user-message>`,
-    );
+    const message = await fixture<T3UserMessage>(html`<t3-user-message
+      .text=${`${link(terminal, 'T1')} ${link(file, 'gone.pdf')}`}
+      .context=${{ version: 1, records: [terminal] }}
+    ></t3-user-message>`);
     const [resolved, missing] = chips(message);
     await Promise.all([resolved!.updateComplete, missing!.updateComplete]);
     // Before any focus, an unresolved chip already says why; details are rendered on first focus.
@@ -394,10 +365,7 @@ describe('<t3-user-message> chips for keyboard and screen-reader users', () => {
 
   it('closes the details with Escape and keeps focus on the chip; Enter still activates it', async () => {
     const message = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        .text=${`A ${link(terminal)}`}
-        .context=${{ version: 1, records: [terminal] }}
-      ></t3-user-message>`,
+      html`<t3-user-message .text=${`A ${link(terminal)}`} .context=${{ version: 1, records: [terminal] }}></t3-user-message>`,
     );
     const before = document.createElement('button');
     message.before(before);

@@ -22,13 +22,11 @@ async function settle(message: T3UserMessage) {
 
 describe('<t3-user-message> theming', () => {
   it('takes --t3-* tokens set on an ancestor, for the bubble and for the chips inside it', async () => {
-    const wrapper = await fixture<HTMLElement>(
-      html`<div
-        style="--t3-chip-background: rgb(1, 2, 3); --t3-message-background: rgb(4, 5, 6); --t3-chip-radius: 3px"
-      >
-        <t3-user-message .text=${`See ${link(file)}`} .context=${{ version: 1, records: [file] }}></t3-user-message>
-      </div>`,
-    );
+    const wrapper = await fixture<HTMLElement>(html`<div
+      style="--t3-chip-background: rgb(1, 2, 3); --t3-message-background: rgb(4, 5, 6); --t3-chip-radius: 3px"
+    >
+      <t3-user-message .text=${`See ${link(file)}`} .context=${{ version: 1, records: [file] }}></t3-user-message>
+    </div>`);
     const message = wrapper.querySelector('t3-user-message')!;
     await settle(message);
     const [chip] = chips(message);
@@ -39,10 +37,7 @@ describe('<t3-user-message> theming', () => {
 
   it('keeps its light defaults when no token is set', async () => {
     const message = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        .text=${`See ${link(file)}`}
-        .context=${{ version: 1, records: [file] }}
-      ></t3-user-message>`,
+      html`<t3-user-message .text=${`See ${link(file)}`} .context=${{ version: 1, records: [file] }}></t3-user-message>`,
     );
     await settle(message);
     expect(getComputedStyle(part(message, 'base')).backgroundColor).to.equal('rgb(243, 245, 248)');
@@ -56,11 +51,7 @@ describe('<t3-user-message> theming', () => {
     document.head.append(style);
     try {
       const message = await fixture<T3UserMessage>(
-        html`<t3-user-message
-          class="themed"
-          .text=${`See ${link(file)}`}
-          .context=${{ version: 1, records: [file] }}
-        ></t3-user-message>`,
+        html`<t3-user-message class="themed" .text=${`See ${link(file)}`} .context=${{ version: 1, records: [file] }}></t3-user-message>`,
       );
       await settle(message);
       const [chip] = chips(message);
@@ -75,11 +66,9 @@ describe('<t3-user-message> theming', () => {
 describe('<t3-user-message> right to left', () => {
   it('mirrors its layout with logical properties and keeps code and paths left to right', async () => {
     const text = `شرح ${link(mention)}\n\n- بند\n\n> اقتباس\n\n\`\`\`\nconst a = 1;\n\`\`\``;
-    const wrapper = await fixture<HTMLElement>(
-      html`<div dir="rtl" style="width: 480px">
-        <t3-user-message .text=${text} .context=${{ version: 1, records: [mention] }}></t3-user-message>
-      </div>`,
-    );
+    const wrapper = await fixture<HTMLElement>(html`<div dir="rtl" style="width: 480px">
+      <t3-user-message .text=${text} .context=${{ version: 1, records: [mention] }}></t3-user-message>
+    </div>`);
     const message = wrapper.querySelector('t3-user-message')!;
     await settle(message);
     const bubble = part(message, 'base').getBoundingClientRect();
@@ -97,14 +86,9 @@ describe('<t3-user-message> right to left', () => {
   });
 
   it('keeps the code of a chip popover left to right', async () => {
-    const wrapper = await fixture<HTMLElement>(
-      html`<div dir="rtl">
-        <t3-user-message
-          .text=${`انظر ${link(terminal)}`}
-          .context=${{ version: 1, records: [terminal] }}
-        ></t3-user-message>
-      </div>`,
-    );
+    const wrapper = await fixture<HTMLElement>(html`<div dir="rtl">
+      <t3-user-message .text=${`انظر ${link(terminal)}`} .context=${{ version: 1, records: [terminal] }}></t3-user-message>
+    </div>`);
     const message = wrapper.querySelector('t3-user-message')!;
     await settle(message);
     const chip = chips(message)[0]!;
@@ -132,15 +116,13 @@ describe('<t3-user-message> long content', () => {
       `> ${unbroken}`,
     ].join('\n\n');
     const wideImage = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="300"/>')}`;
-    const message = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        style="width: 160px"
-        .text=${text}
-        .context=${{ version: 1, records: [file] }}
-        .images=${[{ name: 'wide', mimeType: 'image/svg+xml', src: wideImage }]}
-        .files=${[{ name: `${'n'.repeat(200)}.txt`, mimeType: 'text/plain', sizeBytes: 3 }]}
-      ></t3-user-message>`,
-    );
+    const message = await fixture<T3UserMessage>(html`<t3-user-message
+      style="width: 160px"
+      .text=${text}
+      .context=${{ version: 1, records: [file] }}
+      .images=${[{ name: 'wide', mimeType: 'image/svg+xml', src: wideImage }]}
+      .files=${[{ name: `${'n'.repeat(200)}.txt`, mimeType: 'text/plain', sizeBytes: 3 }]}
+    ></t3-user-message>`);
     await settle(message);
     const image = part(message, 'image') as HTMLImageElement;
     image.scrollIntoView(); // gallery images load lazily
@@ -223,12 +205,7 @@ describe('<t3-user-message> copy control', () => {
         ['records', html`<t3-user-message dir=${dir} style="inline-size: 320px" .text=${words}></t3-user-message>`],
         [
           'annotations',
-          html`<t3-user-message
-            dir=${dir}
-            style="inline-size: 320px"
-            .content=${words}
-            .annotations=${[]}
-          ></t3-user-message>`,
+          html`<t3-user-message dir=${dir} style="inline-size: 320px" .content=${words} .annotations=${[]}></t3-user-message>`,
         ],
       ] as const) {
         const message = await fixture<T3UserMessage>(template);

@@ -23,11 +23,7 @@ async function renderRecords(text: string, context: unknown) {
 
 async function renderAnnotations(content: string, inputAnnotations: unknown, context?: unknown) {
   return fixture<T3UserMessage>(
-    html`<t3-user-message
-      .content=${content}
-      .inputAnnotations=${inputAnnotations}
-      .context=${context}
-    ></t3-user-message>`,
+    html`<t3-user-message .content=${content} .inputAnnotations=${inputAnnotations} .context=${context}></t3-user-message>`,
   );
 }
 
@@ -215,26 +211,24 @@ describe('<t3-user-message> annotation-driven', () => {
 
 describe('<t3-user-message> images and files', () => {
   it('shows images with safe sources only, and files not referenced by a chip', async () => {
-    const message = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        .text=${`Here ${link(file)}`}
-        .context=${{ version: 1, records: [file] }}
-        .images=${[
-          { name: 'a.png', mimeType: 'image/png', src: 'data:image/png;base64,iVBORw0KGgo=' },
-          { name: 'evil', mimeType: 'image/png', src: 'javascript:alert(1)' },
-        ]}
-        .files=${[
-          { attachmentId: 'att_file', name: 'report.pdf', mimeType: 'application/pdf' },
-          {
-            attachmentId: 'att_other',
-            name: 'notes.txt',
-            mimeType: 'text/plain',
-            sizeBytes: 12,
-            href: '/files/notes.txt',
-          },
-        ]}
-      ></t3-user-message>`,
-    );
+    const message = await fixture<T3UserMessage>(html`<t3-user-message
+      .text=${`Here ${link(file)}`}
+      .context=${{ version: 1, records: [file] }}
+      .images=${[
+        { name: 'a.png', mimeType: 'image/png', src: 'data:image/png;base64,iVBORw0KGgo=' },
+        { name: 'evil', mimeType: 'image/png', src: 'javascript:alert(1)' },
+      ]}
+      .files=${[
+        { attachmentId: 'att_file', name: 'report.pdf', mimeType: 'application/pdf' },
+        {
+          attachmentId: 'att_other',
+          name: 'notes.txt',
+          mimeType: 'text/plain',
+          sizeBytes: 12,
+          href: '/files/notes.txt',
+        },
+      ]}
+    ></t3-user-message>`);
     const images = [...message.shadowRoot!.querySelectorAll('[part~="image"]')];
     expect(images.map((img) => img.getAttribute('alt'))).to.deep.equal(['a.png']);
     const rows = [...message.shadowRoot!.querySelectorAll('[part~="file"]')];
@@ -246,16 +240,14 @@ describe('<t3-user-message> images and files', () => {
 describe('<t3-user-message> overrides', () => {
   it('renderUserMessageContent replaces the body with validated info', async () => {
     let received: UserMessageRenderInfo | undefined;
-    const message = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        .text=${`Fix ${link(terminal)}`}
-        .context=${{ version: 1, records: [terminal, { bogus: true }] }}
-        .renderUserMessageContent=${(info: UserMessageRenderInfo) => {
-          received = info;
-          return html`<em class="custom">${info.records.length} record</em>`;
-        }}
-      ></t3-user-message>`,
-    );
+    const message = await fixture<T3UserMessage>(html`<t3-user-message
+      .text=${`Fix ${link(terminal)}`}
+      .context=${{ version: 1, records: [terminal, { bogus: true }] }}
+      .renderUserMessageContent=${(info: UserMessageRenderInfo) => {
+        received = info;
+        return html`<em class="custom">${info.records.length} record</em>`;
+      }}
+    ></t3-user-message>`);
     expect(body(message).querySelector('.custom')!.textContent).to.equal('1 record');
     expect(received!.text).to.equal(`Fix ${link(terminal)}`);
     expect(received!.records).to.deep.equal([terminal]);
@@ -264,10 +256,7 @@ describe('<t3-user-message> overrides', () => {
 
   it('shows a string result as text, never as HTML', async () => {
     const message = await fixture<T3UserMessage>(
-      html`<t3-user-message
-        text="hi"
-        .renderUserMessageContent=${() => '<img src=x onerror=alert(1)>'}
-      ></t3-user-message>`,
+      html`<t3-user-message text="hi" .renderUserMessageContent=${() => '<img src=x onerror=alert(1)>'}></t3-user-message>`,
     );
     expect(body(message).querySelector('img')).to.be.null;
     expect(body(message).textContent!.trim()).to.equal('<img src=x onerror=alert(1)>');
@@ -278,14 +267,12 @@ describe('<t3-user-message> overrides', () => {
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
     try {
-      const message = await fixture<T3UserMessage>(
-        html`<t3-user-message
-          .text=${'**still here**'}
-          .renderUserMessageContent=${() => {
-            throw new Error('host bug');
-          }}
-        ></t3-user-message>`,
-      );
+      const message = await fixture<T3UserMessage>(html`<t3-user-message
+        .text=${'**still here**'}
+        .renderUserMessageContent=${() => {
+          throw new Error('host bug');
+        }}
+      ></t3-user-message>`);
       expect(body(message).querySelector('strong')!.textContent).to.equal('still here');
       expect(errors).to.have.length(1);
     } finally {
@@ -364,18 +351,16 @@ describe('<t3-user-message> parse cache', () => {
 
 describe('<t3-user-message> configuration', () => {
   it('passes its own icons and the scope configuration down to its chips, merged per key', async () => {
-    const scoped = await fixture<HTMLElement>(
-      html`<t3-context-scope
-        .icons=${{ file: 'data:image/png;base64,c2NvcGU=', terminal: 'data:image/png;base64,c2NvcGUy' }}
-        .locale=${{ unresolved: 'Gone' }}
-      >
-        <t3-user-message
-          .icons=${{ file: 'data:image/png;base64,b3du' }}
-          .text=${`${link(file)} ${link(terminal)} ${link(mention)}`}
-          .context=${{ version: 1, records: [file, terminal] }}
-        ></t3-user-message>
-      </t3-context-scope>`,
-    );
+    const scoped = await fixture<HTMLElement>(html`<t3-context-scope
+      .icons=${{ file: 'data:image/png;base64,c2NvcGU=', terminal: 'data:image/png;base64,c2NvcGUy' }}
+      .locale=${{ unresolved: 'Gone' }}
+    >
+      <t3-user-message
+        .icons=${{ file: 'data:image/png;base64,b3du' }}
+        .text=${`${link(file)} ${link(terminal)} ${link(mention)}`}
+        .context=${{ version: 1, records: [file, terminal] }}
+      ></t3-user-message>
+    </t3-context-scope>`);
     const message = scoped.querySelector('t3-user-message')!;
     await message.updateComplete;
     const [fileChip, terminalChip, missing] = chips(message);

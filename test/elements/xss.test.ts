@@ -135,15 +135,13 @@ describe('hostile input never executes and leaves no script surface', () => {
     ];
     for (const url of urls) {
       const icons = Object.fromEntries(ALL_RECORDS.map((record) => [record.kind, url]));
-      const message = await fixture<T3UserMessage>(
-        html`<t3-user-message
-          .icons=${icons}
-          .text=${ALL_RECORDS.map((record) => link(record)).join(' ')}
-          .context=${{ version: 1, records: ALL_RECORDS }}
-          .images=${[{ name: url, mimeType: 'image/png', src: url }]}
-          .files=${[{ name: url, mimeType: 'text/html', href: url }]}
-        ></t3-user-message>`,
-      );
+      const message = await fixture<T3UserMessage>(html`<t3-user-message
+        .icons=${icons}
+        .text=${ALL_RECORDS.map((record) => link(record)).join(' ')}
+        .context=${{ version: 1, records: ALL_RECORDS }}
+        .images=${[{ name: url, mimeType: 'image/png', src: url }]}
+        .files=${[{ name: url, mimeType: 'text/html', href: url }]}
+      ></t3-user-message>`);
       await settle(message);
       assertNoScriptSurface(message);
     }
@@ -151,14 +149,12 @@ describe('hostile input never executes and leaves no script surface', () => {
 
   it('in host renderers that return strings', async () => {
     for (const payload of XSS_PAYLOADS.slice(0, 20)) {
-      const message = await fixture<T3UserMessage>(
-        html`<t3-user-message
-          .text=${link(ALL_RECORDS[8])}
-          .context=${{ version: 1, records: ALL_RECORDS }}
-          .presentations=${{ dataset: { renderDetails: () => payload, renderCompact: () => payload } }}
-          .renderUserMessageContent=${() => payload}
-        ></t3-user-message>`,
-      );
+      const message = await fixture<T3UserMessage>(html`<t3-user-message
+        .text=${link(ALL_RECORDS[8])}
+        .context=${{ version: 1, records: ALL_RECORDS }}
+        .presentations=${{ dataset: { renderDetails: () => payload, renderCompact: () => payload } }}
+        .renderUserMessageContent=${() => payload}
+      ></t3-user-message>`);
       await settle(message);
       assertNoScriptSurface(message);
     }

@@ -114,39 +114,26 @@ export class AttachmentShelf {
     const confirming = images.find((image) => image.contextId === this.confirming);
     return html`<div part="attachments" class="attachments">
       ${images.map(
-        (image) =>
-          html`<figure part="attachment" class="attachment" data-context-id=${image.contextId}>
-            <img src=${objectUrlFor(image)} alt=${image.file.name} />
-            <button
-              type="button"
-              class="remove-attachment"
-              ?disabled=${locked}
-              aria-label=${formatMessage(locale.remove, { label: image.file.name })}
-              @click=${() => this.requestImageRemoval(image.contextId)}
-            >
-              ×
-            </button>
-          </figure>`,
+        (image) => html`<figure part="attachment" class="attachment" data-context-id=${image.contextId}>
+          <img src=${objectUrlFor(image)} alt=${image.file.name} />
+          <button
+            type="button"
+            class="remove-attachment"
+            ?disabled=${locked}
+            aria-label=${formatMessage(locale.remove, { label: image.file.name })}
+            @click=${() => this.requestImageRemoval(image.contextId)}
+          >×</button>
+        </figure>`,
       )}
       ${
         confirming
-          ? html`<div
-              class="confirm"
-              role="alertdialog"
-              aria-label=${locale.confirmRemoveImage}
-              @keydown=${this.onConfirmKeyDown}
-            >
-              <span>${locale.confirmRemoveImage}</span>
-              <button
-                type="button"
-                class="confirm-remove"
-                ?disabled=${locked}
-                @click=${() => this.removeImage(confirming.contextId)}
-              >
-                ${locale.confirmRemove}
-              </button>
-              <button type="button" class="confirm-keep" @click=${() => this.keepImage()}>${locale.confirmKeep}</button>
-            </div>`
+          ? html`<div class="confirm" role="alertdialog" aria-label=${locale.confirmRemoveImage} @keydown=${this.onConfirmKeyDown}>
+            <span>${locale.confirmRemoveImage}</span>
+            <button type="button" class="confirm-remove" ?disabled=${locked} @click=${() => this.removeImage(confirming.contextId)}>
+              ${locale.confirmRemove}
+            </button>
+            <button type="button" class="confirm-keep" @click=${() => this.keepImage()}>${locale.confirmKeep}</button>
+          </div>`
           : nothing
       }
     </div>`;

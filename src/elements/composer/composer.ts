@@ -305,7 +305,8 @@ export class T3Composer extends ConfigurableElement {
     return html`<div part="base" class="frame" @t3-chip-remove=${this.onChipRemove}>
       ${this.attachments.render()}
       <div part="editor" class="editor"></div>
-      ${this.menu.render()} ${this.notice ? html`<div part="notice" class="notice">${this.notice}</div>` : nothing}
+      ${this.menu.render()}
+      ${this.notice ? html`<div part="notice" class="notice">${this.notice}</div>` : nothing}
       <div class="announcer" aria-live="polite">${this.announcement}</div>
     </div>`;
   }

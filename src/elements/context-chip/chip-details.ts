@@ -74,9 +74,7 @@ function renderTerminal(record: TerminalContextRecord): TemplateResult {
     <div class="meta">${range}</div>
     <pre class="code numbered" tabindex="-1"><code>${lines.map(
       (line, index) =>
-        html`<span class="line"
-          ><span class="line-number" aria-hidden="true">${record.lineStart + index}</span>${line}</span
-        >`,
+        html`<span class="line"><span class="line-number" aria-hidden="true">${record.lineStart + index}</span>${line}</span>`,
     )}</code></pre>`;
 }
 
@@ -115,24 +113,14 @@ function renderPreviewAnnotation(
     ${
       record.styleChanges.length > 0
         ? html`<div class="key">requested changes</div>
-            <ul class="changes">
-              ${record.styleChanges.map((change) => html`<li><code>${change}</code></li>`)}
-            </ul>`
+          <ul class="changes">${record.styleChanges.map((change) => html`<li><code>${change}</code></li>`)}</ul>`
         : nothing
     }
     ${
       screenshot
-        ? html`<div class="field">
-            <span class="key">screenshot</span>
-            <t3-context-chip
-              kind="image"
-              context-id=${screenshot.contextId}
-              label=${screenshot.label}
-              .record=${screenshot}
-              placement="message"
-              tabindex="-1"
-            ></t3-context-chip>
-          </div>`
+        ? html`<div class="field"><span class="key">screenshot</span>
+          <t3-context-chip kind="image" context-id=${screenshot.contextId} label=${screenshot.label} .record=${screenshot}
+            placement="message" tabindex="-1"></t3-context-chip></div>`
         : nothing
     }
     ${(record.elements ?? []).map((element) => html`<div class="nested">${renderElement(element)}</div>`)}`;
@@ -142,15 +130,12 @@ function renderReviewComment(record: ReviewCommentContextRecord): TemplateResult
   const pullRequest = record.pullRequest;
   const url = pullRequest ? safeLinkUrl(pullRequest.url) : undefined;
   return html`${
-      pullRequest
-        ? html`<div class="title">#${pullRequest.number} ${pullRequest.title}</div>
-            <div class="meta">
-              ${pullRequest.isDraft ? 'draft' : pullRequest.state} · ${pullRequest.headBranch} →
-              ${pullRequest.baseBranch}
-            </div>
-            ${url ? html`<div class="field"><a href=${url} target="_blank" rel="noopener noreferrer" tabindex="-1">${pullRequest.url}</a></div>` : nothing}`
-        : nothing
-    }
+    pullRequest
+      ? html`<div class="title">#${pullRequest.number} ${pullRequest.title}</div>
+          <div class="meta">${pullRequest.isDraft ? 'draft' : pullRequest.state} · ${pullRequest.headBranch} → ${pullRequest.baseBranch}</div>
+          ${url ? html`<div class="field"><a href=${url} target="_blank" rel="noopener noreferrer" tabindex="-1">${pullRequest.url}</a></div>` : nothing}`
+      : nothing
+  }
     <div class="title">${record.filePath}</div>
     <div class="meta">${record.rangeLabel} (${record.startIndex}–${record.endIndex}) · ${record.sectionTitle}</div>
     ${record.text.trim() ? html`<p class="comment">${record.text.trim()}</p>` : nothing}
@@ -159,8 +144,7 @@ function renderReviewComment(record: ReviewCommentContextRecord): TemplateResult
 
 function renderCodeSection(heading: string, code: string, language: string): TemplateResult | typeof nothing {
   if (!code.trim()) return nothing;
-  return html`<div class="key">${heading}</div>
-    <pre class="code" tabindex="-1"><code data-language=${language}>${code}</code></pre>`;
+  return html`<div class="key">${heading}</div><pre class="code" tabindex="-1"><code data-language=${language}>${code}</code></pre>`;
 }
 
 export function formatBytes(size: number): string {

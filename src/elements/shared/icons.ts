@@ -28,20 +28,8 @@ const PATHS: Readonly<Record<KnownContextKind | 'generic', string>> = {
 
 function builtInIcon(kind: string): TemplateResult {
   const path = Object.hasOwn(PATHS, kind) ? PATHS[kind as KnownContextKind] : PATHS.generic;
-  return html`<svg
-    viewBox="0 0 16 16"
-    width="16"
-    height="16"
-    fill="none"
-    stroke="currentColor"
-    stroke-width="1.3"
-    stroke-linecap="round"
-    stroke-linejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d=${path} />
-  </svg>`;
+  return html`<svg viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" stroke-width="1.3"
+    stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d=${path} /></svg>`;
 }
 
 /**

@@ -386,12 +386,7 @@ class TokenRenderer {
     this.linkDepth++;
     try {
       const body = content();
-      return html`<a
-        class=${ifDefined(className)}
-        href=${url}
-        title=${ifDefined(title)}
-        target="_blank"
-        rel="noopener noreferrer"
+      return html`<a class=${ifDefined(className)} href=${url} title=${ifDefined(title)} target="_blank" rel="noopener noreferrer"
         >${body}</a
       >`;
     } finally {
@@ -503,14 +498,9 @@ const RENDERERS: TokenRenderers = {
 
 function renderList(token: Tokens.List, r: TokenRenderer): TemplateResult {
   const items = token.items.map((item) => renderListItem(item, r));
-  if (!token.ordered)
-    return html`<ul>
-      ${items}
-    </ul>`;
+  if (!token.ordered) return html`<ul>${items}</ul>`;
   const start = typeof token.start === 'number' && token.start !== 1 ? token.start : undefined;
-  return html`<ol start=${ifDefined(start)}>
-    ${items}
-  </ol>`;
+  return html`<ol start=${ifDefined(start)}>${items}</ol>`;
 }
 
 function renderListItem(item: Tokens.ListItem, r: TokenRenderer): TemplateResult {
@@ -524,23 +514,11 @@ function renderTable(token: Tokens.Table, r: TokenRenderer): TemplateResult {
     const content = r.children(cell.tokens);
     return cell.header ? html`<th style=${style}>${content}</th>` : html`<td style=${style}>${content}</td>`;
   };
-  const rows = token.rows.map(
-    (row) =>
-      html`<tr>
-        ${row.map(cell)}
-      </tr>`,
-  );
-  const body =
-    rows.length === 0
-      ? nothing
-      : html`<tbody>
-          ${rows}
-        </tbody>`;
+  const rows = token.rows.map((row) => html`<tr>${row.map(cell)}</tr>`);
+  const body = rows.length === 0 ? nothing : html`<tbody>${rows}</tbody>`;
   return html`<table>
     <thead>
-      <tr>
-        ${token.header.map(cell)}
-      </tr>
+      <tr>${token.header.map(cell)}</tr>
     </thead>
     ${body}
   </table>`;

@@ -136,10 +136,11 @@ export class T3UserMessage extends ConfigurableElement {
       (file) => !file.attachmentId || !fileAttachments.has(file.attachmentId),
     );
     return html`<div part="base" class="message">
-      <div part="body" class=${model.mode === 'annotations' ? 'body plain' : 'body markdown'}>
-        <slot name="content">${this.renderBody(model, images, files)}</slot>
-      </div>
-      ${images.length > 0 ? this.renderImages(images) : nothing} ${files.length > 0 ? this.renderFiles(files) : nothing}
+      <div part="body" class=${model.mode === 'annotations' ? 'body plain' : 'body markdown'}
+        ><slot name="content">${this.renderBody(model, images, files)}</slot></div
+      >
+      ${images.length > 0 ? this.renderImages(images) : nothing}
+      ${files.length > 0 ? this.renderFiles(files) : nothing}
       <button
         part="copy"
         class="copy"
@@ -148,9 +149,7 @@ export class T3UserMessage extends ConfigurableElement {
         aria-label=${this.config.locale.copy}
         title=${this.copied ? this.config.locale.copied : this.config.locale.copy}
         @click=${this.onCopyClick}
-      >
-        ${this.copied ? checkIcon : copyIcon}
-      </button>
+      >${this.copied ? checkIcon : copyIcon}</button>
       <span class="visually-hidden" role="status" data-copy-skip>${this.copied ? this.config.locale.copied : ''}</span>
     </div>`;
   }
@@ -258,14 +257,7 @@ export class T3UserMessage extends ConfigurableElement {
     return html`<div part="images" class="images">
       ${images.map(
         (image) =>
-          html`<img
-            part="image"
-            src=${image.src}
-            alt=${image.name ?? ''}
-            title=${image.name ?? nothing}
-            loading="lazy"
-            decoding="async"
-          />`,
+          html`<img part="image" src=${image.src} alt=${image.name ?? ''} title=${image.name ?? nothing} loading="lazy" decoding="async" />`,
       )}
     </div>`;
   }
@@ -350,31 +342,11 @@ function referenceCopyText(segment: ReferenceSegment, record: ContextRecord | un
 }
 
 /** Each icon is one path (the copy icon's rounded rectangle written as path commands): fewer SVG elements per message. */
-const copyIcon = html`<svg
-  viewBox="0 0 16 16"
-  width="14"
-  height="14"
-  fill="none"
-  stroke="currentColor"
-  stroke-width="1.3"
-  aria-hidden="true"
->
-  <path
-    d="M6.5 5h5.5a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5h-5.5a1.5 1.5 0 0 1-1.5-1.5v-6a1.5 1.5 0 0 1 1.5-1.5zM3 11V3.5A1.5 1.5 0 014.5 2H10"
-  />
-</svg>`;
+const copyIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" stroke-width="1.3" aria-hidden="true"><path
+  d="M6.5 5h5.5a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5h-5.5a1.5 1.5 0 0 1-1.5-1.5v-6a1.5 1.5 0 0 1 1.5-1.5zM3 11V3.5A1.5 1.5 0 014.5 2H10" /></svg>`;
 
-const checkIcon = html`<svg
-  viewBox="0 0 16 16"
-  width="14"
-  height="14"
-  fill="none"
-  stroke="currentColor"
-  stroke-width="1.6"
-  aria-hidden="true"
->
-  <path d="M3 8.5l3 3 7-7" />
-</svg>`;
+const checkIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" stroke-width="1.6" aria-hidden="true"><path
+  d="M3 8.5l3 3 7-7" /></svg>`;
 
 declare global {
   interface HTMLElementTagNameMap {

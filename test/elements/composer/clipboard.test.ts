@@ -13,17 +13,15 @@ import { centre, chips, clickEditor, composerFixture, content, press, submission
 import { nextClipboardWrite } from '../support/interaction.js';
 
 async function twoComposers(options: { environmentId?: string; resolveAsset?: T3Composer['resolveAsset'] } = {}) {
-  const root = await fixture<HTMLDivElement>(
-    html`<div>
-      <t3-composer id="source" label="source" environment-id="env-a"></t3-composer>
-      <t3-composer
-        id="target"
-        label="target"
-        environment-id=${options.environmentId ?? 'env-a'}
-        .resolveAsset=${options.resolveAsset}
-      ></t3-composer>
-    </div>`,
-  );
+  const root = await fixture<HTMLDivElement>(html`<div>
+    <t3-composer id="source" label="source" environment-id="env-a"></t3-composer>
+    <t3-composer
+      id="target"
+      label="target"
+      environment-id=${options.environmentId ?? 'env-a'}
+      .resolveAsset=${options.resolveAsset}
+    ></t3-composer>
+  </div>`);
   const source = root.querySelector<T3Composer>('#source')!;
   const target = root.querySelector<T3Composer>('#target')!;
   await Promise.all([source.updateComplete, target.updateComplete]);
@@ -111,15 +109,10 @@ describe('<t3-composer> paste', () => {
   });
 
   it('pastes a sent message copied with its copy control', async () => {
-    const root = await fixture<HTMLDivElement>(
-      html`<div>
-        <t3-user-message
-          .text=${`Fix ${link(terminal, 'T1')}`}
-          .context=${{ version: 1, records: [terminal] }}
-        ></t3-user-message>
-        <t3-composer label="m"></t3-composer>
-      </div>`,
-    );
+    const root = await fixture<HTMLDivElement>(html`<div>
+      <t3-user-message .text=${`Fix ${link(terminal, 'T1')}`} .context=${{ version: 1, records: [terminal] }}></t3-user-message>
+      <t3-composer label="m"></t3-composer>
+    </div>`);
     const message = root.querySelector<T3UserMessage>('t3-user-message')!;
     const composer = root.querySelector<T3Composer>('t3-composer')!;
     await Promise.all([message.updateComplete, composer.updateComplete]);

@@ -158,12 +158,10 @@ describe('<t3-composer> caret and selection around chips', () => {
 
 describe('<t3-composer> paste over chips and undo', () => {
   it('a real paste replacing a selection with chips; undo and redo bring each side back with its records', async () => {
-    const root = await fixture<HTMLDivElement>(
-      html`<div>
-        <t3-composer id="a" label="a"></t3-composer>
-        <t3-composer id="b" label="b"></t3-composer>
-      </div>`,
-    );
+    const root = await fixture<HTMLDivElement>(html`<div>
+      <t3-composer id="a" label="a"></t3-composer>
+      <t3-composer id="b" label="b"></t3-composer>
+    </div>`);
     const [source, target] = [root.querySelector<T3Composer>('#a')!, root.querySelector<T3Composer>('#b')!];
     await Promise.all([source.updateComplete, target.updateComplete]);
     source.value = { text: `take ${S}`, records: [skill] };
@@ -541,9 +539,7 @@ describe('<t3-composer> lifecycle, focus and forms', () => {
 
   it('a disabled fieldset disables it and re-enabling restores it; reset empties it', async () => {
     const form = await fixture<HTMLFormElement>(
-      html`<form>
-        <fieldset><t3-composer name="m" label="m"></t3-composer></fieldset>
-      </form>`,
+      html`<form><fieldset><t3-composer name="m" label="m"></t3-composer></fieldset></form>`,
     );
     const composer = form.querySelector('t3-composer')!;
     const fieldset = form.querySelector('fieldset')!;

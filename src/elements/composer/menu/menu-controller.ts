@@ -222,9 +222,7 @@ export class MenuController implements ReactiveController {
       const { item } = option;
       const icon = safeImageUrl(item.icon);
       const kind = item.record?.kind ?? item.tag?.kind ?? '';
-      return html`<span class="option-icon"
-          >${icon ? html`<img src=${icon} alt="" />` : renderKindIcon(kind, this.delegate.config().icons)}</span
-        >
+      return html`<span class="option-icon">${icon ? html`<img src=${icon} alt="" />` : renderKindIcon(kind, this.delegate.config().icons)}</span>
         <span class="option-label">${item.label}</span>
         ${item.description ? html`<span class="option-description">${item.description}</span>` : nothing}`;
     }
