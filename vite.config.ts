@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { bundledLicenceBanner } from './scripts/build/bundled-licenses.mjs';
 
 /** ES module entries of the package; each becomes `dist/<name>.js`, shared code goes to chunks. */
 const entries = {
@@ -32,6 +33,7 @@ export default defineConfig(({ mode }) =>
             name: 'T3ComposerBundle',
             fileName: () => 't3-composer.iife.js',
           },
+          rolldownOptions: { output: { postBanner: bundledLicenceBanner } },
         },
       }
     : {

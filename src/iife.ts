@@ -5,7 +5,12 @@
 import { defineAllElements } from './elements/define-all-elements.js';
 import * as api from './index.js';
 
-const scope = globalThis as typeof globalThis & { T3Composer?: typeof api };
+declare global {
+  /** The script-tag bundle's API: every export of `t3-composer`, frozen. */
+  var T3Composer: Readonly<typeof api>;
+}
+
+const scope = globalThis as { T3Composer?: Readonly<typeof api> };
 if (!scope.T3Composer) {
   defineAllElements();
   scope.T3Composer = Object.freeze({ ...api });

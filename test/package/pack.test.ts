@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -62,6 +62,56 @@ describe('the packed package', () => {
       consumer,
     );
     expect(out.trim()).toBe('[Skill: a; ref=s]');
+  });
+
+  it('lets CommonJS require the entries (require of ES modules, Node >= 20.19)', () => {
+    const out = run(
+      process.execPath,
+      [
+        '-e',
+        "const core = require('t3-composer/core'); console.log(typeof core.buildSubmission, core.CONTEXT_KINDS.length);",
+      ],
+      consumer,
+    );
+    expect(out.trim()).toBe('function 8');
+  });
+
+  it('installs nothing of React for a host that uses no React', () => {
+    expect(existsSync(join(consumer, 'node_modules/react'))).toBe(false);
+    expect(existsSync(join(consumer, 'node_modules/@lit/react'))).toBe(false);
+    const installed = JSON.parse(readFileSync(join(consumer, 'node_modules/t3-composer/package.json'), 'utf8'));
+    for (const range of Object.values<string>(installed.dependencies)) expect(range).toMatch(/^\^\d/);
+    expect(installed.peerDependenciesMeta['@lit/react'].optional).toBe(true);
+  });
+
+  it('ships its licence, the licences of what the script-tag bundle inlines, and every source map it names', () => {
+    const listing = run('tar', ['-tzf', tarball], work).split('\n');
+    expect(listing).toContain('package/LICENSE');
+    const iife = readFileSync(join(consumer, 'node_modules/t3-composer/dist/t3-composer.iife.js'), 'utf8');
+    const banner = iife.slice(0, iife.indexOf('*/'));
+    for (const name of ['lit-html@', 'marked@', '@codemirror/view@', '@codemirror/state@'])
+      expect(banner).toContain(name);
+    expect(banner).toContain('Permission is hereby granted');
+    expect(banner).toContain('BSD-3-Clause');
+    const named = listing.filter((file) => file.endsWith('.js'));
+    for (const file of named) {
+      const code = readFileSync(join(consumer, 'node_modules/t3-composer', file.slice('package/'.length)), 'utf8');
+      const map = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(code)?.[1];
+      if (map) expect(listing).toContain(join(dirname(file), map));
+    }
+  });
+
+  it('types the global of the script-tag bundle and ships no declaration that no entry names', () => {
+    const root = join(consumer, 'node_modules/t3-composer');
+    const installed = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    const typed = new Set(
+      Object.values<{ types?: string } | string>(installed.exports).flatMap((entry) =>
+        typeof entry === 'object' && entry.types ? [entry.types.replace(/^\.\//, '')] : [],
+      ),
+    );
+    const topLevel = readdirSync(join(root, 'dist')).filter((name) => name.endsWith('.d.ts'));
+    for (const name of topLevel) expect(typed).toContain(`dist/${name}`);
+    expect(readFileSync(join(root, 'dist/iife.d.ts'), 'utf8')).toMatch(/var T3Composer: Readonly<typeof api>/);
   });
 
   it('bundles the elements through a bundler', () => {
