@@ -5,29 +5,33 @@
  */
 import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
-import type { AttachmentRemoveDetail, ComposerSubmitDetail } from './elements/composer/composer.js';
 import { T3Composer as ComposerElement } from './elements/composer/composer.js';
 import { T3ContextChip as ChipElement } from './elements/context-chip/context-chip.js';
 import { T3ContextScope as ScopeElement } from './elements/context-scope/context-scope.js';
-import type { ChipActivateDetail, ChipRemoveDetail } from './elements/shared/events.js';
+import type { T3EventName, T3Events } from './elements/shared/events.js';
 import { T3UserMessage as UserMessageElement } from './elements/user-message/user-message.js';
 import { defineAllElements } from './elements/define-all-elements.js';
 
 defineAllElements();
 
-const chipActivate = 't3-chip-activate' as EventName<CustomEvent<ChipActivateDetail>>;
-const chipRemove = 't3-chip-remove' as EventName<CustomEvent<ChipRemoveDetail>>;
+/** An event name of the package, typed with the event it dispatches, for an `on…` prop. */
+function eventName<Name extends T3EventName>(name: Name): EventName<T3Events[Name]> {
+  return name as EventName<T3Events[Name]>;
+}
+
+const chipActivate = eventName('t3-chip-activate');
+const chipRemove = eventName('t3-chip-remove');
 
 export const T3Composer = createComponent({
   tagName: 't3-composer',
   elementClass: ComposerElement,
   react: React,
   events: {
-    onSubmit: 't3-submit' as EventName<CustomEvent<ComposerSubmitDetail>>,
+    onSubmit: eventName('t3-submit'),
     onInput: 'input' as EventName<Event>,
     onChipActivate: chipActivate,
     onChipRemove: chipRemove,
-    onAttachmentRemove: 't3-attachment-remove' as EventName<CustomEvent<AttachmentRemoveDetail>>,
+    onAttachmentRemove: eventName('t3-attachment-remove'),
   },
 });
 

@@ -1,5 +1,6 @@
 import { isObjectLike } from './record-fields.js';
 import { insertRange, isSurrogatePair, overlapsRange } from './text-scan.js';
+import { walkAroundRanges } from './text-walk.js';
 
 /**
  * Input annotations: UTF-16 ranges of a plain-text prompt marked as references or as the picked
@@ -124,15 +125,14 @@ export function sanitizeInputAnnotations(content: unknown, annotations: unknown)
 export function splitContentByAnnotations(content: string, annotations: unknown): Segment[] {
   if (typeof content !== 'string' || content.length === 0) return [];
   const segments: Segment[] = [];
-  let cursor = 0;
-  for (const annotation of sanitizeInputAnnotations(content, annotations)) {
-    if (annotation.start > cursor) {
-      segments.push({ type: 'text', text: content.slice(cursor, annotation.start) });
-    }
-    segments.push(toSegment(annotation));
-    cursor = annotation.end;
-  }
-  if (cursor < content.length) segments.push({ type: 'text', text: content.slice(cursor) });
+  walkAroundRanges(
+    content,
+    sanitizeInputAnnotations(content, annotations),
+    (between) => {
+      if (between) segments.push({ type: 'text', text: between });
+    },
+    (annotation) => segments.push(toSegment(annotation)),
+  );
   return segments;
 }
 

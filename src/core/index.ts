@@ -3,6 +3,7 @@ export * from './grammar.js';
 export * from './records.js';
 export * from './clipboard.js';
 export * from './references.js';
+export * from './text-walk.js';
 export * from './ids.js';
 export * from './projection.js';
 export * from './legacy/upgrade.js';

@@ -2,6 +2,7 @@ import { isKnownContextRecord } from './grammar.js';
 import { CONTEXT_KINDS } from './types.js';
 import { collectContextReferences } from './references.js';
 import { escapeAttribute, numberedTerminalLines } from './text-format.js';
+import { walkAroundRanges } from './text-walk.js';
 import type {
   ContextRecord,
   ElementContextDetails,
@@ -35,24 +36,23 @@ export function projectContextForProvider({
   // appending.
   const body: string[] = [];
   const envelope: string[] = [ENVELOPE_OPEN];
-  let cursor = 0;
-  for (const occurrence of occurrences) {
-    const { contextId, kind } = occurrence;
-    let slot = slots.get(contextId);
-    if (!slot) slots.set(contextId, (slot = { record: undefined, listed: false }));
-    const { record } = slot;
-    body.push(
-      text.slice(cursor, occurrence.start),
-      formatProviderMarker(record?.kind ?? kind, occurrence.label, contextId),
-    );
-    cursor = occurrence.end;
-    if (!slot.listed) {
-      const entry = formatEntry(kind, contextId, record);
-      envelope.push(envelope.length === 1 ? entry : `\n${entry}`);
-      slot.listed = true;
-    }
-  }
-  body.push(text.slice(cursor));
+  walkAroundRanges(
+    text,
+    occurrences,
+    (between) => body.push(between),
+    (occurrence) => {
+      const { contextId, kind } = occurrence;
+      let slot = slots.get(contextId);
+      if (!slot) slots.set(contextId, (slot = { record: undefined, listed: false }));
+      const { record } = slot;
+      body.push(formatProviderMarker(record?.kind ?? kind, occurrence.label, contextId));
+      if (!slot.listed) {
+        const entry = formatEntry(kind, contextId, record);
+        envelope.push(envelope.length === 1 ? entry : `\n${entry}`);
+        slot.listed = true;
+      }
+    },
+  );
   envelope.push(ENVELOPE_CLOSE);
   return body.concat(envelope).join('');
 }

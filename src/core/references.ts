@@ -7,6 +7,7 @@ import {
   rememberedIndexOf,
   type ForwardSearch,
 } from './text-scan.js';
+import { walkAroundRanges } from './text-walk.js';
 
 /**
  * Canonical references in message text: `[label](t3-context://v1/<kind>/<contextId>)`, with a
@@ -221,10 +222,11 @@ export function replaceContextReferences(
   const occurrences = collectContextReferences(text);
   if (occurrences.length === 0) return text;
   let result = '';
-  let cursor = 0;
-  for (const occurrence of occurrences) {
-    result += text.slice(cursor, occurrence.start) + replace(occurrence);
-    cursor = occurrence.end;
-  }
-  return result + text.slice(cursor);
+  walkAroundRanges(
+    text,
+    occurrences,
+    (between) => (result += between),
+    (occurrence) => (result += replace(occurrence)),
+  );
+  return result;
 }

@@ -10,6 +10,7 @@ import { isContextId, isKnownContextKind } from './grammar.js';
 import { escapeMention } from './mentions.js';
 import { formatProviderMarker } from './projection.js';
 import { collectContextReferences, type ContextReferenceOccurrence } from './references.js';
+import { walkAroundRanges } from './text-walk.js';
 import type { ContextRecord, MessageContext } from './types.js';
 
 /**
@@ -69,7 +70,6 @@ export function buildSubmission(input: SubmissionInput): Submission {
   const occurrences = collectContextReferences(text);
 
   let prompt = '';
-  let cursor = 0;
   const annotations: InputAnnotation[] = [];
   const command = commandAnnotation(text, occurrences, input?.command, input?.subcommandPath);
   if (command) annotations.push(command);
@@ -77,18 +77,20 @@ export function buildSubmission(input: SubmissionInput): Submission {
   // Each record appears under its own contextId only, so the records in first-reference order are
   // the context.
   const referenced = new Set<ContextRecord>();
-  for (const occurrence of occurrences) {
-    const record = recordsById.get(occurrence.contextId);
-    if (record) referenced.add(record);
-    const serialized = serializeChip(occurrence, record, input?.serialize);
-    prompt += text.slice(cursor, occurrence.start);
-    if (serialized !== '') {
-      annotations.push(referenceAnnotation(occurrence, record, prompt.length, serialized));
-    }
-    prompt += serialized;
-    cursor = occurrence.end;
-  }
-  prompt += text.slice(cursor);
+  walkAroundRanges(
+    text,
+    occurrences,
+    (between) => (prompt += between),
+    (occurrence) => {
+      const record = recordsById.get(occurrence.contextId);
+      if (record) referenced.add(record);
+      const serialized = serializeChip(occurrence, record, input?.serialize);
+      if (serialized !== '') {
+        annotations.push(referenceAnnotation(occurrence, record, prompt.length, serialized));
+      }
+      prompt += serialized;
+    },
+  );
 
   const submission: Submission = {
     text,

@@ -8,20 +8,7 @@ export interface DraftAttachment {
   file: File;
 }
 
-/** What `t3-attachment-remove` carries when a file or image leaves the draft. */
-export interface AttachmentRemoveDetail {
-  contextId: string;
-  attachmentId: string;
-  kind: 'image' | 'file';
-}
-
-/** What `t3-submit` carries for each file. */
-export interface SubmittedAttachment {
-  contextId: string;
-  attachmentId: string;
-  file: File;
-  kind: 'image' | 'file';
-}
+export type { AttachmentRemoveDetail, SubmittedAttachment } from '../shared/events.js';
 
 /** A fresh local attachment id: 24 hex characters, valid in the id grammar. */
 export function newLocalId(): string {

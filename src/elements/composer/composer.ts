@@ -22,19 +22,12 @@ import {
   formatContextReference,
   INPUT_ANNOTATIONS_MAX,
   MESSAGE_CONTEXT_MAX_RECORDS,
-  type Submission,
 } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
-import { emit } from '../shared/events.js';
+import { type ComposerSubmitDetail, emit } from '../shared/events.js';
 import { formatMessage } from '../shared/locale.js';
 import { AttachmentShelf } from './attachment-shelf.js';
-import {
-  type AttachmentRemoveDetail,
-  type DraftAttachment,
-  newLocalId,
-  recordForFile,
-  type SubmittedAttachment,
-} from './attachments.js';
+import { type DraftAttachment, newLocalId, recordForFile } from './attachments.js';
 import { ComposerClipboard } from './composer-clipboard.js';
 import { composerStyles } from './composer.styles.js';
 import { editingKeymap } from './editor/editing-keymap.js';
@@ -60,11 +53,7 @@ export interface InsertContextOptions {
   at?: 'caret' | 'end';
 }
 
-export interface ComposerSubmitDetail extends Submission {
-  attachments: SubmittedAttachment[];
-}
-
-export type { AttachmentRemoveDetail };
+export type { AttachmentRemoveDetail, ComposerSubmitDetail } from '../shared/events.js';
 
 /** Set on transactions made by the API and by `value`, so only user edits run the input filters. */
 const PROGRAMMATIC = 'programmatic';
@@ -726,9 +715,5 @@ function spacedLink(doc: Text, from: number, to: number, link: string): { insert
 declare global {
   interface HTMLElementTagNameMap {
     't3-composer': T3Composer;
-  }
-  interface HTMLElementEventMap {
-    't3-submit': CustomEvent<ComposerSubmitDetail>;
-    't3-attachment-remove': CustomEvent<AttachmentRemoveDetail>;
   }
 }

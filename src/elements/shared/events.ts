@@ -1,29 +1,60 @@
-import type { ContextRecord, InputReferencePayload } from '../../core/index.js';
+/**
+ * The one source of the package's custom events: their names, what each carries, the
+ * `HTMLElementEventMap` entries and the only way elements dispatch them. Framework wrappers
+ * (`react.ts`) read the names and detail types from here.
+ */
+import type { ContextRecord, InputReferencePayload, Submission } from '../../core/index.js';
 
 export type ChipPlacement = 'composer' | 'message';
 
-export interface ChipActivateDetail {
-  kind: string;
+/** What `t3-submit` carries for each file. */
+export interface SubmittedAttachment {
   contextId: string;
-  label: string;
-  record?: ContextRecord;
-  reference?: InputReferencePayload;
-  placement: ChipPlacement;
+  attachmentId: string;
+  file: File;
+  kind: 'image' | 'file';
 }
 
-export interface ChipRemoveDetail {
-  kind: string;
-  contextId: string;
+/** Every custom event the elements fire, by name, with the detail it carries. */
+export interface T3EventDetails {
+  /** A chip was clicked, or Enter or Space was pressed on it. */
+  't3-chip-activate': {
+    kind: string;
+    contextId: string;
+    label: string;
+    record?: ContextRecord;
+    reference?: InputReferencePayload;
+    placement: ChipPlacement;
+  };
+  /** A chip's remove button was used; cancelable. */
+  't3-chip-remove': { kind: string; contextId: string };
+  /** The composer's draft was submitted; cancelable, the draft clears unless cancelled. */
+  't3-submit': Submission & { attachments: SubmittedAttachment[] };
+  /** A file or image left the composer's draft. */
+  't3-attachment-remove': { contextId: string; attachmentId: string; kind: 'image' | 'file' };
 }
 
-/** Dispatches a custom event that bubbles out of shadow roots; returns false when it was cancelled. */
-export function emit<T>(target: EventTarget, name: string, detail: T, options: { cancelable?: boolean } = {}): boolean {
-  return target.dispatchEvent(new CustomEvent<T>(name, { detail, bubbles: true, composed: true, ...options }));
+export type T3EventName = keyof T3EventDetails;
+
+/** The event object dispatched for each name. */
+export type T3Events = { [Name in T3EventName]: CustomEvent<T3EventDetails[Name]> };
+
+export type ChipActivateDetail = T3EventDetails['t3-chip-activate'];
+export type ChipRemoveDetail = T3EventDetails['t3-chip-remove'];
+export type ComposerSubmitDetail = T3EventDetails['t3-submit'];
+export type AttachmentRemoveDetail = T3EventDetails['t3-attachment-remove'];
+
+/** Dispatches one of the package's events, bubbling out of shadow roots; returns false when it was cancelled. */
+export function emit<Name extends T3EventName>(
+  target: EventTarget,
+  name: Name,
+  detail: T3EventDetails[Name],
+  options: { cancelable?: boolean } = {},
+): boolean {
+  return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, ...options }));
 }
 
 declare global {
-  interface HTMLElementEventMap {
-    't3-chip-activate': CustomEvent<ChipActivateDetail>;
-    't3-chip-remove': CustomEvent<ChipRemoveDetail>;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface merge is the only way to extend the DOM's map
+  interface HTMLElementEventMap extends T3Events {}
 }

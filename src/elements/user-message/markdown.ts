@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import { Marked, type MarkedToken, type Token, type Tokens } from 'marked';
-import { collectContextReferences, type ContextReferenceOccurrence } from '../../core/references.js';
+import { collectContextReferences, type ContextReferenceOccurrence, walkAroundRanges } from '../../core/index.js';
 import { safeLinkUrl } from '../shared/urls.js';
 import { decodeEntities } from './entities.js';
 
@@ -65,12 +65,12 @@ export function renderMessageMarkdown(parsed: ParsedMessageMarkdown, renderChip:
 
 function renderPlainText(text: string, occurrences: readonly ContextReferenceOccurrence[], renderChip: RenderChip) {
   const parts: unknown[] = [];
-  let cursor = 0;
-  occurrences.forEach((occurrence, index) => {
-    parts.push(text.slice(cursor, occurrence.start), renderChip(occurrence, index));
-    cursor = occurrence.end;
-  });
-  parts.push(text.slice(cursor));
+  walkAroundRanges(
+    text,
+    occurrences,
+    (between) => parts.push(between),
+    (occurrence, index) => parts.push(renderChip(occurrence, index)),
+  );
   return parts;
 }
 
@@ -105,12 +105,13 @@ function pickPrivateCharacters(text: string, count: number): string[] | undefine
 
 function withPlaceholders(text: string, occurrences: readonly ContextReferenceOccurrence[], sentinel: string): string {
   let result = '';
-  let cursor = 0;
-  occurrences.forEach((occurrence, index) => {
-    result += text.slice(cursor, occurrence.start) + sentinel + index + sentinel;
-    cursor = occurrence.end;
-  });
-  return result + text.slice(cursor);
+  walkAroundRanges(
+    text,
+    occurrences,
+    (between) => (result += between),
+    (_occurrence, index) => (result += sentinel + index + sentinel),
+  );
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------

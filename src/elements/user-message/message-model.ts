@@ -8,6 +8,7 @@ import {
   type Segment,
   sanitizeInputAnnotations,
   splitContentByAnnotations,
+  walkAroundRanges,
 } from '../../core/index.js';
 import { safeImageUrl } from '../shared/urls.js';
 
@@ -106,19 +107,21 @@ export function indexRecords(records: readonly ContextRecord[]): RecordLookup {
 /** Segments of record-driven text: prose between references, and one reference segment each. */
 export function referenceSegments(text: string, occurrences: readonly ContextReferenceOccurrence[]): Segment[] {
   const segments: Segment[] = [];
-  let cursor = 0;
-  for (const occurrence of occurrences) {
-    if (occurrence.start > cursor) segments.push({ type: 'text', text: text.slice(cursor, occurrence.start) });
-    segments.push({
-      type: 'reference',
-      text: occurrence.source,
-      start: occurrence.start,
-      end: occurrence.end,
-      reference: { id: occurrence.contextId, kind: occurrence.kind, label: occurrence.label },
-    });
-    cursor = occurrence.end;
-  }
-  if (cursor < text.length) segments.push({ type: 'text', text: text.slice(cursor) });
+  walkAroundRanges(
+    text,
+    occurrences,
+    (between) => {
+      if (between) segments.push({ type: 'text', text: between });
+    },
+    (occurrence) =>
+      segments.push({
+        type: 'reference',
+        text: occurrence.source,
+        start: occurrence.start,
+        end: occurrence.end,
+        reference: { id: occurrence.contextId, kind: occurrence.kind, label: occurrence.label },
+      }),
+  );
   return segments;
 }
 
