@@ -14,21 +14,29 @@ import type {
   UnknownContextRecord,
 } from './types.js';
 
+/** Options of {@link projectContextForProvider}. */
+export interface ProjectionOptions {
+  /**
+   * Whether the message's own prose is escaped like captured text (default `true`): a `<` that
+   * would open or close a `t3_context` or `context` tag becomes `&lt;`, so pasted text can never
+   * stand as an envelope entry. `false` leaves the prose as written, which is T3 Code's exact output.
+   */
+  escapeProse?: boolean;
+}
+
 /**
  * What a model provider reads: every reference becomes an in-place marker such as
  * `[Image: shot.png; ref=ctx_1]`, and each unique referenced record appears once in a trailing
- * `<t3_context version="1">` envelope, in first-reference order. Text without references is
- * returned unchanged.
+ * `<t3_context version="1">` envelope, in first-reference order. Text without references gets no
+ * envelope (only its prose escaping).
  */
-export function projectContextForProvider({
-  text,
-  records,
-}: {
-  text: string;
-  records: readonly ContextRecord[];
-}): string {
+export function projectContextForProvider(
+  { text, records }: { text: string; records: readonly ContextRecord[] },
+  { escapeProse = true }: ProjectionOptions = {},
+): string {
+  const prose = escapeProse ? escapeContextTags : (between: string) => between;
   const occurrences = collectContextReferences(text);
-  if (occurrences.length === 0) return text;
+  if (occurrences.length === 0) return typeof text === 'string' ? prose(text) : text;
 
   const slots = indexUnambiguousRecords(records);
   // One pass collects the body (markers in place) and the envelope entries (in first-reference
@@ -39,7 +47,7 @@ export function projectContextForProvider({
   walkAroundRanges(
     text,
     occurrences,
-    (between) => body.push(between),
+    (between) => body.push(prose(between)),
     (occurrence) => {
       const { contextId, kind } = occurrence;
       let slot = slots.get(contextId);

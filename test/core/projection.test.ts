@@ -140,14 +140,18 @@ describe('projectContextForProvider', () => {
     expect(projectContextForProvider({ text, records })).toBe(expected);
   });
 
-  it('returns text without references unchanged, whatever the records', () => {
+  it('gives text without references no envelope: only its context tags are escaped, unless T3 bytes are asked for', () => {
     expect(projectContextForProvider({ text: 'plain <context> text', records: [terminal()] })).toBe(
-      'plain <context> text',
+      'plain &lt;context> text',
     );
+    expect(
+      projectContextForProvider({ text: 'plain <context> text', records: [terminal()] }, { escapeProse: false }),
+    ).toBe('plain <context> text');
     fc.assert(
       fc.property(fc.string(), (text) => {
         fc.pre(!text.includes('](t3-context:'));
-        expect(projectContextForProvider({ text, records: [] })).toBe(text);
+        expect(projectContextForProvider({ text, records: [] }, { escapeProse: false })).toBe(text);
+        expect(projectContextForProvider({ text, records: [] })).toBe(escapeContextTags(text));
       }),
     );
   });
