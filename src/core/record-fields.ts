@@ -50,7 +50,7 @@ export function readOwn(source: object, key: string | number, path: string): unk
   }
 }
 
-export function mismatch(path: string, expected: string): FieldError {
+function mismatch(path: string, expected: string): FieldError {
   return new FieldError(path, `expected ${expected}`, true);
 }
 
@@ -95,13 +95,29 @@ export function trimmedNonEmpty(max: number): Field<string> {
   };
 }
 
+/**
+ * A "TNE" string that must already be trimmed: the check T3's `Schema.is` makes on a record it
+ * built itself, where decoding would trim.
+ */
+export function alreadyTrimmedNonEmpty(max: number): Field<string> {
+  return {
+    expected: 'a non-empty string',
+    read: (value, path) => {
+      const text = readString(value, path);
+      if (text === '') throw new FieldError(path, 'must not be empty');
+      if (text.trim() !== text) throw new FieldError(path, 'must not start or end with whitespace');
+      return checkMaxLength(text, max, path);
+    },
+  };
+}
+
+/** A safe integer (`Number.isSafeInteger`) of at least `min`: T3's `Int` accepts no larger magnitude. */
 function integerAtLeast(min: number, expected: string): Field<number> {
   return {
     expected,
     read: (value, path) => {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-        throw mismatch(path, expected);
-      }
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw mismatch(path, expected);
+      if (!Number.isSafeInteger(value)) throw new FieldError(path, `must be at most ${Number.MAX_SAFE_INTEGER}`);
       // JSON cannot carry -0; decode it as the 0 a JSON round trip would give.
       return value === 0 ? 0 : value;
     },
@@ -121,7 +137,7 @@ export const booleanField: Field<boolean> = {
 
 export function literal<const T extends string | number>(...values: T[]): Field<T> {
   const shown = values.map((value) => JSON.stringify(value));
-  const expected = shown.length === 1 ? shown[0]! : `one of ${shown.join(', ')}`;
+  const expected = shown.length > 1 ? `one of ${shown.join(', ')}` : shown.join('');
   return {
     expected,
     read: (value, path) => {

@@ -17,12 +17,13 @@ export const CONTEXT_KINDS = [
 
 export type KnownContextKind = (typeof CONTEXT_KINDS)[number];
 
+/** The fields every record starts with, in T3's decoded key order. */
 interface ContextRecordBase<K extends string> {
   version: 1;
   contextId: string;
-  kind: K;
   /** Display label, at most 200 chars; may be empty (links fall back to the kind). */
   label: string;
+  kind: K;
 }
 
 export interface AttachmentContextFields {
@@ -81,10 +82,10 @@ export interface PreviewAnnotationContextRecord extends ContextRecordBase<'previ
   styleChanges: string[];
   elements?: ElementContextDetails[];
   elementIds?: string[];
-  styleChangeDetails?: StyleChangeDetail[];
-  screenshotContextId?: string;
   regionCount?: number;
   strokeCount?: number;
+  styleChangeDetails?: StyleChangeDetail[];
+  screenshotContextId?: string;
 }
 
 export type PullRequestState = 'open' | 'closed' | 'merged';
@@ -109,9 +110,9 @@ export interface ReviewCommentContextRecord extends ContextRecordBase<'review-co
   text: string;
   diff: string;
   fenceLanguage?: string;
-  pullRequest?: PullRequestInfo;
   sourceRevision?: string;
   sourceStale?: boolean;
+  pullRequest?: PullRequestInfo;
 }
 
 export interface MentionContextRecord extends ContextRecordBase<'mention'> {

@@ -146,9 +146,9 @@ describe('serializeLegacyMessage', () => {
     ).toBe(`notes.txt Deploy ${missing}`);
   });
 
-  it('leaves unreferenced reviews out, ignores undecodable records and keeps text without blocks as is', () => {
+  it('leaves unreferenced reviews out, ignores undecodable records and trims the end of text without blocks', () => {
     const unreferenced = reviewComment();
-    expect(serializeLegacyMessage({ text: 'Just text  ', records: [unreferenced] })).toBe('Just text  ');
+    expect(serializeLegacyMessage({ text: 'Just text  ', records: [unreferenced] })).toBe('Just text');
     const broken = { ...terminal(), lineEnd: 1 } as TerminalContextRecord;
     expect(serializeLegacyMessage({ text: `x ${ref(broken)}`, records: [broken] })).toBe(`x ${ref(broken)}`);
     expect(serializeLegacyMessage({ text: 'x', records: null as unknown as ContextRecord[] })).toBe('x');

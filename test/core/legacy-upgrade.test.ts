@@ -573,6 +573,8 @@ describe('upgradeLegacyMessage: combined messages', () => {
   it('refuses a result that would upgrade again', () => {
     // Dropping the placeholder would assemble a terminal block that a second pass would peel.
     expectUnchanged(`<terminal_context\uFFFC>\n- T line 1:\n  1 | x\n</terminal_context>`);
+    // A header holding U+FFFC gives the link `[\uFFFC line 0](…)`, whose placeholder a second pass would drop.
+    expectUnchanged('<terminal_context>\n- \uFFFC line 0:\n  0 | x\n</terminal_context>');
   });
 });
 

@@ -15,9 +15,9 @@ export const hostileValueArb = fc.anything({
   stringUnit: 'binary',
 });
 
-/** Minimal valid records of every known kind, as plain JSON-shaped input. */
+/** Minimal valid records of every known kind, as plain JSON-shaped input, keys in T3's decoded order. */
 export function minimalRecord(kind: KnownContextKind): Record<string, unknown> {
-  return { version: 1, contextId: `${kind}_1`, kind, label: `A ${kind}`, ...MINIMAL_FIELDS[kind] };
+  return { version: 1, contextId: `${kind}_1`, label: `A ${kind}`, kind, ...MINIMAL_FIELDS[kind] };
 }
 
 const MINIMAL_FIELDS: Record<KnownContextKind, Record<string, unknown>> = {
@@ -77,17 +77,19 @@ export const fullPreviewAnnotation = {
   styleChanges: ['font-size: 12px → 20px'],
   elements: [elementDetails],
   elementIds: ['el-1'],
+  regionCount: 2,
+  strokeCount: 0,
   styleChangeDetails: [
     { targetId: 'el-1', selector: '#pay', property: 'font-size', previousValue: '12px', value: '20px' },
   ],
   screenshotContextId: 'image_ann-1',
-  regionCount: 2,
-  strokeCount: 0,
 };
 
 export const fullReviewComment = {
   ...minimalRecord('review-comment'),
   fenceLanguage: 'ts',
+  sourceRevision: 'abc123',
+  sourceStale: true,
   pullRequest: {
     number: 42,
     title: 'Fix it',
@@ -97,8 +99,6 @@ export const fullReviewComment = {
     state: 'open',
     isDraft: false,
   },
-  sourceRevision: 'abc123',
-  sourceStale: true,
 };
 
 // ---- arbitraries of valid records (in decoded form: ids and TNE fields already trimmed) ----
@@ -146,7 +146,13 @@ const kindFieldArbs: Record<KnownContextKind, fc.Arbitrary<Record<string, unknow
   file: attachmentArb,
   terminal: fc
     .record({ terminalId: trimmedNonEmpty, terminalLabel: trimmedNonEmpty, lines: orderedPair, text: text(60) })
-    .map(({ lines, ...rest }) => ({ ...rest, lineStart: lines[0], lineEnd: lines[1] })),
+    .map(({ terminalId, terminalLabel, lines, text: excerpt }) => ({
+      terminalId,
+      terminalLabel,
+      lineStart: lines[0],
+      lineEnd: lines[1],
+      text: excerpt,
+    })),
   element: elementDetailsArb,
   'preview-annotation': fc.record(
     {
@@ -158,13 +164,13 @@ const kindFieldArbs: Record<KnownContextKind, fc.Arbitrary<Record<string, unknow
       styleChanges: fc.array(short, { maxLength: 3 }),
       elements: fc.array(elementDetailsArb, { maxLength: 2 }),
       elementIds: fc.array(short, { maxLength: 3 }),
+      regionCount: nat,
+      strokeCount: nat,
       styleChangeDetails: fc.array(
         fc.record({ targetId: short, selector: nullableShort, property: short, previousValue: short, value: short }),
         { maxLength: 2 },
       ),
       screenshotContextId: contextIdArb,
-      regionCount: nat,
-      strokeCount: nat,
     },
     { requiredKeys: ['annotationId', 'pageUrl', 'pageTitle', 'comment', 'targetSummary', 'styleChanges'] },
   ),
@@ -179,6 +185,8 @@ const kindFieldArbs: Record<KnownContextKind, fc.Arbitrary<Record<string, unknow
         text: text(40),
         diff: text(40),
         fenceLanguage: text(10),
+        sourceRevision: text(10),
+        sourceStale: fc.boolean(),
         pullRequest: fc.record({
           number: fc.integer({ min: 1, max: 100_000 }),
           title: short,
@@ -188,12 +196,17 @@ const kindFieldArbs: Record<KnownContextKind, fc.Arbitrary<Record<string, unknow
           state: fc.constantFrom('open', 'closed', 'merged'),
           isDraft: fc.boolean(),
         }),
-        sourceRevision: text(10),
-        sourceStale: fc.boolean(),
       },
       { requiredKeys: ['sectionId', 'sectionTitle', 'filePath', 'range', 'rangeLabel', 'text', 'diff'] },
     )
-    .map(({ range, ...rest }) => ({ ...rest, startIndex: range[0], endIndex: range[1] })),
+    .map(({ sectionId, sectionTitle, filePath, range, ...rest }) => ({
+      sectionId,
+      sectionTitle,
+      filePath,
+      startIndex: range[0],
+      endIndex: range[1],
+      ...rest,
+    })),
   mention: fc.record({ path: trimmedNonEmpty }),
   skill: fc.record({ name: trimmedNonEmpty }),
 };
@@ -223,7 +236,7 @@ export const validKnownRecordArb = fc
       .record({ contextId: contextIdArb, label: text(30), fields: kindFieldArbs[kind] })
       .map(
         ({ contextId, label, fields }) =>
-          ({ version: 1, contextId, kind, label, ...fields }) as Record<string, unknown>,
+          ({ version: 1, contextId, label, kind, ...fields }) as Record<string, unknown>,
       ),
   );
 
@@ -231,7 +244,7 @@ export const validUnknownRecordArb = fc
   .record({ contextId: contextIdArb, kind: unknownKindArb, label: text(30), fields: unknownFieldsArb })
   .map(
     ({ contextId, kind, label, fields }) =>
-      ({ version: 1, contextId, kind, label, ...fields }) as Record<string, unknown>,
+      ({ version: 1, contextId, label, kind, ...fields }) as Record<string, unknown>,
   );
 
 export const validRecordArb = fc.oneof(

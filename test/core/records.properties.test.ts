@@ -2,6 +2,25 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { decodeContextRecord, decodeMessageContext } from '../../src/core/records.js';
 import { hostileValueArb, validKnownRecordArb, validRecordArb, validUnknownRecordArb } from './record-fixtures.js';
+import { expectT3KeyOrder, integerPaths, setAt, shuffledKeys } from './record-shapes.js';
+
+const padArb = fc.constantFrom(' ', '\n', '\t ', '\u00a0', '\ufeff', '\u2028');
+
+/** Integers beyond `Number.MAX_SAFE_INTEGER`, which T3's `Int` rejects. */
+const unsafeIntegerArb = fc.oneof(
+  fc.constantFrom(2 ** 53, 2 ** 53 + 2, 1e21, Number.MAX_VALUE),
+  fc.double({ min: 2 ** 53, max: Number.MAX_VALUE, noNaN: true }).map(Math.floor),
+);
+
+/** In a context between two valid siblings, `record` is dropped (index 1) and the siblings kept. */
+function expectDropsAlone(record: unknown): void {
+  const sibling = (contextId: string) => ({ version: 1, contextId, label: 'S', kind: 'skill', name: 'deploy' });
+  const result = decodeMessageContext({ version: 1, records: [sibling('s_first'), record, sibling('s_last')] });
+  expect(result.ok).toBe(true);
+  if (!result.ok) return;
+  expect(result.dropped.map((dropped) => dropped.index)).toEqual([1]);
+  expect(result.context.records.map((kept) => kept.contextId)).toEqual(['s_first', 's_last']);
+}
 
 type Mutation = { path: number[]; action: { delete: true } | { set: unknown } };
 
@@ -124,18 +143,58 @@ describe('record decoding properties', () => {
     );
   });
 
-  it('ids, kinds and trimmed fields decode the same with surrounding whitespace', () => {
-    const padArb = fc.constantFrom(' ', '\n', '\t ', '\u00a0', '\ufeff', '\u2028');
+  it('ids decode the same with surrounding whitespace', () => {
     fc.assert(
       fc.property(validRecordArb, padArb, padArb, (record, before, after) => {
         const decoded = decodeContextRecord(record);
-        const padded = {
-          ...record,
-          contextId: `${before}${String(record.contextId)}${after}`,
-          kind: `${after}${String(record.kind)}`,
-        };
+        const padded = { ...record, contextId: `${before}${String(record.contextId)}${after}` };
         expect(decodeContextRecord(padded)).toEqual(decoded);
       }),
+    );
+  });
+
+  it('a padded kind never decodes, and in a context its record drops alone', () => {
+    fc.assert(
+      fc.property(validRecordArb, padArb, fc.constantFrom('before', 'after', 'both'), (record, pad, where) => {
+        const kind = String(record.kind);
+        const padded = {
+          ...record,
+          kind: where === 'before' ? `${pad}${kind}` : where === 'after' ? `${kind}${pad}` : `${pad}${kind}${pad}`,
+        };
+        expect(decodeContextRecord(padded)).toMatchObject({
+          ok: false,
+          error: expect.stringMatching(/^record\.kind: /),
+        });
+        expectDropsAlone(padded);
+      }),
+    );
+  });
+
+  it('an unsafe integer in any integer field never decodes, and in a context its record drops alone', () => {
+    fc.assert(
+      fc.property(
+        validKnownRecordArb.filter((record) => integerPaths(record).length > 0),
+        fc.nat(),
+        unsafeIntegerArb,
+        (record, pick, unsafe) => {
+          const paths = integerPaths(record);
+          const copy = structuredClone(record);
+          setAt(copy, paths[pick % paths.length] ?? [], unsafe);
+          expect(decodeContextRecord(copy).ok).toBe(false);
+          expectDropsAlone(copy);
+        },
+      ),
+    );
+  });
+
+  it("decoded records' keys come in T3's order, whatever the input's order", () => {
+    fc.assert(
+      fc.property(validRecordArb, fc.integer(), (record, seed) => {
+        const decoded = decodeContextRecord(shuffledKeys(record, seed));
+        expect(decoded.ok).toBe(true);
+        if (decoded.ok) expectT3KeyOrder(decoded.record);
+      }),
+      { numRuns: 500 },
     );
   });
 

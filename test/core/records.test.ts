@@ -123,9 +123,11 @@ describe('decodeContextRecord: base fields', () => {
   });
 
   describe('kind', () => {
-    it('is trimmed', () => {
-      expect(decodeOk({ ...minimalRecord('skill'), kind: ' skill ' }).kind).toBe('skill');
-      expect(decodeOk({ version: 1, contextId: 'x', kind: '\tfuture\n', label: '' }).kind).toBe('future');
+    it('is never trimmed', () => {
+      expect(decodeError({ ...minimalRecord('skill'), kind: ' skill ' })).toMatch(/^record\.kind: must be lower-case/);
+      expect(decodeError({ version: 1, contextId: 'x', kind: '\tfuture\n', label: '' })).toMatch(
+        /^record\.kind: must be lower-case/,
+      );
     });
     it('accepts 40 chars and rejects 41', () => {
       const record = (kind: string) => ({ version: 1, contextId: 'x', kind, label: '' });
@@ -137,7 +139,7 @@ describe('decodeContextRecord: base fields', () => {
     });
     it.each([
       ['', 'must not be empty'],
-      ['  ', 'must not be empty'],
+      ['  ', 'must be lower-case a-z, 0-9 and -, starting with a letter'],
       [7, 'expected a string'],
       [undefined, 'expected a string'],
     ])('rejects %j', (kind, problem) => {

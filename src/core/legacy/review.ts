@@ -1,4 +1,4 @@
-import { decodeContextRecord } from '../records.js';
+import { isValidBuiltRecord } from '../record-schema.js';
 import type { ReviewCommentContextRecord } from '../types.js';
 import {
   backtickRunLength,
@@ -134,8 +134,8 @@ function fenceLineFrom(text: string, from: number): number {
 }
 
 /**
- * Builds the review record for one block, or null when its attributes are missing or malformed or
- * the record would not pass the wire decoder (the block then stays as text).
+ * Builds the review record for one block, or null when its attributes are missing or malformed (the
+ * block then stays as text).
  */
 export function buildReviewDraft(rawAttributes: string, rawBody: string): ReviewCommentDraft | null {
   const attributes = parseReviewAttributes(rawAttributes);
@@ -166,13 +166,13 @@ export function buildReviewDraft(rawAttributes: string, rawBody: string): Review
 }
 
 /**
- * The draft as the wire decoder returns it, under a trial id, or null when it does not decode.
- * Only the id depends on the position, so the upgrade gives the record its final id without
- * decoding it again.
+ * The draft as a record under a trial id, or null when it is not valid as built. Only the id
+ * depends on the position, so the upgrade gives the record its final id without checking it again.
  */
-export function decodeReviewDraft(draft: ReviewCommentDraft): ReviewCommentContextRecord | null {
-  const decoded = decodeContextRecord({ ...draft, contextId: 'legacy_review-comment_1' });
-  return decoded.ok ? (decoded.record as ReviewCommentContextRecord) : null;
+export function checkReviewDraft(draft: ReviewCommentDraft): ReviewCommentContextRecord | null {
+  const { version, ...fields } = draft;
+  const record = { version, contextId: 'legacy_review-comment_1', ...fields };
+  return isValidBuiltRecord(record) ? record : null;
 }
 
 function basename(path: string): string {

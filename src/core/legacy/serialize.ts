@@ -30,8 +30,8 @@ const LINE_BREAKS = /[\r\n\u2028\u2029]/g;
  * block, a terminal by its `@slug:range` label, any other kind by its label. A reference without
  * a record stays as the raw link. Then appends one `<terminal_context>` block with every terminal
  * record, one `<element_context>` block with every element record, and one `<preview_annotation>`
- * block per annotation, referenced or not, each after a blank line. Records that do not decode are
- * ignored; nothing throws.
+ * block per annotation, referenced or not, each after a blank line. The text's trailing whitespace
+ * is trimmed, blocks or not. Records that do not decode are ignored; nothing throws.
  */
 export function serializeLegacyMessage({ text, records }: LegacySerializeInput): string {
   const prose = typeof text === 'string' ? text : '';
@@ -49,7 +49,6 @@ export function serializeLegacyMessage({ text, records }: LegacySerializeInput):
     renderBlock('element_context', recordsOfKind(valid, 'element').map(renderElementEntry)),
     ...recordsOfKind(valid, 'preview-annotation').map(renderPreviewBlock),
   ].filter((block) => block !== '');
-  if (blocks.length === 0) return inlined;
   return [inlined.trimEnd(), ...blocks].filter((part) => part !== '').join('\n\n');
 }
 
@@ -107,8 +106,8 @@ function renderElementEntry(details: ElementContextDetails): string {
   }
   if (details.htmlPreview) fields.push(`html:\n${indent(details.htmlPreview)}`);
   if (details.styles) fields.push(`styles:\n${indent(details.styles)}`);
-  const header = `- <${name}>:`;
-  return fields.length === 0 ? header : `${header}\n${indent(fields.join('\n'))}`;
+  // Without fields the header still ends its line, so the block reads `- <tag>:`, a blank line, `</element_context>`.
+  return `- <${name}>:\n${indent(fields.join('\n'))}`;
 }
 
 function renderPreviewBlock(record: PreviewAnnotationContextRecord): string {

@@ -1,5 +1,5 @@
 import { MESSAGE_CONTEXT_MAX_RECORDS } from '../grammar.js';
-import { decodeContextRecord } from '../records.js';
+import { isValidBuiltRecord } from '../record-schema.js';
 import { formatContextReference } from '../references.js';
 import type { ContextRecord, ReviewCommentContextRecord, TerminalContextRecord } from '../types.js';
 import {
@@ -11,7 +11,7 @@ import {
   type PreviewAnnotationDraft,
   type TerminalDraft,
 } from './blocks.js';
-import { buildReviewDraft, decodeReviewDraft, forEachReviewBlock } from './review.js';
+import { buildReviewDraft, checkReviewDraft, forEachReviewBlock } from './review.js';
 import { bindTerminalLabels } from './labels.js';
 import { PieceText } from './pieces.js';
 import { isWordChar, trimmedEnd, withoutTrailingLineFeeds } from '../text-scan.js';
@@ -56,9 +56,11 @@ function hasLegacyContextMarkers(text: string): boolean {
 }
 
 /**
- * Upgrades a legacy message. Atomic: when any block fails to parse, or any produced record would
- * fail the wire decoder, or there would be more than 200 records, the original text comes back with
- * no records. Idempotent, deterministic, and never throws.
+ * Upgrades a legacy message. Atomic: when any block fails to parse, or any record as built is not
+ * valid on the wire (checked untrimmed, as T3 checks it), or there would be more than 200 records,
+ * the original text comes back with no records. The records' keys come in the order T3 builds them
+ * (`version`, `contextId`, `kind`, `label`, then the kind's fields). Idempotent, deterministic, and
+ * never throws.
  */
 export function upgradeLegacyMessage(text: string): LegacyUpgradeResult {
   if (typeof text !== 'string') return { text: '', records: [] };
@@ -75,7 +77,7 @@ export function upgradeLegacyMessage(text: string): LegacyUpgradeResult {
 }
 
 /**
- * A review converted in place: its decoded record (under a trial id) and where its block lies.
+ * A review converted in place: its checked record (under a trial id) and where its block lies.
  * Everything after the review scan reads the text as if each converted review were already
  * replaced by one opaque placeholder, without building that text.
  */
@@ -120,7 +122,7 @@ function convert(text: string): LegacyUpgradeResult {
   // Reviews inside a peeled block stay part of its text: kept are the inline and appended ones.
   const inlineReviews = reviews.filter((review) => review.end <= peeled.end);
   const keptReviews = [...inlineReviews, ...reviews.slice(firstAppended)];
-  // Reviews were decoded when found; only their positional ids are new.
+  // Reviews were checked when found; only their positional ids are new.
   const reviewDrafts = keptReviews.map((review, index) => ({
     ...review.record,
     contextId: `legacy_review-comment_${index + 1}`,
@@ -152,7 +154,7 @@ function convertReviews(text: string): ConvertedReview[] {
   const reviews: ConvertedReview[] = [];
   forEachReviewBlock(text, (block) => {
     const draft = buildReviewDraft(block.attributes, block.body);
-    const record = draft && decodeReviewDraft(draft);
+    const record = draft && checkReviewDraft(draft);
     if (!record) return;
     if (reviews.length === MESSAGE_CONTEXT_MAX_RECORDS) abort();
     reviews.push({ start: block.start, end: block.end, record });
@@ -224,16 +226,14 @@ function numbered(drafts: ReadonlyArray<Draft | null>, kind: Draft['kind']): Con
 }
 
 /**
- * Every record as the wire decoder returns it; any failure, or too many records together with the
- * `alreadyDecoded` ones, aborts the upgrade.
+ * The records, each checked as built (as T3 checks them: a field with surrounding whitespace fails
+ * instead of being trimmed); any failure, or too many records together with the `alreadyChecked`
+ * ones, aborts the upgrade.
  */
-function validated(records: readonly ContextRecord[], alreadyDecoded: number): ContextRecord[] {
-  if (records.length + alreadyDecoded > MESSAGE_CONTEXT_MAX_RECORDS) abort();
-  return records.map((record) => {
-    const decoded = decodeContextRecord(record);
-    if (!decoded.ok) abort();
-    return decoded.record;
-  });
+function validated(records: readonly ContextRecord[], alreadyChecked: number): readonly ContextRecord[] {
+  if (records.length + alreadyChecked > MESSAGE_CONTEXT_MAX_RECORDS) abort();
+  if (!records.every(isValidBuiltRecord)) abort();
+  return records;
 }
 
 /**

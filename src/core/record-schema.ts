@@ -1,0 +1,307 @@
+import {
+  CONTEXT_ID_MAX_CHARS,
+  CONTEXT_KIND_MAX_CHARS,
+  CONTEXT_LABEL_MAX_CHARS,
+  UNKNOWN_PAYLOAD_MAX_JSON_CHARS,
+  isContextId,
+  isContextKind,
+  isKnownContextKind,
+} from './grammar.js';
+import {
+  FieldError,
+  alreadyTrimmedNonEmpty,
+  arrayOf,
+  booleanField,
+  boundedString,
+  literal,
+  nonNegativeInt,
+  nullable,
+  optional,
+  positiveInt,
+  readField,
+  readFieldsInto,
+  readObject,
+  readOwn,
+  struct,
+  toJson,
+  trimmedNonEmpty,
+  versionField,
+  type Field,
+  type FieldTable,
+} from './record-fields.js';
+import { plainJsonWithin } from './plain-json.js';
+import type {
+  AttachmentContextFields,
+  ContextRecord,
+  ElementContextDetails,
+  ElementSource,
+  KnownContextKind,
+  KnownContextRecord,
+  PreviewAnnotationContextRecord,
+  PullRequestInfo,
+  ReviewCommentContextRecord,
+  StyleChangeDetail,
+  TerminalContextRecord,
+} from './types.js';
+
+/**
+ * The v1 record schema (T3's `ComposerContextRecord`) as field tables, and the reader that walks
+ * them. It reads in one of two ways, as T3 does: decoding input (ids and trimmed-non-empty fields
+ * are trimmed first), or checking a record built in memory exactly as it stands (T3's `Schema.is`:
+ * nothing is trimmed, so surrounding whitespace fails).
+ */
+
+type BaseKey = 'version' | 'contextId' | 'kind' | 'label';
+type KindFields<K extends KnownContextKind> = Omit<Extract<KnownContextRecord, { kind: K }>, BaseKey>;
+
+/** Fields an unknown kind does not keep among its extra top-level fields. */
+const BASE_FIELDS: ReadonlySet<string> = new Set(['version', 'contextId', 'kind', 'label', 'payload']);
+
+const SHORT_STRING_MAX_CHARS = 2_048;
+const NAME_MAX_CHARS = 255;
+
+const kindString = boundedString(CONTEXT_KIND_MAX_CHARS);
+
+/** Kinds are never trimmed (T3 rejects `" file "`): lower case, starting with a letter, 1–40 of `[a-z0-9-]`. */
+const kindField: Field<string> = {
+  expected: kindString.expected,
+  read(value, path) {
+    const kind = kindString.read(value, path);
+    if (kind === '') throw new FieldError(path, 'must not be empty');
+    if (!isContextKind(kind)) throw new FieldError(path, 'must be lower-case a-z, 0-9 and -, starting with a letter');
+    return kind;
+  },
+};
+
+const labelField = boundedString(CONTEXT_LABEL_MAX_CHARS);
+const shortString = boundedString(SHORT_STRING_MAX_CHARS);
+const nullableShortString = nullable(shortString);
+
+const elementSourceField = struct<ElementSource>({
+  functionName: nullableShortString,
+  fileName: nullableShortString,
+  lineNumber: nullable(nonNegativeInt),
+  columnNumber: nullable(nonNegativeInt),
+});
+
+const styleChangeDetailField = struct<StyleChangeDetail>({
+  targetId: shortString,
+  selector: nullableShortString,
+  property: shortString,
+  previousValue: boundedString(8_000),
+  value: boundedString(8_000),
+});
+
+const pullRequestField = struct<PullRequestInfo>({
+  number: positiveInt,
+  title: shortString,
+  url: shortString,
+  headBranch: shortString,
+  baseBranch: shortString,
+  state: literal('open', 'closed', 'merged'),
+  isDraft: booleanField,
+});
+
+type KindTables = { readonly [K in KnownContextKind]: FieldTable<KindFields<K>> };
+
+/** The record's id field and every kind's table, each in T3's schema order (the decoded key order). */
+interface RecordTables {
+  contextId: Field<string>;
+  kinds: KindTables;
+}
+
+/**
+ * The tables, with `trimmed` as the reader of the fields the wire marks trimmed non-empty (ids
+ * included): trimming for decoding, or requiring trimmed text for checking built records.
+ */
+function recordTables(trimmed: (max: number) => Field<string>): RecordTables {
+  /** A trimmed-non-empty string of at most `max` chars that `matches` accepts, else `problem`. */
+  const trimmedMatching = (max: number, matches: (value: string) => boolean, problem: string): Field<string> => {
+    const inner = trimmed(max);
+    return {
+      expected: inner.expected,
+      read(value, path) {
+        const text = inner.read(value, path);
+        if (!matches(text)) throw new FieldError(path, problem);
+        return text;
+      },
+    };
+  };
+  /** Context ids and attachment ids: 1–128 of `[a-z0-9_-]`, any case. */
+  const contextId = trimmedMatching(CONTEXT_ID_MAX_CHARS, isContextId, 'must contain only letters, digits, _ and -');
+  const name = trimmed(NAME_MAX_CHARS);
+  const path = trimmed(SHORT_STRING_MAX_CHARS);
+
+  const attachment: FieldTable<AttachmentContextFields> = {
+    attachmentId: contextId,
+    name,
+    mimeType: trimmed(100),
+    sizeBytes: nonNegativeInt,
+  };
+  const terminal: FieldTable<Omit<TerminalContextRecord, BaseKey>> = {
+    terminalId: name,
+    terminalLabel: name,
+    lineStart: nonNegativeInt,
+    lineEnd: nonNegativeInt,
+    text: boundedString(64_000),
+  };
+  const elementDetails: FieldTable<ElementContextDetails> = {
+    pageUrl: shortString,
+    pageTitle: nullableShortString,
+    tagName: name,
+    selector: nullableShortString,
+    htmlPreview: boundedString(8_000),
+    componentName: nullableShortString,
+    source: nullable(elementSourceField),
+    styles: boundedString(8_000),
+  };
+  const previewAnnotation: FieldTable<Omit<PreviewAnnotationContextRecord, BaseKey>> = {
+    annotationId: shortString,
+    pageUrl: shortString,
+    pageTitle: nullableShortString,
+    comment: boundedString(8_000),
+    targetSummary: shortString,
+    styleChanges: arrayOf(shortString, 200),
+    elements: optional(arrayOf(struct(elementDetails), 50)),
+    elementIds: optional(arrayOf(shortString, 50)),
+    regionCount: optional(nonNegativeInt),
+    strokeCount: optional(nonNegativeInt),
+    styleChangeDetails: optional(arrayOf(styleChangeDetailField, 200)),
+    screenshotContextId: optional(contextId),
+  };
+  const reviewComment: FieldTable<Omit<ReviewCommentContextRecord, BaseKey>> = {
+    sectionId: name,
+    sectionTitle: shortString,
+    filePath: path,
+    startIndex: nonNegativeInt,
+    endIndex: nonNegativeInt,
+    rangeLabel: shortString,
+    text: boundedString(16_000),
+    diff: boundedString(32_000),
+    fenceLanguage: optional(boundedString(64)),
+    sourceRevision: optional(boundedString(64)),
+    sourceStale: optional(booleanField),
+    pullRequest: optional(pullRequestField),
+  };
+  return {
+    contextId,
+    kinds: {
+      image: attachment,
+      file: attachment,
+      terminal,
+      element: elementDetails,
+      'preview-annotation': previewAnnotation,
+      'review-comment': reviewComment,
+      mention: { path },
+      skill: { name },
+    },
+  };
+}
+
+const DECODING = recordTables(trimmedNonEmpty);
+const AS_BUILT = recordTables(alreadyTrimmedNonEmpty);
+
+/** Pairs of fields whose end must not precede their start. */
+const ORDERED_RANGES: { readonly [K in KnownContextKind]?: readonly [keyof KindFields<K>, keyof KindFields<K>] } = {
+  terminal: ['lineStart', 'lineEnd'],
+  'review-comment': ['startIndex', 'endIndex'],
+};
+
+function checkOrderedRange(kind: KnownContextKind, fields: Record<string, unknown>): void {
+  const range = ORDERED_RANGES[kind] as readonly [string, string] | undefined;
+  if (!range) return;
+  const [startKey, endKey] = range;
+  if ((fields[endKey] as number) < (fields[startKey] as number)) {
+    throw new FieldError(`${kind}.${endKey}`, `must be >= ${startKey}`);
+  }
+}
+
+/** The base fields in T3's decoded order: `version`, `contextId`, `label`, `kind`. */
+function readRecordBase(source: object, tables: RecordTables): Record<string, unknown> & { kind: string } {
+  // The kind is read first: the other fields' errors are named after it.
+  const kind = readField(source, 'kind', 'record.kind', kindField);
+  return {
+    version: readField(source, 'version', `${kind}.version`, versionField),
+    contextId: readField(source, 'contextId', `${kind}.contextId`, tables.contextId),
+    label: readField(source, 'label', `${kind}.label`, labelField),
+    kind,
+  };
+}
+
+/**
+ * The fields an unknown kind keeps: `payload` when present (JSON ≤ 64,000 chars), and every other
+ * top-level field beyond the base ones (their JSON together ≤ 64,000 chars). Both are kept as a
+ * JSON copy, so the decoded record is plain data detached from the input.
+ */
+function readUnknownKindFields(source: object, kind: string): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  const payload = readOwn(source, 'payload', `${kind}.payload`);
+  if (payload !== undefined) {
+    const path = `${kind}.payload`;
+    kept.payload = boundedJsonCopy(payload, () => toJson(payload, path), path, 'JSON');
+  }
+  const extras: [string, unknown][] = [];
+  for (const key of Object.keys(source)) {
+    if (BASE_FIELDS.has(key)) continue;
+    const value = readOwn(source, key, `${kind}.${key}`);
+    if (value !== undefined) extras.push([key, value]);
+  }
+  if (extras.length === 0) return kept;
+  // Each member is serialised on its own, so an error names its field.
+  const serialiseExtras = () =>
+    `{${extras.map(([key, value]) => `${JSON.stringify(key)}:${toJson(value, `${kind}.${key}`)}`).join(',')}}`;
+  // fromEntries and spreading define keys such as "__proto__" as own data properties, as JSON.parse does.
+  const copy = boundedJsonCopy(Object.fromEntries(extras), serialiseExtras, kind, "extra fields' JSON") as object;
+  return { ...kept, ...copy };
+}
+
+/**
+ * A detached copy of `value` as a JSON round trip makes it, when its JSON text (`serialise()`) is
+ * at most `UNKNOWN_PAYLOAD_MAX_JSON_CHARS` long. Plain data well within that is walked instead.
+ */
+function boundedJsonCopy(value: unknown, serialise: () => string, path: string, subject: string): unknown {
+  const walked = plainJsonWithin(value, UNKNOWN_PAYLOAD_MAX_JSON_CHARS, true);
+  if (walked) return walked.copy;
+  const json = serialise();
+  if (json.length > UNKNOWN_PAYLOAD_MAX_JSON_CHARS) {
+    throw new FieldError(path, `${subject} must be at most ${UNKNOWN_PAYLOAD_MAX_JSON_CHARS} chars`);
+  }
+  return JSON.parse(json) as unknown;
+}
+
+function readRecord(value: unknown, tables: RecordTables): ContextRecord {
+  const source = readObject(value, 'record');
+  const record = readRecordBase(source, tables);
+  const { kind } = record;
+  if (isKnownContextKind(kind)) {
+    // Filled in place: copying a finished field object into the record costs more than the reads.
+    // The table for `kind` matches `KindFields<kind>` by the declared type of `KindTables`.
+    readFieldsInto(record, source, kind, tables.kinds[kind] as unknown as FieldTable<Record<string, unknown>>);
+    checkOrderedRange(kind, record);
+    return record as unknown as ContextRecord;
+  }
+  // Spread, not assigned: an extra field named "__proto__" must stay an own data property.
+  return { ...record, ...readUnknownKindFields(source, kind) } as ContextRecord;
+}
+
+/**
+ * Decodes one record: every field type, trim rule and length limit of the wire. Throws a
+ * `FieldError` naming the field on bad input (the public decoders catch it).
+ */
+export function readContextRecord(value: unknown): ContextRecord {
+  return readRecord(value, DECODING);
+}
+
+/**
+ * True when a record built in memory is valid exactly as it stands, as T3's `Schema.is` judges
+ * the records its legacy upgrade builds: as decoding would accept it, except that nothing is
+ * trimmed, so a trimmed field with surrounding whitespace fails.
+ */
+export function isValidBuiltRecord(value: unknown): boolean {
+  try {
+    readRecord(value, AS_BUILT);
+    return true;
+  } catch {
+    return false;
+  }
+}
