@@ -1,4 +1,5 @@
 import { isObjectLike } from './record-fields.js';
+import type { ContextReferenceOccurrence } from './references.js';
 import { insertRange, isSurrogatePair, overlapsRange } from './text-scan.js';
 import { walkAroundRanges } from './text-walk.js';
 
@@ -132,6 +133,27 @@ export function splitContentByAnnotations(content: string, annotations: unknown)
       if (between) segments.push({ type: 'text', text: between });
     },
     (annotation) => segments.push(toSegment(annotation)),
+  );
+  return segments;
+}
+
+/** Segments of record-driven text: prose between references, and one reference segment each. */
+export function referenceSegments(text: string, occurrences: readonly ContextReferenceOccurrence[]): Segment[] {
+  const segments: Segment[] = [];
+  walkAroundRanges(
+    text,
+    occurrences,
+    (between) => {
+      if (between) segments.push({ type: 'text', text: between });
+    },
+    (occurrence) =>
+      segments.push({
+        type: 'reference',
+        text: occurrence.source,
+        start: occurrence.start,
+        end: occurrence.end,
+        reference: { id: occurrence.contextId, kind: occurrence.kind, label: occurrence.label },
+      }),
   );
   return segments;
 }

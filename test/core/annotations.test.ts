@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   INPUT_ANNOTATIONS_MAX,
+  referenceSegments,
   sanitizeCommandInfo,
   sanitizeInputAnnotations,
   splitContentByAnnotations,
   type InputAnnotation,
   type Segment,
 } from '../../src/core/annotations.js';
+import { collectContextReferences } from '../../src/core/references.js';
 
 const CONTENT = 'explain @src/Makefile and @README.md please';
 const MAKEFILE = { start: 8, end: 21 };
@@ -647,5 +649,24 @@ describe('annotation properties', () => {
       { numRuns: 1_000 },
     );
     expect(keptInTotal).toBeGreaterThan(50); // the generator does produce valid annotations
+  });
+});
+
+describe('referenceSegments', () => {
+  it('splits record-driven text into prose and one reference segment per occurrence, giving the text back', () => {
+    const text =
+      '[a.ts](t3-context://v1/file/file_1) then [b](t3-context://v1/file/file_2)[c](t3-context://v1/file/file_3)!';
+    const segments = referenceSegments(text, collectContextReferences(text));
+    expect(segments.map((segment) => segment.type)).toEqual(['reference', 'text', 'reference', 'reference', 'text']);
+    expect(segments.map((segment) => segment.text).join('')).toBe(text);
+    expect(segments[0]).toEqual({
+      type: 'reference',
+      text: '[a.ts](t3-context://v1/file/file_1)',
+      start: 0,
+      end: 35,
+      reference: { id: 'file_1', kind: 'file', label: 'a.ts' },
+    });
+    expect(referenceSegments('no references', [])).toEqual([{ type: 'text', text: 'no references' }]);
+    expect(referenceSegments('', [])).toEqual([]);
   });
 });

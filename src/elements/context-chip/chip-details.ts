@@ -9,6 +9,7 @@ import {
   type ReviewCommentContextRecord,
   type TerminalContextRecord,
 } from '../../core/index.js';
+import { formatBytes } from '../shared/format-bytes.js';
 import { safeLinkUrl } from '../shared/urls.js';
 
 /**
@@ -145,17 +146,4 @@ function renderReviewComment(record: ReviewCommentContextRecord): TemplateResult
 function renderCodeSection(heading: string, code: string, language: string): TemplateResult | typeof nothing {
   if (!code.trim()) return nothing;
   return html`<div class="key">${heading}</div><pre class="code" tabindex="-1"><code data-language=${language}>${code}</code></pre>`;
-}
-
-export function formatBytes(size: number): string {
-  if (!Number.isFinite(size) || size < 0) return '';
-  if (size < 1024) return `${Math.round(size)} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = size / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }

@@ -1,6 +1,5 @@
 import {
   type ContextRecord,
-  type ContextReferenceOccurrence,
   decodeMessageContext,
   type InputAnnotation,
   type MessageContext,
@@ -8,7 +7,6 @@ import {
   type Segment,
   sanitizeInputAnnotations,
   splitContentByAnnotations,
-  walkAroundRanges,
 } from '../../core/index.js';
 import { safeImageUrl } from '../shared/urls.js';
 
@@ -102,27 +100,6 @@ export function indexRecords(records: readonly ContextRecord[]): RecordLookup {
   const byId = new Map<string, ContextRecord | undefined>();
   for (const record of records) byId.set(record.contextId, byId.has(record.contextId) ? undefined : record);
   return byId;
-}
-
-/** Segments of record-driven text: prose between references, and one reference segment each. */
-export function referenceSegments(text: string, occurrences: readonly ContextReferenceOccurrence[]): Segment[] {
-  const segments: Segment[] = [];
-  walkAroundRanges(
-    text,
-    occurrences,
-    (between) => {
-      if (between) segments.push({ type: 'text', text: between });
-    },
-    (occurrence) =>
-      segments.push({
-        type: 'reference',
-        text: occurrence.source,
-        start: occurrence.start,
-        end: occurrence.end,
-        reference: { id: occurrence.contextId, kind: occurrence.kind, label: occurrence.label },
-      }),
-  );
-  return segments;
 }
 
 /** The images whose `src` passes the image URL policy, as fresh objects. */

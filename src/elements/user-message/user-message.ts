@@ -7,10 +7,11 @@ import {
   formatContextReference,
   type InputReferencePayload,
   parseContextHref,
+  referenceSegments,
   type ReferenceSegment,
   type Segment,
 } from '../../core/index.js';
-import { formatBytes } from '../context-chip/chip-details.js';
+import { formatBytes } from '../shared/format-bytes.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
 import { renderKindIcon } from '../shared/icons.js';
 import { renderHostContent } from '../shared/render-host-content.js';
@@ -28,7 +29,6 @@ import {
   type MessageImage,
   type MessageModel,
   referencedFileAttachmentIds,
-  referenceSegments,
   sanitizeFiles,
   sanitizeImages,
   type UserMessageRenderInfo,
