@@ -288,11 +288,11 @@ describe('renderMessageMarkdown: links', () => {
     ['t3-context wrong version', '[text](t3-context://v2/file/a)'],
     ['t3-context extra segment', '[text](t3-context://v1/file/a/b)'],
   ] as const) {
-    it(`renders a ${name} link as its text`, () => {
+    it(`shows a ${name} link as its whole source`, () => {
       const root = renderMarkdown(source);
       expectNone(root, 'a', source);
       expect(chipsOf(root)).to.have.length(0);
-      expect(text(root)).to.contain(source.startsWith('<') ? source.slice(1, -1) : 'text');
+      for (const line of source.split('\n').filter(Boolean)) expect(text(root)).to.contain(line);
       assertNoScriptSurface(root);
     });
   }
@@ -321,20 +321,38 @@ describe('renderMessageMarkdown: images are never loaded', () => {
     '![alt text](mailto:a@b.example)',
     '![alt text](blob:https://x.example/uuid)',
   ]) {
-    it(`shows only the alt text for ${source}`, () => {
+    it(`shows the whole source of ${source}`, () => {
       const root = renderMarkdown(source);
       expectNone(root, 'a, img');
-      expect(text(root)).to.equal('alt text');
+      expect(text(root)).to.equal(source);
     });
   }
 
-  it('does not nest a link inside a link for an image in link text', () => {
+  it('does not nest a link inside a link for an image in link text: the image shows its source', () => {
     const root = renderMarkdown('[![badge](https://img.example/b.svg)](https://ci.example/)');
     const links = root.querySelectorAll('a');
     expect(links).to.have.length(1);
     expect(links[0]!.getAttribute('href')).to.equal('https://ci.example/');
-    expect(links[0]!.textContent).to.equal('badge');
+    expect(links[0]!.textContent).to.equal('![badge](https://img.example/b.svg)');
     expectNone(root, 'img');
+  });
+});
+
+describe('renderMessageMarkdown: nothing typed disappears', () => {
+  it('shows [x](javascript:alert(1)) whole, not only x', () => {
+    const root = renderMarkdown('See [x](javascript:alert(1)) here');
+    expectNone(root, 'a');
+    expect(text(root)).to.equal('See [x](javascript:alert(1)) here');
+  });
+
+  it('keeps a usable definition invisible and shows one that no link can follow', () => {
+    const safe = renderMarkdown('[docs][d]\n\n[d]: https://docs.example/');
+    expect(safe.querySelector('a')?.getAttribute('href')).to.equal('https://docs.example/');
+    expect(text(safe)).to.equal('docs');
+    const unsafe = renderMarkdown('[docs][d]\n\n[d]: ./relative.md');
+    expectNone(unsafe, 'a');
+    expect(text(unsafe)).to.contain('[docs][d]');
+    expect(text(unsafe)).to.contain('[d]: ./relative.md');
   });
 });
 

@@ -174,7 +174,7 @@ const RENDERERS: TokenRenderers = {
   space: () => nothing,
   hr: () => html`<hr />`,
   br: () => html`<br />`,
-  def: (token, r) => (r.hasPlaceholder(token.raw) ? r.rawSource(token) : nothing),
+  def: renderDefinition,
   paragraph: (token, r) => html`<p>${r.children(token.tokens)}</p>`,
   heading: (token, r) => HEADINGS[Math.min(Math.max(token.depth, 1), 6) - 1]!(r.children(token.tokens)),
   blockquote: (token, r) => html`<blockquote>${r.children(token.tokens)}</blockquote>`,
@@ -239,22 +239,32 @@ function linkTitle(token: Tokens.Link | Tokens.Image): string | undefined {
   return token.title ? decodeEntities(token.title) : undefined;
 }
 
+/**
+ * A link that is not rendered as a link (an unsafe or relative destination, or one nested in
+ * another link) shows its whole source, so nothing the user typed disappears from view.
+ */
 function renderLink(token: Tokens.Link, r: TokenRenderer): unknown {
   if (r.hasPlaceholder(token.href) || r.hasPlaceholder(token.title)) return r.rawSource(token);
-  const content = () => (token.autolink ? r.text(token.text) : r.children(token.tokens));
   const url = safeLinkUrl(linkDestination(token));
   // Nested anchors are invalid; the outer link already covers the text.
-  if (url === undefined || r.insideLink()) return content();
+  if (url === undefined || r.insideLink()) return r.rawSource(token);
+  const content = () => (token.autolink ? r.text(token.text) : r.children(token.tokens));
   return r.link(content, url, linkTitle(token));
 }
 
-/** Images are never loaded: a safe remote image becomes a link to it, anything else its alt text. */
+/** Images are never loaded: a safe remote image becomes a link to it, anything else shows its source. */
 function renderImage(token: Tokens.Image, r: TokenRenderer): unknown {
   if (r.hasPlaceholder(token.href) || r.hasPlaceholder(token.title) || r.hasPlaceholder(token.text)) {
     return r.rawSource(token);
   }
-  const alt = r.plainText(token.tokens);
   const url = safeLinkUrl(linkDestination(token));
-  if (url === undefined || !/^https?:/.test(url) || r.insideLink()) return alt;
+  if (url === undefined || !/^https?:/.test(url) || r.insideLink()) return r.rawSource(token);
+  const alt = r.plainText(token.tokens);
   return r.link(() => alt || url, url, linkTitle(token), 'image-link');
+}
+
+/** A definition is invisible when links can use it; one no link can follow shows as written. */
+function renderDefinition(token: Tokens.Def, r: TokenRenderer): unknown {
+  const usable = !r.hasPlaceholder(token.raw) && safeLinkUrl(decodeEntities(token.href)) !== undefined;
+  return usable ? nothing : r.rawSource(token);
 }
