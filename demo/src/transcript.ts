@@ -44,6 +44,9 @@ function annotationPath(prompt: string, annotations: readonly unknown[]): HTMLEl
 
 function userMessage(message: Extract<ThreadMessage, { role: 'user' }>): T3UserMessage {
   const element = document.createElement('t3-user-message');
+  // A coding assistant's users write code, not formatted prose: plain text keeps `__init__`,
+  // `*args` and `# comment` exactly as typed, where Markdown would turn them into emphasis and headings.
+  element.format = 'text';
   const images = message.attachments.filter((attachment) => attachment.mimeType.startsWith('image/'));
   element.images = images.map(({ attachmentId, name, mimeType, url }) => ({ attachmentId, name, mimeType, src: url }));
   element.files = message.attachments

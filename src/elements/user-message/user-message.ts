@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import {
+  collectContextReferences,
   type ContextRecord,
   type ContextReferenceOccurrence,
   formatContextReference,
@@ -10,6 +11,7 @@ import {
   referenceSegments,
   type ReferenceSegment,
   type Segment,
+  walkAroundRanges,
 } from '../../core/index.js';
 import { formatBytes } from '../shared/format-bytes.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
@@ -28,6 +30,7 @@ import {
   type MessageFile,
   type MessageImage,
   type MessageModel,
+  type RecordDrivenModel,
   referencedFileAttachmentIds,
   sanitizeFiles,
   sanitizeImages,
@@ -37,6 +40,9 @@ import { type ParsedMessageMarkdown, parseMessageMarkdown, renderMessageMarkdown
 import { userMessageStyles } from './user-message.styles.js';
 
 export type UserMessageContentRenderer = (info: UserMessageRenderInfo) => unknown;
+
+/** How record-driven text reads: `markdown` (as T3) or `text`, shown verbatim with its chips. */
+export type UserMessageFormat = 'markdown' | 'text';
 
 const INPUT_KEYS = ['text', 'context', 'content', 'inputAnnotations'] as const;
 const COPIED_FEEDBACK_MS = 1500;
@@ -93,6 +99,13 @@ export class T3UserMessage extends ConfigurableElement {
   /** Files sent with the message; those referenced by a chip get no separate row. */
   @property({ attribute: false }) files?: readonly MessageFile[];
 
+  /**
+   * `markdown` (default, as T3 Code): record-driven text is Markdown. `text`: it is shown verbatim,
+   * pre-wrapped, with its chips, so `2*3*4`, `__init__` or `# x` read as typed. Any other value
+   * reads as `markdown`. Annotation-driven content is always plain text.
+   */
+  @property({ reflect: true }) format: UserMessageFormat = 'markdown';
+
   /** Replaces the default body; receives validated data, never raw HTML. */
   @property({ attribute: false }) renderUserMessageContent?: UserMessageContentRenderer;
 
@@ -100,6 +113,7 @@ export class T3UserMessage extends ConfigurableElement {
 
   private model?: MessageModel;
   private parsedMarkdown?: { text: string; parsed: ParsedMessageMarkdown };
+  private scannedText?: { text: string; occurrences: ContextReferenceOccurrence[] };
   private copiedTimer?: ReturnType<typeof setTimeout>;
 
   constructor() {
@@ -127,6 +141,17 @@ export class T3UserMessage extends ConfigurableElement {
     return this.parsedMarkdown.parsed;
   }
 
+  private get plainText(): boolean {
+    return this.format === 'text';
+  }
+
+  /** The references of record-driven text, scanned once per distinct text. */
+  private occurrencesOf(text: string): readonly ContextReferenceOccurrence[] {
+    if (!this.plainText) return this.parsedText(text).occurrences;
+    if (this.scannedText?.text !== text) this.scannedText = { text, occurrences: collectContextReferences(text) };
+    return this.scannedText.occurrences;
+  }
+
   protected override render(): TemplateResult {
     const model = this.model!;
     const images = sanitizeImages(this.images);
@@ -136,7 +161,7 @@ export class T3UserMessage extends ConfigurableElement {
       (file) => !file.attachmentId || !fileAttachments.has(file.attachmentId),
     );
     return html`<div part="base" class="message">
-      <div part="body" class=${model.mode === 'annotations' ? 'body plain' : 'body markdown'}
+      <div part="body" class=${model.mode === 'annotations' || this.plainText ? 'body plain' : 'body markdown'}
         ><slot name="content">${this.renderBody(model, images, files)}</slot></div
       >
       ${images.length > 0 ? this.renderImages(images) : nothing}
@@ -156,7 +181,7 @@ export class T3UserMessage extends ConfigurableElement {
 
   private referencedContextIds(model: MessageModel): Set<string> {
     if (model.mode === 'records') {
-      return new Set(this.parsedText(model.text).occurrences.map((occurrence) => occurrence.contextId));
+      return new Set(this.occurrencesOf(model.text).map((occurrence) => occurrence.contextId));
     }
     return new Set(model.segments.flatMap((segment) => (segment.type === 'reference' ? [segment.reference.id] : [])));
   }
@@ -172,6 +197,10 @@ export class T3UserMessage extends ConfigurableElement {
     // so an update that changed nothing else re-renders without walking the tokens again.
     if (model.mode === 'annotations') {
       return guard([model], () => model.segments.map((segment) => this.renderSegment(segment, model)));
+    }
+    if (this.plainText) {
+      const occurrences = this.occurrencesOf(model.text);
+      return guard([model, occurrences], () => this.renderPlainText(model, occurrences));
     }
     const parsed = this.parsedText(model.text);
     return guard([model, parsed], () =>
@@ -191,10 +220,21 @@ export class T3UserMessage extends ConfigurableElement {
         ...shared,
         text: model.text,
         inputAnnotations: [],
-        segments: referenceSegments(model.text, this.parsedText(model.text).occurrences),
+        segments: referenceSegments(model.text, this.occurrencesOf(model.text)),
       };
     }
     return { ...shared, content: model.content, inputAnnotations: model.inputAnnotations, segments: model.segments };
+  }
+
+  private renderPlainText(model: RecordDrivenModel, occurrences: readonly ContextReferenceOccurrence[]): unknown[] {
+    const parts: unknown[] = [];
+    walkAroundRanges(
+      model.text,
+      occurrences,
+      (between) => parts.push(between),
+      (occurrence) => parts.push(this.renderOccurrenceChip(occurrence, model)),
+    );
+    return parts;
   }
 
   private renderOccurrenceChip(occurrence: ContextReferenceOccurrence, model: MessageModel): TemplateResult {

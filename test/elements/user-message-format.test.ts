@@ -1,0 +1,77 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/define-message.js';
+import type { T3ContextChip } from '../../src/elements/context-chip/context-chip.js';
+import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
+import { file, link, terminal } from './support/records.js';
+
+function body(message: T3UserMessage): HTMLElement {
+  return message.shadowRoot!.querySelector('[part~="body"]')!;
+}
+
+function chips(message: T3UserMessage): T3ContextChip[] {
+  return [...message.shadowRoot!.querySelectorAll('t3-context-chip')];
+}
+
+/** The body's text with each chip as its label, as a reader sees it. */
+function seenText(message: T3UserMessage): string {
+  let seen = '';
+  const walk = (node: Node) => {
+    for (const child of node.childNodes) {
+      if (child instanceof HTMLElement && child.localName === 't3-context-chip')
+        seen += `[${(child as T3ContextChip).label}]`;
+      else if (child.nodeType === Node.TEXT_NODE) seen += child.textContent;
+      else walk(child);
+    }
+  };
+  walk(body(message));
+  return seen;
+}
+
+const VERBATIM = '2*3*4 and __init__ &amp; <b>x</b>\n# x\n  indented\n- not a list';
+
+describe('<t3-user-message format="text">', () => {
+  it('shows record-driven text verbatim, with chips and no Markdown', async () => {
+    const text = `${VERBATIM}\nsee ${link(terminal, 'T1')} and ${link(file)}`;
+    const message = await fixture<T3UserMessage>(
+      html`<t3-user-message format="text" .text=${text} .context=${{ version: 1, records: [terminal, file] }}></t3-user-message>`,
+    );
+    expect(seenText(message)).to.equal(`${VERBATIM}\nsee [T1] and [report.pdf]`);
+    expect(body(message).querySelector('h1, em, strong, ul, b, p')).to.equal(null);
+    expect(getComputedStyle(body(message)).whiteSpace).to.equal('pre-wrap');
+    expect(chips(message).map((chip) => chip.record)).to.deep.equal([terminal, file]);
+  });
+
+  it('renders Markdown by default, as T3 Code does, and switches when the attribute changes', async () => {
+    const message = await fixture<T3UserMessage>(html`<t3-user-message .text=${'# x and 2*3*4'}></t3-user-message>`);
+    expect(message.format).to.equal('markdown');
+    expect(body(message).querySelector('h1 em')?.textContent).to.equal('3');
+    message.setAttribute('format', 'text');
+    await message.updateComplete;
+    expect(body(message).querySelector('h1')).to.equal(null);
+    expect(seenText(message)).to.equal('# x and 2*3*4');
+  });
+
+  it('reads an unknown format as Markdown and never throws', async () => {
+    const message = await fixture<T3UserMessage>(
+      html`<t3-user-message format="bogus" .text=${'**bold**'}></t3-user-message>`,
+    );
+    expect(body(message).querySelector('strong')?.textContent).to.equal('bold');
+  });
+
+  it('gives the same text to a custom renderer in both formats', async () => {
+    let seen: string | undefined;
+    const message = await fixture<T3UserMessage>(
+      html`<t3-user-message
+        format="text"
+        .text=${`a ${link(file)}`}
+        .context=${{ version: 1, records: [file] }}
+        .renderUserMessageContent=${(info: { text?: string; segments: unknown[] }) => {
+          seen = `${info.text}|${info.segments.length}`;
+          return null;
+        }}
+      ></t3-user-message>`,
+    );
+    expect(seen).to.equal(`a ${link(file)}|2`);
+    expect(chips(message)).to.have.length(1);
+  });
+});
