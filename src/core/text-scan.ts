@@ -123,7 +123,8 @@ export function firstRangeEndingAfter(sorted: readonly TextRange[], position: nu
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (sorted[middle]!.end <= position) low = middle + 1;
+    const range = sorted[middle];
+    if (range !== undefined && range.end <= position) low = middle + 1;
     else high = middle;
   }
   return low;

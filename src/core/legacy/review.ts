@@ -247,13 +247,17 @@ export function findLastFence(body: string): ReviewFence | null {
     const lineFeed = body.indexOf('\n', start + run);
     if (lineFeed === -1) break;
     const contentStart = lineFeed + 1;
-    while (closerIndex < closers.length && closers[closerIndex]!.at < contentStart) closerIndex++;
+    let passed = closers[closerIndex];
+    while (passed !== undefined && passed.at < contentStart) passed = closers[++closerIndex];
     const fenceLength = Math.min(run, longestFrom[closerIndex] ?? 0);
     // Without any closer of three backticks after this line, no later opening can close either.
     if (fenceLength < 3) break;
+    // The first closer at least as long: one exists, as `longestFrom` says.
     let closer = closerIndex;
-    while (closers[closer]!.run < fenceLength) closer++;
-    const { at } = closers[closer]!;
+    let closing = closers[closer];
+    while (closing !== undefined && closing.run < fenceLength) closing = closers[++closer];
+    if (closing === undefined) break;
+    const { at } = closing;
     last = { index: start, language: fenceInfoWord(body, start + fenceLength), content: body.slice(contentStart, at) };
     cursor = at + 1 + fenceLength;
     closerIndex = closer + 1;
@@ -273,11 +277,7 @@ function collectFenceClosers(body: string): FenceCloser[] {
 /** `maxima[i]` = the longest run among `closers[i..]`. */
 function suffixMaxima(closers: readonly FenceCloser[]): number[] {
   const maxima = new Array<number>(closers.length);
-  let longest = 0;
-  for (let i = closers.length - 1; i >= 0; i--) {
-    longest = Math.max(longest, closers[i]!.run);
-    maxima[i] = longest;
-  }
+  closers.reduceRight((longest, { run }, index) => (maxima[index] = Math.max(longest, run)), 0);
   return maxima;
 }
 
