@@ -11,7 +11,7 @@ const PARAGRAPH_SEPARATOR = 0x2029;
 const BACKTICK = 0x60;
 
 /** The line terminators of JavaScript regular expressions (what multiline `^` and `.` respect). */
-export function isLineTerminator(code: number): boolean {
+function isLineTerminator(code: number): boolean {
   return code === LINE_FEED || code === CARRIAGE_RETURN || code === LINE_SEPARATOR || code === PARAGRAPH_SEPARATOR;
 }
 

@@ -18,7 +18,7 @@ export type ElementDraft = Omit<ElementContextRecord, 'contextId'>;
 export type PreviewAnnotationDraft = Omit<PreviewAnnotationContextRecord, 'contextId'>;
 
 /** One `- <header>:` entry of a terminal or element block, with its de-indented body. */
-export interface LegacyEntry {
+interface LegacyEntry {
   header: string;
   body: string;
 }
@@ -76,7 +76,7 @@ export function buildTerminalDraft(entry: LegacyEntry): TerminalDraft | null {
 }
 
 /** The terminal label trimmed, lower-cased, whitespace runs replaced by `-`. */
-export function terminalSlug(terminalLabel: string): string {
+function terminalSlug(terminalLabel: string): string {
   return terminalLabel.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
@@ -117,7 +117,7 @@ export function buildElementDraft(entry: LegacyEntry): ElementDraft | null {
 }
 
 /** An element entry's details (the record without its base fields). */
-export function elementDetails(draft: ElementDraft): ElementContextDetails {
+function elementDetails(draft: ElementDraft): ElementContextDetails {
   const { version, kind, label, ...details } = draft;
   return details;
 }
@@ -155,7 +155,7 @@ function sectionText(sections: ReadonlyMap<string, string[]>, name: string): str
 }
 
 /** `file[:line[:col]]`; null when the file part is empty. */
-export function parseElementSource(location: string): ElementSource | null {
+function parseElementSource(location: string): ElementSource | null {
   const match = ELEMENT_SOURCE.exec(location);
   if (!match || !match[1]) return null;
   return {

@@ -24,7 +24,7 @@ const REVIEW_CLOSING = '</review_comment>';
 const BACKTICK = 0x60;
 
 /** One closed review block: `text.slice(start, end)`, its raw attribute text and raw body. */
-export interface ReviewBlock {
+interface ReviewBlock {
   start: number;
   end: number;
   attributes: string;
@@ -32,7 +32,7 @@ export interface ReviewBlock {
 }
 
 /** A review record before its positional id is assigned. */
-export type ReviewCommentDraft = Omit<ReviewCommentContextRecord, 'contextId'>;
+type ReviewCommentDraft = Omit<ReviewCommentContextRecord, 'contextId'>;
 
 /**
  * Visits every closed review block, left to right. Review openings are searched from `<` to `<`;
@@ -185,7 +185,7 @@ function basename(path: string): string {
  * later duplicate wins. Scanned by runs of name characters rather than by regex so that a long
  * run without `="` costs its length once, not its length squared.
  */
-export function parseReviewAttributes(raw: string): Map<string, string> {
+function parseReviewAttributes(raw: string): Map<string, string> {
   const attributes = new Map<string, string>();
   let index = 0;
   while (index < raw.length) {
@@ -210,13 +210,13 @@ export function parseReviewAttributes(raw: string): Map<string, string> {
 }
 
 /** `&lt;`, `&gt;`, `&quot;`, then `&amp;`: the reverse of the serializer's escaping. */
-export function unescapeAttribute(value: string): string {
+function unescapeAttribute(value: string): string {
   if (!value.includes('&')) return value;
   return value.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
 }
 
 /** The last fence of a review body: where it starts, its language and its content. */
-export interface ReviewFence {
+interface ReviewFence {
   index: number;
   language: string;
   content: string;
@@ -234,7 +234,7 @@ interface FenceCloser {
  * a match uses the longest fence length `k` (up to the opening run) for which some later line
  * starts with `k` backticks, and closes at the first such line.
  */
-export function findLastFence(body: string): ReviewFence | null {
+function findLastFence(body: string): ReviewFence | null {
   const closers = collectFenceClosers(body);
   const longestFrom = suffixMaxima(closers);
   let closerIndex = 0;

@@ -1,7 +1,7 @@
 import { trimmedEnd } from '../text-scan.js';
 
 /** Legacy blocks the old send path appended after the prose, in the order they are peeled off. */
-export type TrailingBlockTag = 'preview_annotation' | 'element_context' | 'terminal_context';
+type TrailingBlockTag = 'preview_annotation' | 'element_context' | 'terminal_context';
 
 export const TRAILING_BLOCK_PEEL_ORDER: readonly TrailingBlockTag[] = [
   'preview_annotation',
@@ -90,7 +90,7 @@ function firstAtOrAfter(sorted: readonly number[], value: number): number {
  * nothing but whitespace, so the match closes there and opens at the leftmost opening that
  * reaches it.
  */
-export function matchTrailingBlock(
+function matchTrailingBlock(
   text: string,
   end: number,
   tag: TrailingBlockTag,
