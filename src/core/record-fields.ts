@@ -26,7 +26,7 @@ export interface Field<T> {
 }
 
 /** A field that may be absent (or `undefined`); when absent it is left out of the decoded object. */
-export interface OptionalField<T> extends Field<T> {
+interface OptionalField<T> extends Field<T> {
   readonly optional: true;
 }
 

@@ -196,7 +196,7 @@ function commandAnnotation(
   const end = commandText.length;
   if (!text.startsWith(commandText)) return null;
   if (end < text.length && !/\s/u.test(text.charAt(end))) return null;
-  if (occurrences.length > 0 && occurrences[0]!.start < end) return null;
+  if ((occurrences[0]?.start ?? end) < end) return null;
 
   const annotation: InputCommandAnnotation = { type: 'command', start: 0, end, text: commandText, command };
   const path = copyStringList(subcommandPath);

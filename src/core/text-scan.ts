@@ -11,7 +11,7 @@ const PARAGRAPH_SEPARATOR = 0x2029;
 const BACKTICK = 0x60;
 
 /** The line terminators of JavaScript regular expressions (what multiline `^` and `.` respect). */
-export function isLineTerminator(code: number): boolean {
+function isLineTerminator(code: number): boolean {
   return code === LINE_FEED || code === CARRIAGE_RETURN || code === LINE_SEPARATOR || code === PARAGRAPH_SEPARATOR;
 }
 
@@ -123,7 +123,8 @@ export function firstRangeEndingAfter(sorted: readonly TextRange[], position: nu
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (sorted[middle]!.end <= position) low = middle + 1;
+    const range = sorted[middle];
+    if (range !== undefined && range.end <= position) low = middle + 1;
     else high = middle;
   }
   return low;

@@ -18,7 +18,7 @@ export type ElementDraft = Omit<ElementContextRecord, 'contextId'>;
 export type PreviewAnnotationDraft = Omit<PreviewAnnotationContextRecord, 'contextId'>;
 
 /** One `- <header>:` entry of a terminal or element block, with its de-indented body. */
-export interface LegacyEntry {
+interface LegacyEntry {
   header: string;
   body: string;
 }
@@ -37,10 +37,10 @@ export function parseLegacyEntries(block: string): LegacyEntry[] | null {
     if (current) entries.push({ header: current.header, body: current.lines.join('\n').trimEnd() });
   };
   for (const line of block.split('\n')) {
-    const header = ENTRY_HEADER.exec(line);
-    if (header) {
+    const header = ENTRY_HEADER.exec(line)?.[1];
+    if (header !== undefined) {
       finish();
-      current = { header: header[1]!, lines: [] };
+      current = { header, lines: [] };
     } else if (current && line.startsWith('  ')) {
       current.lines.push(line.slice(2));
     } else if (line.trim() !== '') {
@@ -60,9 +60,8 @@ const TERMINAL_LINE_NUMBERS = /(^|\n)\d+ \| ?/g;
 /** `- Terminal 1 lines 509-510:` with numbered body lines `509 | …`. */
 export function buildTerminalDraft(entry: LegacyEntry): TerminalDraft | null {
   const header = TERMINAL_HEADER.exec(entry.header);
-  if (!header) return null;
-  const terminalLabel = header[1]!.trim();
-  if (terminalLabel === '') return null;
+  const terminalLabel = header?.[1]?.trim();
+  if (!header || !terminalLabel) return null;
   const single = header[2];
   return {
     version: 1,
@@ -77,7 +76,7 @@ export function buildTerminalDraft(entry: LegacyEntry): TerminalDraft | null {
 }
 
 /** The terminal label trimmed, lower-cased, whitespace runs replaced by `-`. */
-export function terminalSlug(terminalLabel: string): string {
+function terminalSlug(terminalLabel: string): string {
   return terminalLabel.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
@@ -98,9 +97,8 @@ const ELEMENT_SOURCE = /^(.*?)(?::(\d+))?(?::(\d+))?$/;
 
 /** `- <Tag or Component> (anything):` with `url:`, `selector:`, `source:` fields and `html:`/`styles:` sections. */
 export function buildElementDraft(entry: LegacyEntry): ElementDraft | null {
-  const header = ELEMENT_HEADER.exec(entry.header);
-  if (!header) return null;
-  const inner = header[1]!;
+  const inner = ELEMENT_HEADER.exec(entry.header)?.[1];
+  if (inner === undefined) return null;
   const { fields, sections } = readElementBody(entry.body);
   const source = fields.get('source');
   return {
@@ -119,7 +117,7 @@ export function buildElementDraft(entry: LegacyEntry): ElementDraft | null {
 }
 
 /** An element entry's details (the record without its base fields). */
-export function elementDetails(draft: ElementDraft): ElementContextDetails {
+function elementDetails(draft: ElementDraft): ElementContextDetails {
   const { version, kind, label, ...details } = draft;
   return details;
 }
@@ -138,15 +136,15 @@ function readElementBody(body: string): { fields: Map<string, string>; sections:
       continue;
     }
     section = null;
-    const field = ELEMENT_FIELD.exec(line);
-    if (field) {
-      fields.set(field[1]!, field[2]!);
+    const [, name, value] = ELEMENT_FIELD.exec(line) ?? [];
+    if (name !== undefined && value !== undefined) {
+      fields.set(name, value);
       continue;
     }
-    const sectionStart = ELEMENT_SECTION.exec(line);
-    if (sectionStart) {
+    const sectionName = ELEMENT_SECTION.exec(line)?.[1];
+    if (sectionName !== undefined) {
       section = [];
-      sections.set(sectionStart[1]!, section);
+      sections.set(sectionName, section);
     }
   }
   return { fields, sections };
@@ -157,7 +155,7 @@ function sectionText(sections: ReadonlyMap<string, string[]>, name: string): str
 }
 
 /** `file[:line[:col]]`; null when the file part is empty. */
-export function parseElementSource(location: string): ElementSource | null {
+function parseElementSource(location: string): ElementSource | null {
   const match = ELEMENT_SOURCE.exec(location);
   if (!match || !match[1]) return null;
   return {
@@ -217,10 +215,11 @@ function isPreviewFieldBoundary(line: string): boolean {
  */
 function readPreviewField(lines: readonly string[], prefix: string): string {
   const start = lines.findIndex((line) => line.startsWith(prefix));
-  if (start === -1) return '';
-  let end = start + 1;
-  while (end < lines.length && !isPreviewFieldBoundary(lines[end]!)) end++;
-  return [lines[start]!.slice(prefix.length), ...lines.slice(start + 1, end)].join('\n').trim();
+  const first = lines[start];
+  if (first === undefined) return '';
+  const following = lines.slice(start + 1);
+  const end = following.findIndex(isPreviewFieldBoundary);
+  return [first.slice(prefix.length), ...(end === -1 ? following : following.slice(0, end))].join('\n').trim();
 }
 
 /** The consecutive `- ` lines after the first `Requested visual changes:` line. */
@@ -228,7 +227,10 @@ function readStyleChanges(lines: readonly string[]): string[] {
   const heading = lines.indexOf(STYLE_CHANGES_HEADING);
   const changes: string[] = [];
   if (heading === -1) return changes;
-  for (let i = heading + 1; i < lines.length && lines[i]!.startsWith('- '); i++) changes.push(lines[i]!.slice(2));
+  for (const line of lines.slice(heading + 1)) {
+    if (!line.startsWith('- ')) break;
+    changes.push(line.slice(2));
+  }
   return changes;
 }
 

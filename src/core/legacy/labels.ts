@@ -27,6 +27,16 @@ interface Claim extends TextRange {
   terminal: TerminalContextRecord;
 }
 
+/** A terminal with the `@slug:range` label the old send path wrote for it. */
+interface LabelledTerminal {
+  terminal: TerminalContextRecord;
+  label: string;
+}
+
+function labelled(terminals: readonly TerminalContextRecord[]): LabelledTerminal[] {
+  return terminals.map((terminal) => ({ terminal, label: inlineTerminalLabel(terminal) }));
+}
+
 /**
  * Replaces, for each terminal in order, the first standalone occurrence of its label by its link;
  * returns the new body (as pieces, joined by the caller) and the terminals placed.
@@ -42,23 +52,25 @@ export function bindTerminalLabels(
   terminals: readonly TerminalContextRecord[],
 ): { pieces: readonly string[]; placed: Set<TerminalContextRecord> } {
   if (terminals.length === 0) return { pieces: body.pieces, placed: new Set() };
-  const labels = terminals.map(inlineTerminalLabel);
-  const linksCanHoldLabels =
-    terminals.some((terminal) => terminal.label.includes('@')) || labels.some((label) => label.includes('['));
-  if (!linksCanHoldLabels) return bindInOneScan(body, terminals, labels);
-  const bound = bindOneByOne(body.pieces.join(''), terminals, labels);
+  const bindings = labelled(terminals);
+  const linksCanHoldLabels = bindings.some(
+    ({ terminal, label }) => terminal.label.includes('@') || label.includes('['),
+  );
+  if (!linksCanHoldLabels) return bindInOneScan(body, bindings);
+  const bound = bindOneByOne(body.pieces.join(''), bindings);
   return { pieces: [bound.body], placed: bound.placed };
 }
 
 function bindInOneScan(
   body: PieceText,
-  terminals: readonly TerminalContextRecord[],
-  labels: readonly string[],
+  bindings: readonly LabelledTerminal[],
 ): { pieces: string[]; placed: Set<TerminalContextRecord> } {
-  const occurrences = findLabelOccurrences(body, labels);
+  const occurrences = findLabelOccurrences(
+    body,
+    bindings.map(({ label }) => label),
+  );
   const claims: Claim[] = [];
-  terminals.forEach((terminal, index) => {
-    const label = labels[index]!;
+  bindings.forEach(({ terminal, label }) => {
     for (const start of occurrences.get(label) ?? []) {
       const end = start + label.length;
       if (overlapsRange(claims, start, end)) continue;
@@ -136,18 +148,16 @@ export function bindTerminalLabelsOneByOne(
   body: string,
   terminals: readonly TerminalContextRecord[],
 ): { body: string; placed: Set<TerminalContextRecord> } {
-  return bindOneByOne(body, terminals, terminals.map(inlineTerminalLabel));
+  return bindOneByOne(body, labelled(terminals));
 }
 
 function bindOneByOne(
   body: string,
-  terminals: readonly TerminalContextRecord[],
-  labels: readonly string[],
+  bindings: readonly LabelledTerminal[],
 ): { body: string; placed: Set<TerminalContextRecord> } {
   const placed = new Set<TerminalContextRecord>();
   let result = body;
-  terminals.forEach((terminal, index) => {
-    const label = labels[index]!;
+  bindings.forEach(({ terminal, label }) => {
     const at = findStandaloneOccurrence(result, label);
     if (at === -1) return;
     result = result.slice(0, at) + formatContextReference(terminal) + result.slice(at + label.length);

@@ -6,27 +6,33 @@ import { combineSurrogates, isSurrogatePair } from '../text-scan.js';
  * allocation in V8, so the upgrade reads its intermediate texts this way and copies a long
  * message once, when the finished text is joined.
  */
+/** One piece and where it begins in the whole text. */
+interface PlacedPiece {
+  start: number;
+  text: string;
+}
+
 export class PieceText {
   readonly length: number;
-  /** `starts[i]` is where `pieces[i]` begins. */
-  private readonly starts: number[] = [];
+  private readonly placed: PlacedPiece[] = [];
 
   constructor(readonly pieces: readonly string[]) {
     let length = 0;
-    for (const piece of pieces) {
-      this.starts.push(length);
-      length += piece.length;
+    for (const text of pieces) {
+      this.placed.push({ start: length, text });
+      length += text.length;
     }
     this.length = length;
   }
 
   /** The index of the piece holding `index` (the last one starting at or before it). */
-  private pieceAt(index: number): number {
+  private pieceIndexAt(index: number): number {
     let low = 0;
-    let high = this.pieces.length - 1;
+    let high = this.placed.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (this.starts[middle]! <= index) low = middle;
+      const candidate = this.placed[middle];
+      if (candidate !== undefined && candidate.start <= index) low = middle;
       else high = middle - 1;
     }
     return low;
@@ -34,8 +40,8 @@ export class PieceText {
 
   charCodeAt(index: number): number {
     if (!(index >= 0 && index < this.length)) return NaN;
-    const piece = this.pieceAt(index);
-    return this.pieces[piece]!.charCodeAt(index - this.starts[piece]!);
+    const piece = this.placed[this.pieceIndexAt(index)];
+    return piece === undefined ? NaN : piece.text.charCodeAt(index - piece.start);
   }
 
   /** As `String.prototype.codePointAt`, a surrogate pair split between pieces included. */
@@ -56,10 +62,11 @@ export class PieceText {
 
   /** The first `unit` (one UTF-16 code unit) at or after `from`, or -1. */
   indexOfUnit(unit: string, from: number): number {
-    for (let piece = from <= 0 ? 0 : this.pieceAt(from); piece < this.pieces.length; piece++) {
-      const start = this.starts[piece]!;
-      const at = this.pieces[piece]!.indexOf(unit, Math.max(0, from - start));
-      if (at !== -1) return start + at;
+    for (let index = from <= 0 ? 0 : this.pieceIndexAt(from); index < this.placed.length; index++) {
+      const piece = this.placed[index];
+      if (piece === undefined) break;
+      const at = piece.text.indexOf(unit, Math.max(0, from - piece.start));
+      if (at !== -1) return piece.start + at;
     }
     return -1;
   }
@@ -77,14 +84,15 @@ export class PieceText {
     let cursor = 0;
     const copy = (end: number): void => {
       for (
-        let piece = cursor < this.length ? this.pieceAt(cursor) : this.pieces.length;
-        piece < this.pieces.length;
-        piece++
+        let index = cursor < this.length ? this.pieceIndexAt(cursor) : this.placed.length;
+        index < this.placed.length;
+        index++
       ) {
-        const start = this.starts[piece]!;
-        if (start >= end) break;
-        const text = this.pieces[piece]!;
-        result.push(text.slice(Math.max(0, cursor - start), Math.min(text.length, end - start)));
+        const piece = this.placed[index];
+        if (piece === undefined || piece.start >= end) break;
+        result.push(
+          piece.text.slice(Math.max(0, cursor - piece.start), Math.min(piece.text.length, end - piece.start)),
+        );
       }
       cursor = end;
     };

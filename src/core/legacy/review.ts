@@ -24,7 +24,7 @@ const REVIEW_CLOSING = '</review_comment>';
 const BACKTICK = 0x60;
 
 /** One closed review block: `text.slice(start, end)`, its raw attribute text and raw body. */
-export interface ReviewBlock {
+interface ReviewBlock {
   start: number;
   end: number;
   attributes: string;
@@ -32,7 +32,7 @@ export interface ReviewBlock {
 }
 
 /** A review record before its positional id is assigned. */
-export type ReviewCommentDraft = Omit<ReviewCommentContextRecord, 'contextId'>;
+type ReviewCommentDraft = Omit<ReviewCommentContextRecord, 'contextId'>;
 
 /**
  * Visits every closed review block, left to right. Review openings are searched from `<` to `<`;
@@ -185,7 +185,7 @@ function basename(path: string): string {
  * later duplicate wins. Scanned by runs of name characters rather than by regex so that a long
  * run without `="` costs its length once, not its length squared.
  */
-export function parseReviewAttributes(raw: string): Map<string, string> {
+function parseReviewAttributes(raw: string): Map<string, string> {
   const attributes = new Map<string, string>();
   let index = 0;
   while (index < raw.length) {
@@ -210,13 +210,13 @@ export function parseReviewAttributes(raw: string): Map<string, string> {
 }
 
 /** `&lt;`, `&gt;`, `&quot;`, then `&amp;`: the reverse of the serializer's escaping. */
-export function unescapeAttribute(value: string): string {
+function unescapeAttribute(value: string): string {
   if (!value.includes('&')) return value;
   return value.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
 }
 
 /** The last fence of a review body: where it starts, its language and its content. */
-export interface ReviewFence {
+interface ReviewFence {
   index: number;
   language: string;
   content: string;
@@ -234,7 +234,7 @@ interface FenceCloser {
  * a match uses the longest fence length `k` (up to the opening run) for which some later line
  * starts with `k` backticks, and closes at the first such line.
  */
-export function findLastFence(body: string): ReviewFence | null {
+function findLastFence(body: string): ReviewFence | null {
   const closers = collectFenceClosers(body);
   const longestFrom = suffixMaxima(closers);
   let closerIndex = 0;
@@ -247,13 +247,17 @@ export function findLastFence(body: string): ReviewFence | null {
     const lineFeed = body.indexOf('\n', start + run);
     if (lineFeed === -1) break;
     const contentStart = lineFeed + 1;
-    while (closerIndex < closers.length && closers[closerIndex]!.at < contentStart) closerIndex++;
+    let passed = closers[closerIndex];
+    while (passed !== undefined && passed.at < contentStart) passed = closers[++closerIndex];
     const fenceLength = Math.min(run, longestFrom[closerIndex] ?? 0);
     // Without any closer of three backticks after this line, no later opening can close either.
     if (fenceLength < 3) break;
+    // The first closer at least as long: one exists, as `longestFrom` says.
     let closer = closerIndex;
-    while (closers[closer]!.run < fenceLength) closer++;
-    const { at } = closers[closer]!;
+    let closing = closers[closer];
+    while (closing !== undefined && closing.run < fenceLength) closing = closers[++closer];
+    if (closing === undefined) break;
+    const { at } = closing;
     last = { index: start, language: fenceInfoWord(body, start + fenceLength), content: body.slice(contentStart, at) };
     cursor = at + 1 + fenceLength;
     closerIndex = closer + 1;
@@ -273,11 +277,7 @@ function collectFenceClosers(body: string): FenceCloser[] {
 /** `maxima[i]` = the longest run among `closers[i..]`. */
 function suffixMaxima(closers: readonly FenceCloser[]): number[] {
   const maxima = new Array<number>(closers.length);
-  let longest = 0;
-  for (let i = closers.length - 1; i >= 0; i--) {
-    longest = Math.max(longest, closers[i]!.run);
-    maxima[i] = longest;
-  }
+  closers.reduceRight((longest, { run }, index) => (maxima[index] = Math.max(longest, run)), 0);
   return maxima;
 }
 

@@ -1,7 +1,7 @@
 import { trimmedEnd } from '../text-scan.js';
 
 /** Legacy blocks the old send path appended after the prose, in the order they are peeled off. */
-export type TrailingBlockTag = 'preview_annotation' | 'element_context' | 'terminal_context';
+type TrailingBlockTag = 'preview_annotation' | 'element_context' | 'terminal_context';
 
 export const TRAILING_BLOCK_PEEL_ORDER: readonly TrailingBlockTag[] = [
   'preview_annotation',
@@ -40,7 +40,7 @@ interface TagPositions {
   closings: number[];
 }
 
-export type BlockTagIndex = ReadonlyMap<TrailingBlockTag, TagPositions>;
+export type BlockTagIndex = { readonly [T in TrailingBlockTag]: TagPositions };
 
 /**
  * Where every opening `<tag>\n` and closing `\n</tag>` of the trailing blocks occurs outside the
@@ -49,18 +49,22 @@ export type BlockTagIndex = ReadonlyMap<TrailingBlockTag, TagPositions>;
  * span starts with `<` and ends with `>`, which no tag has at any other place.)
  */
 export function indexBlockTags(text: string, spans: readonly OpaqueSpan[]): BlockTagIndex {
-  const index = new Map<TrailingBlockTag, TagPositions>();
-  for (const tag of TRAILING_BLOCK_PEEL_ORDER) index.set(tag, { openings: [], closings: [] });
+  const index: BlockTagIndex = {
+    preview_annotation: { openings: [], closings: [] },
+    element_context: { openings: [], closings: [] },
+    terminal_context: { openings: [], closings: [] },
+  };
   let next = 0; // the first span not ending before `at`
   for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
-    while (next < spans.length && spans[next]!.end <= at) next++;
-    if (next < spans.length && spans[next]!.start <= at) {
-      at = spans[next]!.end - 1;
+    let span = spans[next];
+    while (span !== undefined && span.end <= at) span = spans[++next];
+    if (span !== undefined && span.start <= at) {
+      at = span.end - 1;
       continue;
     }
     for (const { tag, opening, closing } of TRAILING_BLOCK_TAGS) {
-      if (text.startsWith(opening, at)) index.get(tag)!.openings.push(at);
-      if (at > 0 && text.startsWith(closing, at - 1)) index.get(tag)!.closings.push(at - 1);
+      if (text.startsWith(opening, at)) index[tag].openings.push(at);
+      if (at > 0 && text.startsWith(closing, at - 1)) index[tag].closings.push(at - 1);
     }
   }
   return index;
@@ -72,7 +76,8 @@ function firstAtOrAfter(sorted: readonly number[], value: number): number {
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (sorted[middle]! < value) low = middle + 1;
+    const item = sorted[middle];
+    if (item !== undefined && item < value) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -85,7 +90,7 @@ function firstAtOrAfter(sorted: readonly number[], value: number): number {
  * nothing but whitespace, so the match closes there and opens at the leftmost opening that
  * reaches it.
  */
-export function matchTrailingBlock(
+function matchTrailingBlock(
   text: string,
   end: number,
   tag: TrailingBlockTag,
@@ -96,7 +101,7 @@ export function matchTrailingBlock(
   const bodyEnd = trimmedEnd(text, end) - closing.length;
   if (bodyEnd < 0 || !text.startsWith(closing, bodyEnd)) return null;
 
-  const { openings, closings } = tags.get(tag)!;
+  const { openings, closings } = tags[tag];
   let searchFrom = 0;
   if (tag === 'preview_annotation') {
     // The body must start after any earlier closing tag (the last one starting before `bodyEnd`).
@@ -131,9 +136,9 @@ export function matchTrailingSpans(
 ): { start: number; first: number } | null {
   let first = spans.length;
   let position = trimmedEnd(text, text.length);
-  while (first > 0 && spans[first - 1]!.end === position) {
+  for (let span = spans[first - 1]; span !== undefined && span.end === position; span = spans[first - 1]) {
     first--;
-    position = trimmedEnd(text, spans[first]!.start);
+    position = trimmedEnd(text, span.start);
   }
   return first === spans.length ? null : { start: position, first };
 }

@@ -116,37 +116,31 @@ function convert(text: string): LegacyUpgradeResult {
   const { end: proseEnd, firstAppended } = peelTrailingReviews(text, reviews, tags);
   const peeled = peelTrailingBlocks(text, proseEnd, reviews.length, tags);
 
-  const terminalDrafts = numbered(peeled.terminals, 'terminal');
-  const elementDrafts = numbered(peeled.elements, 'element');
-  const previewDrafts = numbered(peeled.previewBodies.map(buildPreviewDraft), 'preview-annotation');
+  const terminals = numbered(peeled.terminals, 'terminal') as TerminalContextRecord[];
+  const elementsAndPreviews = [
+    ...numbered(peeled.elements, 'element'),
+    ...numbered(peeled.previewBodies.map(buildPreviewDraft), 'preview-annotation'),
+  ];
   // Reviews inside a peeled block stay part of its text: kept are the inline and appended ones.
   const inlineReviews = reviews.filter((review) => review.end <= peeled.end);
-  const keptReviews = [...inlineReviews, ...reviews.slice(firstAppended)];
   // Reviews were checked when found; only their positional ids are new.
-  const reviewDrafts = keptReviews.map((review, index) => ({
-    ...review.record,
-    contextId: `legacy_review-comment_${index + 1}`,
-  }));
-
-  const records = [
-    ...validated([...terminalDrafts, ...elementDrafts, ...previewDrafts], reviewDrafts.length),
-    ...reviewDrafts,
-  ];
-  const terminals = records.slice(0, terminalDrafts.length) as TerminalContextRecord[];
-  const reviewsStart = records.length - reviewDrafts.length;
-  const elementsAndPreviews = records.slice(terminals.length, reviewsStart);
-  const inlineLinks = inlineReviews.map((review, index) => ({
+  const keptReviews = [...inlineReviews, ...reviews.slice(firstAppended)].map((review, index) => ({
     ...review,
-    link: formatContextReference(records[reviewsStart + index]!),
+    record: { ...review.record, contextId: `legacy_review-comment_${index + 1}` },
   }));
+  const reviewRecords = keptReviews.map((review) => review.record);
+  checkAsBuilt([...terminals, ...elementsAndPreviews], reviewRecords.length);
+  const inlineLinks = keptReviews
+    .slice(0, inlineReviews.length)
+    .map(({ start, end, record }) => ({ start, end, link: formatContextReference(record) }));
 
   const { body, placedTerminals } = rebuildBody(text, peeled.end, inlineLinks, terminals);
   const appended = [
     ...terminals.filter((record) => !placedTerminals.has(record)),
     ...elementsAndPreviews,
-    ...records.slice(reviewsStart + inlineReviews.length),
+    ...reviewRecords.slice(inlineReviews.length),
   ].map((record) => formatContextReference(record));
-  return { text: joinAppended(body, appended), records };
+  return { text: joinAppended(body, appended), records: [...terminals, ...elementsAndPreviews, ...reviewRecords] };
 }
 
 /** Every review block that converts, in order; more than 200 aborts the upgrade. */
@@ -226,14 +220,12 @@ function numbered(drafts: ReadonlyArray<Draft | null>, kind: Draft['kind']): Con
 }
 
 /**
- * The records, each checked as built (as T3 checks them: a field with surrounding whitespace fails
- * instead of being trimmed); any failure, or too many records together with the `alreadyChecked`
- * ones, aborts the upgrade.
+ * Checks each record as built (as T3 checks them: a field with surrounding whitespace fails instead
+ * of being trimmed); any failure, or too many records together with the `alreadyChecked` ones,
+ * aborts the upgrade.
  */
-function validated(records: readonly ContextRecord[], alreadyChecked: number): readonly ContextRecord[] {
-  if (records.length + alreadyChecked > MESSAGE_CONTEXT_MAX_RECORDS) abort();
-  if (!records.every(isValidBuiltRecord)) abort();
-  return records;
+function checkAsBuilt(records: readonly ContextRecord[], alreadyChecked: number): void {
+  if (records.length + alreadyChecked > MESSAGE_CONTEXT_MAX_RECORDS || !records.every(isValidBuiltRecord)) abort();
 }
 
 /**
@@ -277,8 +269,7 @@ function rebuildBody(
 /** The pieces of `pieces.join('').trimEnd()`. */
 function trimEndOfPieces(pieces: readonly string[]): string[] {
   const trimmed = [...pieces];
-  while (trimmed.length > 0) {
-    const last = trimmed.pop()!;
+  for (let last = trimmed.pop(); last !== undefined; last = trimmed.pop()) {
     const end = trimmedEnd(last, last.length);
     if (end > 0) {
       trimmed.push(last.slice(0, end));
