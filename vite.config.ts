@@ -11,6 +11,8 @@ const entries = {
   'define-message': 'src/define-message.ts',
   'define-composer': 'src/define-composer.ts',
   react: 'src/react.ts',
+  'react-message': 'src/react-message.ts',
+  'react-composer': 'src/react-composer.ts',
 };
 
 /**

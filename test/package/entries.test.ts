@@ -85,6 +85,19 @@ describe('the built message entry', () => {
     expect(specifiers).not.toContain('marked');
   });
 
+  it('separates the React wrappers: a message-only React import loads no CodeMirror, a composer one no marked', () => {
+    const message = importGraph('dist/react-message.js');
+    expect(message).toContain('@lit/react');
+    expect(message).toContain('marked');
+    expect(message.filter((specifier) => specifier.includes('codemirror'))).toEqual([]);
+    const composer = importGraph('dist/react-composer.js');
+    expect(composer).toContain('@codemirror/view');
+    expect(composer).not.toContain('marked');
+    const all = importGraph('dist/react.js');
+    expect(all).toContain('@codemirror/view');
+    expect(all).toContain('marked');
+  });
+
   it('has a built file and declarations for every entry of the exports map', () => {
     const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));
     for (const [entry, target] of Object.entries<Record<string, string> | string>(manifest.exports)) {

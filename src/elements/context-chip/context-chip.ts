@@ -1,12 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, query } from 'lit/decorators.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import {
-  type ContextRecord,
-  type InputReferencePayload,
-  isKnownContextRecord,
-  type PullRequestInfo,
-} from '../../core/index.js';
+import { type ContextRecord, type InputReferencePayload, isKnownContextRecord } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
 import { type ChipActivateDetail, type ChipPlacement, type ChipRemoveDetail, emit } from '../shared/events.js';
 import { renderKindIcon } from '../shared/icons.js';
@@ -14,17 +9,14 @@ import { formatMessage } from '../shared/locale.js';
 import { type ResolvedPresentation, resolvePresentation } from '../shared/presentations.js';
 import { renderHostContent } from '../shared/render-host-content.js';
 import { renderRecordDetails } from './chip-details.js';
+import { chipLabel, chipValue, pullRequestTone } from './chip-text.js';
 import { chipStyles } from './context-chip.styles.js';
+import { DetailsPopoverController } from './details-popover.js';
 
 export type ChipView = 'compact' | 'expanded';
 
 /** Which tooltip text, if any, replaces a chip's details. */
 type ChipStatus = 'resolved' | 'unresolved' | 'pending' | 'not-in-environment';
-
-const SHOW_DELAY_MS = 120;
-const HIDE_DELAY_MS = 150;
-/** Height the details need below a chip; with less room they open above it. */
-const DETAILS_ROOM_PX = 240;
 
 /**
  * One reference to a piece of context (a file, an image, a terminal excerpt, a review comment, a
@@ -89,25 +81,17 @@ export class T3ContextChip extends ConfigurableElement {
   /** A binary pasted from another environment, whose bytes cannot be fetched here. */
   @property({ type: Boolean, attribute: 'not-in-environment' }) notInEnvironment = false;
 
-  @state() private detailsOpen = false;
-  /** Details are rendered from the first hover or focus on: most chips are never inspected. */
-  @state() private detailsWanted = false;
-  @state() private detailsPosition: { top?: number; bottom?: number; left: number } = { top: 0, left: 0 };
-
   @query('[part~="base"]') private base?: HTMLElement;
   @query('[part~="details"]') private detailsElement?: HTMLElement;
 
-  private hoverTimer?: ReturnType<typeof setTimeout>;
+  private readonly details = new DetailsPopoverController(
+    this,
+    () => this.base,
+    () => this.hasDetails,
+  );
   /** Both derive from properties and configuration only, so they are computed once per update. */
   private presentation!: ResolvedPresentation;
   private status: ChipStatus = 'unresolved';
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.hoverTimer);
-    this.detailsOpen = false;
-    this.watchWhileOpen(false);
-  }
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
@@ -118,14 +102,7 @@ export class T3ContextChip extends ConfigurableElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    // The first update only records that the details start closed: nothing to unwatch or hide.
-    const firstClosed = changed.get('detailsOpen') === undefined && !this.detailsOpen;
-    if (!changed.has('detailsOpen') || firstClosed) return;
-    this.watchWhileOpen(this.detailsOpen);
-    const details = this.detailsElement;
-    if (!details?.isConnected || typeof details.showPopover !== 'function') return;
-    if (this.detailsOpen && !details.matches(':popover-open')) details.showPopover();
-    if (!this.detailsOpen && details.matches(':popover-open')) details.hidePopover();
+    this.details.sync(this.detailsElement);
   }
 
   private get effectiveKind(): string {
@@ -150,41 +127,17 @@ export class T3ContextChip extends ConfigurableElement {
     }
   }
 
-  /** The text on the chip: the link label, else the record's, else the reference's fields, else the id. */
   private get displayLabel(): string {
-    const pullRequest = pullRequestOf(this.record);
-    if (pullRequest) return `#${pullRequest.number}`;
-    const reference = this.reference;
-    return (
-      firstText(this.label, this.record?.label, reference?.label, reference?.value, reference?.serialized) ??
-      (reference?.id || this.contextId || this.effectiveKind)
-    );
-  }
-
-  /** The value shown beside the label: a host kind's `payload.value` or an annotation's `value`. */
-  private get displayValue(): string | undefined {
-    const record = this.record;
-    if (record && !isKnownContextRecord(record)) {
-      const payload = record.payload as { value?: unknown } | undefined;
-      return typeof payload?.value === 'string' && payload.value.trim() ? payload.value : undefined;
-    }
-    const reference = this.reference;
-    if (record || !reference?.label || !reference.value || reference.value === reference.label) return undefined;
-    return reference.value;
-  }
-
-  private get pullRequestTone(): string | undefined {
-    const pullRequest = pullRequestOf(this.record);
-    if (!pullRequest) return undefined;
-    return pullRequest.isDraft ? 'draft' : pullRequest.state;
+    const { label, contextId, record, reference } = this;
+    return chipLabel({ label, contextId, kind: this.effectiveKind, record, reference });
   }
 
   protected override render(): TemplateResult {
     const interactive = this.placement === 'message';
     const label = this.displayLabel;
-    const value = this.displayValue;
+    const value = chipValue(this.record, this.reference);
     const accessibleName = value ? `${label} ${value}` : label;
-    const details = this.detailsWanted ? this.renderDetailsContent() : null;
+    const details = this.details.wanted ? this.renderDetailsContent() : null;
     const compact = this.renderHostCompact();
     const statusText = this.statusText();
     return html`<span
@@ -195,15 +148,15 @@ export class T3ContextChip extends ConfigurableElement {
         aria-label=${accessibleName}
         aria-describedby=${details ? 'details' : nothing}
         aria-description=${!details && statusText ? statusText : nothing}
-        data-tone=${this.pullRequestTone ?? nothing}
+        data-tone=${pullRequestTone(this.record) ?? nothing}
         spellcheck="false"
         title=${this.hasDetails ? nothing : accessibleName}
         @click=${this.onClick}
         @keydown=${this.onKeyDown}
-        @pointerenter=${this.onPointerEnter}
-        @pointerleave=${this.onPointerLeave}
-        @focusin=${this.onFocusIn}
-        @focusout=${this.onFocusOut}
+        @pointerenter=${this.details.onPointerEnter}
+        @pointerleave=${this.details.onPointerLeave}
+        @focusin=${this.details.onFocusIn}
+        @focusout=${this.details.onFocusOut}
         >${
           compact ??
           html`<span part="icon" class="icon">${renderKindIcon(this.effectiveKind, this.config.icons)}</span
@@ -232,6 +185,7 @@ export class T3ContextChip extends ConfigurableElement {
 
   private renderDetailsPopover(content: unknown): TemplateResult {
     const popover = this.presentation.details === 'popover' && this.status === 'resolved';
+    const position = this.details.position;
     return html`<div
       part="details"
       id="details"
@@ -240,12 +194,12 @@ export class T3ContextChip extends ConfigurableElement {
       popover="manual"
       tabindex="-1"
       style=${styleMap({
-        top: this.detailsPosition.top === undefined ? 'auto' : `${this.detailsPosition.top}px`,
-        bottom: this.detailsPosition.bottom === undefined ? 'auto' : `${this.detailsPosition.bottom}px`,
-        left: `${this.detailsPosition.left}px`,
+        top: position.top === undefined ? 'auto' : `${position.top}px`,
+        bottom: position.bottom === undefined ? 'auto' : `${position.bottom}px`,
+        left: `${position.left}px`,
       })}
-      @pointerenter=${this.onPointerEnter}
-      @pointerleave=${this.onPointerLeave}
+      @pointerenter=${this.details.onPointerEnter}
+      @pointerleave=${this.details.onPointerLeave}
     >
       ${content}
     </div>`;
@@ -335,8 +289,8 @@ export class T3ContextChip extends ConfigurableElement {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       this.activate();
-    } else if (event.key === 'Escape' && this.detailsOpen) {
-      this.detailsOpen = false;
+    } else if (event.key === 'Escape') {
+      this.details.close();
     }
   }
 
@@ -352,89 +306,6 @@ export class T3ContextChip extends ConfigurableElement {
       this.requestRemove();
     }
   }
-
-  private onPointerEnter(): void {
-    this.scheduleDetails(true, SHOW_DELAY_MS);
-  }
-
-  private onPointerLeave(): void {
-    this.scheduleDetails(false, HIDE_DELAY_MS);
-  }
-
-  private onFocusIn(): void {
-    this.scheduleDetails(true, 0);
-  }
-
-  private onFocusOut(): void {
-    this.scheduleDetails(false, 0);
-  }
-
-  private scheduleDetails(open: boolean, delay: number): void {
-    clearTimeout(this.hoverTimer);
-    if (open && this.hasDetails) this.detailsWanted = true;
-    const apply = () => {
-      if (open) this.placeDetails();
-      this.detailsOpen = open;
-    };
-    if (delay === 0) apply();
-    else this.hoverTimer = setTimeout(apply, delay);
-  }
-
-  /**
-   * The popover lives in the top layer, so it is placed in viewport coordinates: under the chip,
-   * or above it when there is no room below (the newest message sits at the bottom of a chat),
-   * aligned to the chip's start edge in the text's direction.
-   */
-  private placeDetails(): void {
-    const anchor = this.base?.getBoundingClientRect();
-    if (!anchor) return;
-    const width = Math.min(420, window.innerWidth - 16);
-    const rtl = getComputedStyle(this).direction === 'rtl';
-    const start = rtl ? anchor.right - width : anchor.left;
-    const left = Math.max(8, Math.min(start, window.innerWidth - width - 8));
-    const roomBelow = window.innerHeight - anchor.bottom;
-    const top = roomBelow < DETAILS_ROOM_PX && anchor.top > roomBelow ? undefined : Math.round(anchor.bottom + 6);
-    this.detailsPosition =
-      top === undefined
-        ? { bottom: Math.round(window.innerHeight - anchor.top + 6), left: Math.round(left) }
-        : { top, left: Math.round(left) };
-  }
-
-  /** While the details are open, Escape anywhere closes them, and scrolling or resizing hides them. */
-  private watchWhileOpen(open: boolean): void {
-    if (open) {
-      document.addEventListener('keydown', this.onDocumentKeyDown, true);
-      window.addEventListener('scroll', this.onViewportChange, true);
-      window.addEventListener('resize', this.onViewportChange);
-    } else {
-      document.removeEventListener('keydown', this.onDocumentKeyDown, true);
-      window.removeEventListener('scroll', this.onViewportChange, true);
-      window.removeEventListener('resize', this.onViewportChange);
-    }
-  }
-
-  private readonly onDocumentKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && this.detailsOpen) this.detailsOpen = false;
-  };
-
-  private readonly onViewportChange = () => {
-    if (this.detailsOpen) this.detailsOpen = false;
-  };
-}
-
-function pullRequestOf(record: ContextRecord | undefined): PullRequestInfo | undefined {
-  const pullRequest =
-    record && isKnownContextRecord(record) && record.kind === 'review-comment' ? record.pullRequest : undefined;
-  return pullRequest && typeof pullRequest === 'object' && Number.isFinite(pullRequest.number)
-    ? pullRequest
-    : undefined;
-}
-
-function firstText(...candidates: (string | undefined)[]): string | undefined {
-  for (const candidate of candidates) {
-    if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
-  }
-  return undefined;
 }
 
 declare global {
