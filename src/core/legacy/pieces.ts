@@ -1,17 +1,17 @@
 import { combineSurrogates, isSurrogatePair } from '../text-scan.js';
 
-/**
- * A text held as the pieces it is made of (slices of a message and the links put into it), read
- * in place. Every string of more than about 64,000 characters costs a fresh, page-faulted
- * allocation in V8, so the upgrade reads its intermediate texts this way and copies a long
- * message once, when the finished text is joined.
- */
 /** One piece and where it begins in the whole text. */
 interface PlacedPiece {
   start: number;
   text: string;
 }
 
+/**
+ * A text held as the pieces it is made of (slices of a message and the links put into it), read
+ * in place. Every string of more than about 64,000 characters costs a fresh, page-faulted
+ * allocation in V8, so the upgrade reads its intermediate texts this way and copies a long
+ * message once, when the finished text is joined.
+ */
 export class PieceText {
   readonly length: number;
   private readonly placed: PlacedPiece[] = [];
