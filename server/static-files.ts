@@ -2,7 +2,10 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { BASE_HEADERS, HttpError } from './http-io.js';
+import { BASE_HEADERS, contentSecurityPolicy, HttpError } from './http-io.js';
+
+/** Vue's runtime creates a Trusted Types policy of its own; its page allows it, the others need none. */
+const PAGE_TRUSTED_TYPES: Readonly<Record<string, readonly string[]>> = { 'vue.html': ['vue'] };
 
 /** Serves files below fixed folders: demo pages at `/`, built bundles at `/dist/`. */
 
@@ -96,6 +99,7 @@ export async function serveStatic(
   const { size } = await stat(filePath);
   res.writeHead(200, {
     ...BASE_HEADERS,
+    'Content-Security-Policy': contentSecurityPolicy(PAGE_TRUSTED_TYPES[path.basename(filePath)]),
     'Content-Type': contentTypeFor(filePath),
     'Content-Length': String(size),
     'Cache-Control': 'no-cache',

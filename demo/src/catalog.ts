@@ -3,12 +3,8 @@ import type { MentionItem, MentionProvider } from '../../src/composer.js';
 import { escapeMention } from '../../src/core/index.js';
 import { searchProjectFiles } from './host-api.js';
 
-/** The host's own kind, with its own icon. */
-export const DATASET_ICON =
-  'data:image/svg+xml,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16" fill="none" stroke="#b45309" stroke-width="1.4"><ellipse cx="8" cy="4" rx="5.5" ry="2"/><path d="M2.5 4v8c0 1.1 2.5 2 5.5 2s5.5-.9 5.5-2V4M2.5 8c0 1.1 2.5 2 5.5 2s5.5-.9 5.5-2"/></svg>',
-  );
+/** The host's own kind, with its own icon (a file of the page's origin, as a strict image policy allows). */
+export const DATASET_ICON = 'icons/dataset.svg';
 
 export const ICONS = { dataset: DATASET_ICON };
 

@@ -190,8 +190,9 @@ describe('the other host pages', () => {
         const scripts = await page.evaluate(() => [...document.scripts].map((script) => script.src));
         expect(scripts.some((src) => src.includes('/assets/'))).toBe(true);
       } else {
-        const scripts = await page.evaluate(() => [...document.scripts].map((script) => script.src).filter(Boolean));
-        expect(scripts).toEqual([`${host.url}/dist/t3-composer.iife.js`]);
+        // The bundle as built, then the page's own host code from a file: no inline script.
+        const scripts = await page.evaluate(() => [...document.scripts].map((script) => script.src));
+        expect(scripts).toEqual([`${host.url}/dist/t3-composer.iife.js`, `${host.url}/script-tag-page.js`]);
       }
       await editor(page).click();
       await page.keyboard.type(`hello from ${name} `);

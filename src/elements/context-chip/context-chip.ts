@@ -1,6 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import { type ContextRecord, type InputReferencePayload, isKnownContextRecord } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
 import { type ChipActivateDetail, type ChipPlacement, type ChipRemoveDetail, emit } from '../shared/events.js';
@@ -10,6 +9,7 @@ import { type ResolvedPresentation, resolvePresentation } from '../shared/presen
 import { renderHostContent } from '../shared/render-host-content.js';
 import { renderRecordDetails } from './chip-details.js';
 import { chipLabel, chipValue, pullRequestTone } from './chip-text.js';
+import { styleProperties } from '../shared/style-properties.js';
 import { chipStyles } from './context-chip.styles.js';
 import { DetailsPopoverController } from './details-popover.js';
 
@@ -193,7 +193,7 @@ export class T3ContextChip extends ConfigurableElement {
       role="tooltip"
       popover="manual"
       tabindex="-1"
-      style=${styleMap({
+      ${styleProperties({
         top: position.top === undefined ? 'auto' : `${position.top}px`,
         bottom: position.bottom === undefined ? 'auto' : `${position.bottom}px`,
         left: `${position.left}px`,

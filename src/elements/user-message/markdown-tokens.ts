@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { styleMap } from 'lit/directives/style-map.js';
+import { styleProperties } from '../shared/style-properties.js';
 import type { MarkedToken, Token, Tokens } from 'marked';
 import type { ContextReferenceOccurrence } from '../../core/index.js';
 import { safeLinkUrl } from '../shared/urls.js';
@@ -209,9 +209,9 @@ function renderListItem(item: Tokens.ListItem, r: TokenRenderer): TemplateResult
 
 function renderTable(token: Tokens.Table, r: TokenRenderer): TemplateResult {
   const cell = (cell: Tokens.TableCell) => {
-    const style = styleMap({ textAlign: cell.align ?? undefined });
+    const style = styleProperties({ 'text-align': cell.align });
     const content = r.children(cell.tokens);
-    return cell.header ? html`<th style=${style}>${content}</th>` : html`<td style=${style}>${content}</td>`;
+    return cell.header ? html`<th ${style}>${content}</th>` : html`<td ${style}>${content}</td>`;
   };
   const rows = token.rows.map((row) => html`<tr>${row.map(cell)}</tr>`);
   const body = rows.length === 0 ? nothing : html`<tbody>${rows}</tbody>`;

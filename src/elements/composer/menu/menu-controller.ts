@@ -14,6 +14,7 @@ import {
 import type { ResolvedConfig } from '../../shared/config.js';
 import { renderKindIcon } from '../../shared/icons.js';
 import { formatMessage } from '../../shared/locale.js';
+import { styleProperties } from '../../shared/style-properties.js';
 import { safeImageUrl } from '../../shared/urls.js';
 import { putRecords } from '../editor/draft-state.js';
 import { commandCategory, matchCommands, matchSubcommands } from './commands.js';
@@ -191,7 +192,7 @@ export class MenuController implements ReactiveController {
       id=${MENU_ID}
       role="listbox"
       aria-label=${this.trigger.type === 'mention' ? 'Mentions' : 'Commands'}
-      style=${`inset-inline-start: ${this.anchorLeft}px`}
+      ${styleProperties({ 'inset-inline-start': `${this.anchorLeft}px` })}
       @mousedown=${(event: MouseEvent) => event.preventDefault()}
     >
       ${rows.map((row) => this.renderRow(row))}

@@ -1,0 +1,59 @@
+// The script-tag page's host code: plain JavaScript against window.T3Composer's elements, no build step.
+const thread = 'script-tag';
+const transcript = document.getElementById('transcript');
+const status = document.getElementById('status');
+const composer = document.querySelector('t3-composer');
+composer.commands = [{ name: 'explain', description: 'Explain the context' }];
+composer.providers = [
+  {
+    id: 'skills',
+    label: 'Skills',
+    search: (query) =>
+      ['refactor', 'write-tests', 'summarize']
+        .filter((name) => name.includes(query))
+        .map((name) => ({
+          id: name,
+          label: name,
+          record: { version: 1, kind: 'skill', contextId: 'skill_' + name, label: name, name },
+        })),
+  },
+];
+
+async function refresh() {
+  const response = await fetch('/api/threads/' + thread + '/messages');
+  const { messages } = await response.json();
+  transcript.replaceChildren(
+    ...messages.map((message) => {
+      const entry = document.createElement('li');
+      entry.className = 'entry ' + message.role;
+      if (message.role === 'user') {
+        const element = document.createElement('t3-user-message');
+        element.text = message.text;
+        element.context = message.context;
+        entry.append(element);
+      } else {
+        const reply = document.createElement('pre');
+        reply.className = 'projection reply';
+        reply.textContent = message.text;
+        entry.append(reply);
+      }
+      return entry;
+    }),
+  );
+}
+
+composer.addEventListener('t3-submit', async (event) => {
+  event.preventDefault(); // keep the draft until the host has stored it
+  const { text, context, prompt, inputAnnotations } = event.detail;
+  status.textContent = 'Sending…';
+  const response = await fetch('/api/threads/' + thread + '/messages', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ text, context: context ?? null, prompt, inputAnnotations, attachments: [] }),
+  });
+  status.textContent = response.ok ? '' : 'Not sent: ' + (await response.json()).error;
+  if (response.ok) composer.clear();
+  await refresh();
+});
+
+refresh();
