@@ -6,7 +6,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { imeCommandsPlugin } from './test/elements/support/ime-commands-plugin.mjs';
 
 /** Debian's Chromium and the flags that keep it off the network here; shared with the e2e tests. */
-const chromium = JSON.parse(readFileSync(new URL('./test/support/chromium.json', import.meta.url), 'utf8'));
+const chromium = JSON.parse(readFileSync(new URL('./support/chromium.json', import.meta.url), 'utf8'));
 
 /** Element tests in Debian's Chromium, driven by Playwright with real keyboard and mouse input. */
 export default {

@@ -5,7 +5,7 @@
  * bench/browser/page.ts); key presses are real ones sent by Playwright.
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { launchChromium } from '../test/e2e/support/browser.js';
+import { launchChromium } from '../support/chromium.js';
 import type { CaretPlace, CycledElement, EditorName, KeyLatency } from './browser/page.js';
 import { serveBenchPage } from './browser/serve.js';
 import { type Figure, type Suite, summarize } from './figures.js';

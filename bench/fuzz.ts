@@ -33,7 +33,7 @@ import {
 } from '../src/core/index.js';
 import { bindTerminalLabels, bindTerminalLabelsOneByOne } from '../src/core/legacy/labels.js';
 import { PieceText } from '../src/core/legacy/pieces.js';
-import { hostileValueArb, minimalRecord, validRecordArb } from '../test/core/record-fixtures.js';
+import { hostileValueArb, minimalRecord, validRecordArb } from '../support/record-arbitraries.js';
 
 // ---- options ----
 

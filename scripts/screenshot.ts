@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHost } from '../server/host.js';
-import { launchChromium } from '../test/e2e/support/browser.js';
+import { launchChromium } from '../support/chromium.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 't3-screenshot-'));
 const host = await startHost({ port: 0, dataDir });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { serveStatic } from '../../test/e2e/support/static-server.js';
+import { serveStatic } from '../../support/static-server.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -11,7 +11,7 @@ import {
 } from '../../src/core/clipboard.js';
 import { decodeContextRecord } from '../../src/core/records.js';
 import type { ContextRecord } from '../../src/core/types.js';
-import { fullReviewComment, minimalRecord, validRecordArb } from './record-fixtures.js';
+import { fullReviewComment, minimalRecord, validRecordArb } from '../../support/record-arbitraries.js';
 
 const skill = minimalRecord('skill') as unknown as ContextRecord;
 const terminal = minimalRecord('terminal') as unknown as ContextRecord;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { plainJsonWithin } from '../../src/core/plain-json.js';
-import { hostileValueArb } from './record-fixtures.js';
+import { hostileValueArb } from '../../support/record-arbitraries.js';
 
 const plain = fc.jsonValue({ stringUnit: 'binary' });
 

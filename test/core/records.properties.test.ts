@@ -1,7 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { decodeContextRecord, decodeMessageContext } from '../../src/core/records.js';
-import { hostileValueArb, validKnownRecordArb, validRecordArb, validUnknownRecordArb } from './record-fixtures.js';
+import {
+  hostileValueArb,
+  validKnownRecordArb,
+  validRecordArb,
+  validUnknownRecordArb,
+} from '../../support/record-arbitraries.js';
 import { expectT3KeyOrder, integerPaths, setAt, shuffledKeys } from './record-shapes.js';
 
 const padArb = fc.constantFrom(' ', '\n', '\t ', '\u00a0', '\ufeff', '\u2028');

@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { decodeContextRecord, decodeContextRecordList, decodeMessageContext } from '../../src/core/records.js';
 import { isKnownContextRecord, isUnknownContextRecord } from '../../src/core/grammar.js';
 import { CONTEXT_KINDS, type ContextRecord, type KnownContextKind } from '../../src/core/types.js';
-import { elementDetails, fullPreviewAnnotation, fullReviewComment, minimalRecord } from './record-fixtures.js';
+import { fullPreviewAnnotation, fullReviewComment, minimalRecord } from '../../support/record-arbitraries.js';
+import { elementDetails } from '../../support/records.js';
 
 type Json = Record<string, unknown>;
 const DELETE = Symbol('delete');

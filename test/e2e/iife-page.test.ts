@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
-import { serveStatic, type StaticServer } from './support/static-server.js';
+import { launchChromium } from '../../support/chromium.js';
+import { serveStatic, type StaticServer } from '../../support/static-server.js';
 
 /** A host page that knows nothing but the script-tag bundle (loaded twice, which must be harmless). */
 const PAGE = `<!doctype html>

@@ -14,7 +14,7 @@ import {
   reviewComment,
   skill,
   terminal,
-} from './support/records.js';
+} from '../../support/records.js';
 import { centre, part, waitFor } from './support/interaction.js';
 
 const UNRESOLVED_TOOLTIP = 'This context is no longer available. Remove it or attach it again.';

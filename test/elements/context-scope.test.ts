@@ -4,7 +4,7 @@ import '../../src/define-message.js';
 import { CONTEXT_CLIPBOARD_MIME, decodeClipboardFragment } from '../../src/core/index.js';
 import type { T3ContextChip } from '../../src/elements/context-chip/context-chip.js';
 import type { T3ContextScope } from '../../src/elements/context-scope/context-scope.js';
-import { dataset, file, link, terminal } from './support/records.js';
+import { dataset, file, link, terminal } from '../../support/records.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
 
 const iconOf = (chip: T3ContextChip) =>

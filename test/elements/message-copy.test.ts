@@ -3,7 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/define-message.js';
 import { CONTEXT_CLIPBOARD_MIME, decodeClipboardFragment } from '../../src/core/index.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
-import { dataset, file, link, terminal } from './support/records.js';
+import { dataset, file, link, terminal } from '../../support/records.js';
 import { nextClipboardWrite, waitFor } from './support/interaction.js';
 
 function body(message: T3UserMessage): HTMLElement {

@@ -4,7 +4,7 @@ import '../../src/define-message.js';
 import type { T3ContextChip } from '../../src/elements/context-chip/context-chip.js';
 import type { UserMessageRenderInfo } from '../../src/elements/user-message/message-model.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
-import { dataset, file, image, link, previewAnnotation, pullRequestComment, terminal } from './support/records.js';
+import { dataset, file, image, link, previewAnnotation, pullRequestComment, terminal } from '../../support/records.js';
 import { part, waitFor } from './support/interaction.js';
 
 function body(message: T3UserMessage): HTMLElement {

@@ -4,7 +4,7 @@ import { Lexer } from 'marked';
 import '../../src/define-message.js';
 import type { T3ContextChip } from '../../src/elements/context-chip/context-chip.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
-import { file, link, mention, terminal } from './support/records.js';
+import { file, link, mention, terminal } from '../../support/records.js';
 import { part as findPart, waitFor } from './support/interaction.js';
 
 function part(host: Element, name: string): HTMLElement {

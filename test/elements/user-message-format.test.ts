@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define-message.js';
 import type { T3ContextChip } from '../../src/elements/context-chip/context-chip.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
-import { file, link, terminal } from './support/records.js';
+import { file, link, terminal } from '../../support/records.js';
 
 function body(message: T3UserMessage): HTMLElement {
   return message.shadowRoot!.querySelector('[part~="body"]')!;

@@ -6,7 +6,7 @@ import { CONTEXT_CLIPBOARD_MIME, decodeClipboardFragment, decodeClipboardHtml } 
 import type { T3ContextChip } from '../../src/elements/context-chip/context-chip.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
 import type { UserMessageRenderInfo } from '../../src/elements/user-message/message-model.js';
-import { dataset, file, image, link, mention, reviewComment, terminal } from './support/records.js';
+import { dataset, file, image, link, mention, reviewComment, terminal } from '../../support/records.js';
 import { centre, nextClipboardWrite, waitFor } from './support/interaction.js';
 
 function body(message: T3UserMessage): HTMLElement {

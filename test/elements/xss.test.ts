@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define-message.js';
 import type { ContextRecord } from '../../src/core/index.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
-import { ALL_RECORDS, link, pullRequestComment } from './support/records.js';
+import { ALL_RECORDS, link, pullRequestComment } from '../../support/records.js';
 import { assertNoScriptSurface, XSS_PAYLOADS } from './support/xss.js';
 
 declare global {

@@ -7,8 +7,7 @@ import {
   MAX_BODY_BYTES,
   MAX_TEXT_CHARS,
 } from '../../server/limits.js';
-import { base64 } from './support/records.js';
-import { removeDir, startTestHost, type TestHost } from './support/test-host.js';
+import { base64, removeDir, startTestHost, type TestHost } from './support/test-host.js';
 
 let host: TestHost;
 

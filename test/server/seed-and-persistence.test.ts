@@ -10,8 +10,8 @@ import {
 import type { ThreadListing, UserMessage } from '../../server/api-types.js';
 import { DEMO_THREAD_ID, LEGACY_SEED_TEXTS } from '../../server/seed.js';
 import { DATABASE_FILE_NAME } from '../../server/store.js';
-import { base64, RECORDS_OF_EVERY_KIND, textReferencing } from './support/records.js';
-import { makeTempDir, removeDir, startTestHost } from './support/test-host.js';
+import { file, RECORDS_OF_EVERY_KIND, textReferencing } from '../../support/records.js';
+import { base64, makeTempDir, removeDir, startTestHost } from './support/test-host.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -79,7 +79,7 @@ describe('persistence', () => {
         prompt,
         inputAnnotations: [{ type: 'reference', start: 4, end: 10, text: '@notes', reference: { id: 'file_1' } }],
         attachments: [
-          { attachmentId: 'local-file', name: 'notes.txt', mimeType: 'text/plain', dataBase64: base64('notes') },
+          { attachmentId: file.attachmentId, name: 'notes.txt', mimeType: 'text/plain', dataBase64: base64('notes') },
         ],
       });
       expect(response.status).toBe(201);

@@ -17,7 +17,7 @@ export function newLocalId(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-export function attachmentKind(mimeType: string): 'image' | 'file' {
+function attachmentKind(mimeType: string): 'image' | 'file' {
   return /^image\//i.test(mimeType) ? 'image' : 'file';
 }
 

@@ -30,7 +30,7 @@ export interface ResolvedConfig {
 
 export const t3ConfigContext = createContext<ResolvedConfig | undefined>(Symbol.for('t3-composer.config'));
 
-export const DEFAULT_CONFIG: ResolvedConfig = Object.freeze({
+const DEFAULT_CONFIG: ResolvedConfig = Object.freeze({
   icons: {},
   presentations: {},
   locale: DEFAULT_LOCALE,

@@ -96,7 +96,7 @@ export function buildMessageModel(input: {
   };
 }
 
-export function indexRecords(records: readonly ContextRecord[]): RecordLookup {
+function indexRecords(records: readonly ContextRecord[]): RecordLookup {
   const byId = new Map<string, ContextRecord | undefined>();
   for (const record of records) byId.set(record.contextId, byId.has(record.contextId) ? undefined : record);
   return byId;

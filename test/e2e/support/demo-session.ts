@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningHost, startHost } from '../../../server/host.js';
-import { launchChromium } from './browser.js';
+import { launchChromium } from '../../../support/chromium.js';
 
 export interface DemoSession {
   host: RunningHost;

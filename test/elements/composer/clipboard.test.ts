@@ -8,7 +8,7 @@ import {
 } from '../../../src/core/index.js';
 import type { AttachmentRemoveDetail, T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3UserMessage } from '../../../src/elements/user-message/user-message.js';
-import { file, image, link, mention, skill, terminal } from '../support/records.js';
+import { file, image, link, mention, skill, terminal } from '../../../support/records.js';
 import { centre, chips, clickEditor, composerFixture, content, press, submissions, waitFor } from './support.js';
 import { nextClipboardWrite } from '../support/interaction.js';
 

@@ -1,6 +1,6 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { file, link, terminal, mention } from '../support/records.js';
+import { file, link, terminal, mention } from '../../../support/records.js';
 import {
   chips,
   clickEditor,

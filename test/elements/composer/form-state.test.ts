@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
-import { terminal } from '../support/records.js';
+import { terminal } from '../../../support/records.js';
 import { waitFor } from './support.js';
 
 const T = `[${terminal.label}](t3-context://v1/terminal/${terminal.contextId})`;

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { AttachmentRemoveDetail, T3Composer } from '../../../src/elements/composer/composer.js';
 import type { MentionProvider } from '../../../src/elements/composer/menu/providers.js';
-import { image, link, mention, skill, terminal } from '../support/records.js';
+import { image, link, mention, skill, terminal } from '../../../support/records.js';
 import {
   caret,
   centre,

@@ -2,7 +2,7 @@ import { expect, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { CommandInfo } from '../../../src/core/index.js';
 import type { MentionItem, MentionProvider } from '../../../src/elements/composer/menu/providers.js';
-import { file, link, mention } from '../support/records.js';
+import { file, link, mention } from '../../../support/records.js';
 import { centre, chips, clickEditor, composerFixture, content, press, submissions, type, waitFor } from './support.js';
 
 const files: MentionProvider = {

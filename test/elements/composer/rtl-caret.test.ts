@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { terminal } from '../support/records.js';
+import { terminal } from '../../../support/records.js';
 import { caret, clickEditor, composerFixture, press, type } from './support.js';
 
 describe('<t3-composer> right-to-left text with chips', () => {

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { terminal } from '../support/records.js';
+import { terminal } from '../../../support/records.js';
 import { clickEditor, composerFixture, press, type, waitFor } from './support.js';
 
 const T = `[${terminal.label}](t3-context://v1/terminal/${terminal.contextId})`;

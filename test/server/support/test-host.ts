@@ -74,3 +74,5 @@ export async function startTestHost(dataDir?: string): Promise<TestHost> {
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }
+
+export const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');

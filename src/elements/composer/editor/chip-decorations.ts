@@ -77,7 +77,7 @@ function updateTouchedLines(chips: DecorationSet, transaction: Transaction): Dec
 }
 
 /** Chip decorations: rebuilt when the records, their availability or read-only change; else per touched line. */
-export const chipField = StateField.define<DecorationSet>({
+const chipField = StateField.define<DecorationSet>({
   create: buildChips,
   update(chips, transaction) {
     const { startState, state } = transaction;

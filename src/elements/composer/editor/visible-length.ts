@@ -1,13 +1,6 @@
 import type { Transaction } from '@codemirror/state';
 import { collectContextReferences } from '../../../core/index.js';
 
-/** Characters a person sees: each chip counts as one. */
-export function visibleLength(text: string): number {
-  let length = text.length;
-  for (const occurrence of collectContextReferences(text)) length -= occurrence.end - occurrence.start - 1;
-  return length;
-}
-
 /**
  * The length (in code units) of the longest prefix of `text` showing at most `room` visible
  * characters, ending neither inside a chip's link nor between the halves of a surrogate pair.

@@ -2,7 +2,7 @@ import type { CommandInfo } from '../../../core/index.js';
 
 export type CommandCategory = 'custom' | 'skill' | 'system';
 
-export const CATEGORY_ORDER: readonly CommandCategory[] = ['custom', 'skill', 'system'];
+const CATEGORY_ORDER: readonly CommandCategory[] = ['custom', 'skill', 'system'];
 
 /** An explicit category wins; built-in commands are system, skills are skills, the rest custom. */
 export function commandCategory(command: CommandInfo): CommandCategory {

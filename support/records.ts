@@ -1,17 +1,22 @@
-import type {
-  ContextRecord,
-  ElementContextRecord,
-  FileContextRecord,
-  ImageContextRecord,
-  MentionContextRecord,
-  PreviewAnnotationContextRecord,
-  ReviewCommentContextRecord,
-  SkillContextRecord,
-  TerminalContextRecord,
-  UnknownContextRecord,
-} from '../../../src/core/index.js';
+import {
+  type ContextRecord,
+  type ElementContextRecord,
+  type FileContextRecord,
+  type ImageContextRecord,
+  type MentionContextRecord,
+  type PreviewAnnotationContextRecord,
+  type ReviewCommentContextRecord,
+  type SkillContextRecord,
+  type TerminalContextRecord,
+  type UnknownContextRecord,
+  formatContextReference,
+} from '../src/core/index.js';
 
-/** One valid record of every known kind, plus a host kind, for element tests. */
+/**
+ * The example records every test shares: one valid record of every known kind and two host kinds
+ * (one carrying a payload, one top-level fields), with helpers that write references to them.
+ * DOM-free and Node-free, so element tests in the browser, Node tests and benchmarks all use them.
+ */
 export const image: ImageContextRecord = {
   version: 1,
   kind: 'image',
@@ -46,11 +51,8 @@ export const terminal: TerminalContextRecord = {
   text: 'npm test\n1 failing',
 };
 
-export const element: ElementContextRecord = {
-  version: 1,
-  kind: 'element',
-  contextId: 'el_1',
-  label: 'PayButton',
+/** Every field of an element record but the common ones. */
+export const elementDetails = {
   pageUrl: 'http://localhost:3000/checkout',
   pageTitle: 'Checkout',
   tagName: 'button',
@@ -59,6 +61,14 @@ export const element: ElementContextRecord = {
   componentName: 'PayButton',
   source: { functionName: null, fileName: 'src/Pay.tsx', lineNumber: 12, columnNumber: 4 },
   styles: 'color: red;',
+};
+
+export const element: ElementContextRecord = {
+  version: 1,
+  kind: 'element',
+  contextId: 'el_1',
+  label: 'PayButton',
+  ...elementDetails,
 };
 
 export const previewAnnotation: PreviewAnnotationContextRecord = {
@@ -142,6 +152,17 @@ export const dataset: UnknownContextRecord = {
   payload: { value: 'users', serialized: '@dataset:users' },
 };
 
+/** A host kind with top-level fields instead of a payload. */
+export const thread: UnknownContextRecord = {
+  version: 1,
+  kind: 'thread',
+  contextId: 'thread_1',
+  label: 'Earlier thread',
+  environmentId: 'env-1',
+  threadId: 'th-9',
+  title: 'Earlier thread',
+};
+
 export const ALL_RECORDS: ContextRecord[] = [
   image,
   file,
@@ -154,7 +175,16 @@ export const ALL_RECORDS: ContextRecord[] = [
   dataset,
 ];
 
+/** Every example: each known kind and both host-kind shapes, the one with top-level fields last. */
+export const RECORDS_OF_EVERY_KIND: ContextRecord[] = [...ALL_RECORDS, thread];
+
 export function link(record: ContextRecord, label = record.label): string {
   const bang = record.kind === 'image' ? '!' : '';
   return `${bang}[${label}](t3-context://v1/${record.kind}/${record.contextId})`;
+}
+
+/** A sentence referencing each record once, in order. */
+export function textReferencing(records: readonly ContextRecord[]): string {
+  const links = records.map(({ kind, contextId, label }) => formatContextReference({ kind, contextId, label }));
+  return `Please look at ${links.join(' and ')}.`;
 }

@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { CONTEXT_KINDS, type KnownContextKind } from '../../src/core/types.js';
+import { CONTEXT_KINDS, type KnownContextKind } from '../src/core/types.js';
+import { elementDetails } from './records.js';
+
+/**
+ * Generated and minimal records for property tests and the fuzzer (the shared examples are in
+ * `records.ts`).
+ */
 
 /** Any value at all, hostile shapes included: bigints, boxed values, maps, sets, sparse and typed arrays, lone surrogates. */
 export const hostileValueArb = fc.anything({
@@ -54,17 +60,6 @@ const MINIMAL_FIELDS: Record<KnownContextKind, Record<string, unknown>> = {
   },
   mention: { path: 'src/index.ts' },
   skill: { name: 'pinchtab' },
-};
-
-export const elementDetails = {
-  pageUrl: 'http://localhost:3000/checkout',
-  pageTitle: 'Checkout',
-  tagName: 'button',
-  selector: '#pay',
-  htmlPreview: '<button id="pay">Pay</button>',
-  componentName: 'Pay',
-  source: { functionName: 'Pay', fileName: 'Pay.tsx', lineNumber: 3, columnNumber: 7 },
-  styles: 'font-size: 12px',
 };
 
 /** Records with every optional field filled. */
