@@ -1,6 +1,6 @@
 import { isolateHistory } from '@codemirror/commands';
 import type { EditorState, Extension } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
+import { EditorView, ViewPlugin } from '@codemirror/view';
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import {
   type CommandInfo,
@@ -15,7 +15,8 @@ import type { ResolvedConfig } from '../../shared/config.js';
 import { renderKindIcon } from '../../shared/icons.js';
 import { formatMessage } from '../../shared/locale.js';
 import { safeImageUrl } from '../../shared/urls.js';
-import { putRecords } from '../editor/draft-state.js';
+import { activeCommand, COMMAND_HEAD } from '../editor/draft.js';
+import { commandField, type PickedCommand, putRecords, setCommand } from '../editor/draft-state.js';
 import { commandCategory, matchCommands, matchSubcommands } from './commands.js';
 import {
   MAX_MENU_ITEMS,
@@ -35,8 +36,6 @@ const MENU_ID = 't3-composer-menu';
 const MENU_ROOM_PX = 300;
 /** How far back from the caret a trigger is looked for: longer queries are not mentions. */
 const MAX_QUERY_SCAN = 256;
-/** How much of the draft's start can hold a picked command and its subcommands. */
-const COMMAND_HEAD = 1024;
 
 /** What the menu needs from the composer. */
 export interface MenuDelegate {
@@ -64,11 +63,6 @@ type Row =
   | { type: 'option'; option: Option; index: number }
   | { type: 'status'; text: string; error?: boolean };
 
-export interface PickedCommand {
-  command: CommandInfo;
-  subcommandPath: string[];
-}
-
 /**
  * The @-mention and slash-command menu: detects a trigger before the caret, queries providers
  * (debounced, stale queries aborted), and renders an ARIA listbox in the composer's shadow root
@@ -83,7 +77,6 @@ export class MenuController implements ReactiveController {
   private abort?: AbortController;
   private searchedFor = '';
   private view?: EditorView;
-  private picked?: PickedCommand;
   private anchorLeft = 0;
   private below = false;
 
@@ -108,24 +101,6 @@ export class MenuController implements ReactiveController {
     return this.trigger !== null;
   }
 
-  /** The picked command, while the draft still starts with `/name` followed by a space or its end. */
-  pickedCommand(text: string): PickedCommand | undefined {
-    const picked = this.picked;
-    if (!picked) return undefined;
-    const prefix = `/${picked.command.name}`;
-    const trimmed = text.trimStart();
-    return trimmed.startsWith(prefix) && (trimmed.length === prefix.length || /\s/.test(trimmed.charAt(prefix.length)))
-      ? picked
-      : undefined;
-  }
-
-  /** Forgets the picked command and any dismissed trigger, and closes: the draft was replaced. */
-  reset(): void {
-    this.picked = undefined;
-    this.dismissedAt = null;
-    this.close();
-  }
-
   close(): void {
     const wasOpen = this.trigger !== null;
     clearTimeout(this.searchTimer);
@@ -144,6 +119,12 @@ export class MenuController implements ReactiveController {
         if (update.docChanged || update.selectionSet || update.focusChanged) this.sync(update.view);
       }),
       EditorView.contentAttributes.of({ 'aria-autocomplete': 'list', 'aria-haspopup': 'listbox' }),
+      // A new editor state is a new draft: no menu open and no trigger dismissed in it.
+      ViewPlugin.define(() => {
+        this.dismissedAt = null;
+        this.close();
+        return {};
+      }),
     ];
   }
 
@@ -270,18 +251,19 @@ export class MenuController implements ReactiveController {
     if (!selection.empty) return null;
     const caret = selection.head;
     const text = state.doc.sliceString(0, Math.min(state.doc.length, COMMAND_HEAD));
-    const picked = this.pickedCommand(text);
+    const picked = activeCommand(state);
+    const pickedInfo = picked && this.commandInfo(picked.command);
     // Subcommands are one level deep: once one is picked, or what is typed matches none, the rest is free text.
-    if (picked && picked.command.subcommands?.length && picked.subcommandPath.length === 0) {
+    if (picked && pickedInfo?.subcommands?.length && picked.subcommandPath.length === 0) {
       const prefix = `/${picked.command.name} `;
       const query = caret >= prefix.length && caret <= text.length ? text.slice(prefix.length, caret) : undefined;
       if (
         query !== undefined &&
         text.startsWith(prefix) &&
         /^\S*$/.test(query) &&
-        matchSubcommands(picked.command, query).length > 0
+        matchSubcommands(pickedInfo, query).length > 0
       ) {
-        return { type: 'subcommand', from: prefix.length, to: caret, query, command: picked.command };
+        return { type: 'subcommand', from: prefix.length, to: caret, query, command: pickedInfo };
       }
     }
     const command =
@@ -404,14 +386,18 @@ export class MenuController implements ReactiveController {
   private pickCommand(command: CommandInfo, trigger: Trigger, view: EditorView): void {
     const clean = sanitizeCommandInfo(command);
     if (!clean) return;
-    this.picked = { command: clean, subcommandPath: [] };
-    this.replace(view, trigger, `/${clean.name} `, []);
+    this.replace(view, trigger, `/${clean.name} `, [], { command: clean, subcommandPath: [] });
   }
 
   private pickSubcommand(name: string, trigger: Trigger, view: EditorView): void {
-    if (!this.picked) return;
-    this.picked = { ...this.picked, subcommandPath: [...this.picked.subcommandPath, name] };
-    this.replace(view, trigger, `${name} `, []);
+    const picked = view.state.field(commandField);
+    if (!picked) return;
+    this.replace(view, trigger, `${name} `, [], { ...picked, subcommandPath: [...picked.subcommandPath, name] });
+  }
+
+  /** The host's current description of a picked command (a restored draft may know only its name). */
+  private commandInfo(command: CommandInfo): CommandInfo {
+    return this.delegate.commands().find((candidate) => candidate?.name === command.name) ?? command;
   }
 
   private pickItem(item: MentionItem, trigger: Trigger, view: EditorView): void {
@@ -429,12 +415,18 @@ export class MenuController implements ReactiveController {
     this.replace(view, trigger, `${text.trimEnd()} `, []);
   }
 
-  private replace(view: EditorView, trigger: Trigger, insert: string, records: readonly ContextRecord[]): void {
+  private replace(
+    view: EditorView,
+    trigger: Trigger,
+    insert: string,
+    records: readonly ContextRecord[],
+    command?: PickedCommand,
+  ): void {
     this.close();
     view.dispatch({
       changes: { from: trigger.from, to: trigger.to, insert },
       selection: { anchor: trigger.from + insert.length },
-      effects: records.length > 0 ? putRecords.of(records) : [],
+      effects: [...(records.length > 0 ? [putRecords.of(records)] : []), ...(command ? [setCommand.of(command)] : [])],
       userEvent: 'input.complete',
       // A pick is one undo step of its own: typing right after it never joins it.
       annotations: isolateHistory.of('full'),

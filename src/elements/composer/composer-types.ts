@@ -1,0 +1,23 @@
+import type { ContextRecord, Submission } from '../../core/index.js';
+import type { AttachmentRemoveDetail, SubmittedAttachment } from './attachments.js';
+import type { ComposerDraft } from './editor/draft.js';
+
+/** The draft's text and the records its chips refer to. */
+export interface ComposerValue {
+  text: string;
+  records: ContextRecord[];
+}
+
+export type InsertContextResult = { ok: true; contextId: string } | { ok: false; error: string };
+
+export interface InsertContextOptions {
+  label?: string;
+  /** `caret` (default): at the caret, or where it was before focus left; `end`: appended. */
+  at?: 'caret' | 'end';
+}
+
+export interface ComposerSubmitDetail extends Submission {
+  attachments: SubmittedAttachment[];
+}
+
+export type { AttachmentRemoveDetail, ComposerDraft };
