@@ -12,6 +12,7 @@ import type {
   InsertContextResult,
 } from './composer-types.js';
 import { composerStyles } from './composer.styles.js';
+import { DEFAULT_HISTORY_SIZE, DraftRecall } from './draft-recall.js';
 import { DraftSession } from './draft-session.js';
 import {
   activeCommand,
@@ -22,6 +23,7 @@ import {
   referencedRecords,
 } from './editor/draft.js';
 import type { EditorSettings } from './editor/editor-setup.js';
+import type { HistoryEntry } from './history-entries.js';
 import type { MentionProvider } from './menu/providers.js';
 import { submissionOf } from './submission-rules.js';
 
@@ -85,12 +87,24 @@ export class T3Composer extends ConfigurableElement {
   /** Slash commands offered at the start of the draft. */
   @property({ attribute: false }) commands: readonly CommandInfo[] = [];
 
+  /** How many submitted drafts ↑ recalls (100 by default). */
+  @property({ type: Number, attribute: 'history-size' }) historySize = DEFAULT_HISTORY_SIZE;
+
   /** Disabled by an ancestor `<fieldset disabled>`, kept apart from the element's own `disabled`. */
   @state() private formDisabled = false;
 
   @query('[part~="editor"]') private editorHost?: HTMLElement;
 
   private readonly session: DraftSession;
+  private readonly recall = new DraftRecall({
+    state: () => this.session.state,
+    show: (start, caret) => {
+      this.session.replace({ ...start, caret });
+      this.fireInput();
+    },
+    commands: () => this.commands,
+    historySize: () => validHistorySize(this.historySize),
+  });
 
   constructor() {
     super();
@@ -102,6 +116,10 @@ export class T3Composer extends ConfigurableElement {
       commands: () => this.commands,
       internals: typeof this.attachInternals === 'function' ? this.attachInternals() : undefined,
       submit: () => this.submit(),
+      extraKeys: {
+        wants: (event) => this.recall.wants(event),
+        handle: (event, view) => this.recall.handle(event, view),
+      },
     });
   }
 
@@ -114,6 +132,7 @@ export class T3Composer extends ConfigurableElement {
   }
 
   set value(next: ComposerValue) {
+    this.recall.forget();
     // The files of records that stay keep their bytes.
     this.session.replace(decodeDraft({ ...next, attachments: liveAttachments(this.session.state) }, this.commands));
   }
@@ -127,7 +146,20 @@ export class T3Composer extends ConfigurableElement {
   }
 
   set draft(next: ComposerDraft) {
+    this.recall.forget();
     this.session.replace(decodeDraft(next, this.commands));
+  }
+
+  /**
+   * The submitted messages ↑ recalls, oldest first: `{text, context?}` or `{content,
+   * inputAnnotations?}` entries, so a host can seed it from a transcript. Reading gives `{text, context?}`.
+   */
+  get history(): HistoryEntry[] {
+    return this.recall.history;
+  }
+
+  set history(entries: readonly HistoryEntry[]) {
+    this.recall.history = entries;
   }
 
   /** The picked slash command, until the draft no longer starts with it. */
@@ -182,6 +214,7 @@ export class T3Composer extends ConfigurableElement {
   /** Empties the draft: text, chips, attachments and the picked command; fires one `input` if it was not empty. */
   clear(): void {
     const hadContent = this.session.state.doc.length > 0 || liveAttachments(this.session.state).length > 0;
+    this.recall.forget();
     this.session.replace({ text: '' }, { announceRemovals: true });
     if (hadContent) this.fireInput();
   }
@@ -199,6 +232,7 @@ export class T3Composer extends ConfigurableElement {
     }
     const accepted = emit(this, 't3-submit', result.detail, { cancelable: true });
     if (accepted) {
+      this.recall.remember(readDraft(state));
       // The submitted files belong to the host now: no `t3-attachment-remove` for them.
       this.session.replace({ text: '' });
       this.fireInput();
@@ -226,6 +260,7 @@ export class T3Composer extends ConfigurableElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
+    if (changed.has('historySize')) this.recall.trim();
     this.session.reconfigure(changed);
   }
 
@@ -292,6 +327,10 @@ export class T3Composer extends ConfigurableElement {
   formDisabledCallback(disabled: boolean): void {
     this.formDisabled = disabled;
   }
+}
+
+function validHistorySize(size: unknown): number {
+  return typeof size === 'number' && Number.isFinite(size) && size >= 0 ? Math.floor(size) : DEFAULT_HISTORY_SIZE;
 }
 
 declare global {

@@ -32,8 +32,8 @@ export interface DraftSessionOptions {
   extraKeys?: { wants(event: KeyboardEvent): boolean; handle(event: KeyboardEvent, view: EditorView): boolean };
 }
 
-/** A draft to start: its text and what goes with it. */
-export type DraftStart = { text: string } & DraftInit;
+/** A draft to start: its text and what goes with it, and where the caret starts (its start by default). */
+export type DraftStart = { text: string; caret?: 'start' | 'end' } & DraftInit;
 
 /**
  * The composer's draft in its editor, and the controllers around it: the mention and command
@@ -220,8 +220,12 @@ export class DraftSession {
 
   // ---- Inside -----------------------------------------------------------------------------------
 
-  private createState({ text, ...init }: DraftStart): EditorState {
-    return EditorState.create({ doc: text, extensions: [draftFields(init), this.setup.extensions()] });
+  private createState({ text, caret, ...init }: DraftStart): EditorState {
+    return EditorState.create({
+      doc: text,
+      selection: { anchor: caret === 'end' ? text.length : 0 },
+      extensions: [draftFields(init), this.setup.extensions()],
+    });
   }
 
   private handleKey(event: KeyboardEvent, view: EditorView): boolean {

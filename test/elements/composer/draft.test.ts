@@ -1,6 +1,6 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import type { ComposerDraft } from '../../../src/elements/composer/composer.js';
-import { image, previewAnnotation, terminal } from '../support/records.js';
+import { link, image, previewAnnotation, terminal } from '../support/records.js';
 import {
   chips,
   clickEditor,
@@ -13,9 +13,6 @@ import {
   type,
   waitFor,
 } from './support.js';
-
-const link = (record: { kind: string; contextId: string; label: string }) =>
-  `[${record.label}](t3-context://v1/${record.kind}/${record.contextId})`;
 
 function removals(target: HTMLElement): string[] {
   const ids: string[] = [];
