@@ -1,11 +1,12 @@
 /** The `<t3-composer>` class and its types; no registration happens here (import `t3-composer/define`). */
 export {
   type AttachmentRemoveDetail,
+  type ComposerDraft,
   type ComposerSubmitDetail,
   type ComposerValue,
   type InsertContextOptions,
   type InsertContextResult,
   T3Composer,
 } from './elements/composer/composer.js';
-export type { SubmittedAttachment } from './elements/composer/attachments.js';
+export type { DraftAttachment, SubmittedAttachment } from './elements/composer/attachments.js';
 export type { MentionItem, MentionProvider, MentionTag } from './elements/composer/menu/providers.js';

@@ -1,113 +1,65 @@
-import type { EditorState } from '@codemirror/state';
+import { isolateHistory } from '@codemirror/commands';
+import type { EditorState, TransactionSpec } from '@codemirror/state';
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { ContextRecord } from '../../core/index.js';
 import type { ResolvedConfig } from '../shared/config.js';
 import { emit } from '../shared/events.js';
 import { formatMessage } from '../shared/locale.js';
-import type { AttachmentRemoveDetail, DraftAttachment, SubmittedAttachment } from './attachments.js';
-import type { ChipChanges } from './editor/chip-changes.js';
-import { chipsOf } from './editor/chip-decorations.js';
+import type { DraftAttachment } from './attachments.js';
+import { chipsOf, type PlacedChip } from './editor/chip-decorations.js';
+import { chipRemovals } from './editor/chip-edits.js';
+import { liveAttachments } from './editor/draft.js';
+import { attachmentsField, dropAttachments, recordsField } from './editor/draft-state.js';
 
 /** What the attachment shelf needs from the composer. */
 export interface AttachmentShelfDelegate {
   config(): ResolvedConfig;
   /** Whether the shelf's buttons are off: the composer is disabled or read-only. */
   locked(): boolean;
-  /** Whether the draft has a chip for `contextId`. */
-  hasChip(contextId: string): boolean;
-  /** Removes every chip for `contextId`; tells whether there was one. */
-  removeContext(contextId: string): boolean;
-  fireInput(): void;
+  state(): EditorState;
+  dispatch(spec: TransactionSpec): void;
 }
 
 /**
- * The files and images a draft carries, and the shelf of image thumbnails. Removing a thumbnail
- * whose image still has chips asks for confirmation in the shelf. Files and images that leave the
- * draft fire `t3-attachment-remove` and are kept aside, so an undo that brings their chips back
- * brings them back too.
+ * The shelf of image thumbnails, over the draft's attachments in the editor state. Removing a
+ * thumbnail takes the image's chips with it, and the chips of preview annotations whose screenshot
+ * it is, in one undoable step; when such chips exist it asks first, in the shelf. Files and images
+ * that leave the draft fire `t3-attachment-remove`.
  */
 export class AttachmentShelf {
-  private list: readonly DraftAttachment[] = [];
   private confirming?: string;
-  /** Files and images whose last chip went: kept so that undoing the deletion brings them back. */
-  private readonly detached = new Map<string, DraftAttachment>();
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
     private readonly delegate: AttachmentShelfDelegate,
   ) {}
 
-  get isEmpty(): boolean {
-    return this.list.length === 0;
+  /**
+   * After a change of the draft: `t3-attachment-remove` for each file or image that left it, and
+   * no question left about an image whose chips are gone. Cheap unless attachments or their chips changed.
+   */
+  followDraft(startState: EditorState, state: EditorState, changedChips: readonly PlacedChip[]): void {
+    const before = startState.field(attachmentsField);
+    const after = state.field(attachmentsField);
+    if (changedChips.length === 0 && before === after) return;
+    if (before !== after || changedChips.some((chip) => before.has(chip.contextId)))
+      this.notifyRemoved(liveAttachments(startState), liveAttachments(state));
+    if (this.confirming && referencesOf(state, this.confirming).length === 0) this.setConfirming(undefined);
+    if (before !== after) this.host.requestUpdate();
   }
 
-  get images(): readonly DraftAttachment[] {
-    return this.list.filter((attachment) => attachment.kind === 'image');
-  }
-
-  add(attachments: readonly DraftAttachment[]): void {
-    this.setList([...this.list, ...attachments]);
-  }
-
-  /** Drops, without `t3-attachment-remove`, every attachment whose record is not among `contextIds`. */
-  retain(contextIds: ReadonlySet<string>): void {
-    this.setList(this.list.filter((attachment) => contextIds.has(attachment.contextId)));
-  }
-
-  /** Removes every attachment, each with `t3-attachment-remove`. */
-  removeAll(): void {
-    for (const attachment of this.list) this.notifyRemoved(attachment);
-    this.setList([]);
-  }
-
-  /** The submitted attachments belong to the host now: no `t3-attachment-remove` for them. */
-  handOver(): void {
-    for (const attachment of this.list) revokeObjectUrl(attachment);
-    this.setList([]);
-  }
-
-  /** A new draft starts: nothing kept for undo, no removal awaiting confirmation. */
-  reset(): void {
-    this.detached.clear();
+  /** The draft was replaced: files and images it no longer has are released, with `t3-attachment-remove` when `announce`. */
+  draftReplaced(startState: EditorState, state: EditorState, announce: boolean): void {
+    const kept = new Set(liveAttachments(state).map((attachment) => attachment.file));
+    const gone = liveAttachments(startState).filter((attachment) => !kept.has(attachment.file));
+    for (const attachment of gone) {
+      revokeObjectUrl(attachment);
+      if (announce) emitRemoved(this.host, attachment);
+    }
     this.setConfirming(undefined);
   }
 
-  /** What `t3-submit` carries: every image, and the files the submitted records refer to. */
-  submitted(records: readonly ContextRecord[]): SubmittedAttachment[] {
-    const referenced = new Set(records.map((record) => record.contextId));
-    return this.list
-      .filter((attachment) => attachment.kind === 'image' || referenced.has(attachment.contextId))
-      .map(({ contextId, attachmentId, file, kind }) => ({ contextId, attachmentId, file, kind }));
-  }
-
-  /**
-   * Files exist only as chips: when the last chip of a file goes, the file goes (and
-   * `t3-attachment-remove` fires). It is kept aside, so an undo that brings the chip back brings
-   * the file back too; so is an image removed from the shelf.
-   */
-  followChips(state: EditorState, changes: ChipChanges): void {
-    // The question is about chips that are gone now (an undo, a deletion): nothing left to ask.
-    if (this.confirming && changes.removed.length > 0 && !this.delegate.hasChip(this.confirming))
-      this.setConfirming(undefined);
-    const removedIds = new Set(changes.removed.map((chip) => chip.contextId));
-    const addedIds = new Set(changes.added.map((chip) => chip.contextId));
-    const candidates = this.list.filter(
-      (attachment) => attachment.kind === 'file' && removedIds.has(attachment.contextId),
-    );
-    const returning = [...this.detached.values()].filter((attachment) => addedIds.has(attachment.contextId));
-    if (candidates.length === 0 && returning.length === 0) return;
-    const referenced = new Set(chipsOf(state).map((chip) => chip.contextId));
-    const gone = candidates.filter((attachment) => !referenced.has(attachment.contextId));
-    for (const attachment of returning) this.detached.delete(attachment.contextId);
-    this.setList([...this.list.filter((attachment) => !gone.includes(attachment)), ...returning]);
-    for (const attachment of gone) {
-      this.detached.set(attachment.contextId, attachment);
-      this.notifyRemoved(attachment);
-    }
-  }
-
-  render(): TemplateResult | typeof nothing {
-    const images = this.images;
+  render(state: EditorState): TemplateResult | typeof nothing {
+    const images = [...state.field(attachmentsField).values()].filter((attachment) => attachment.kind === 'image');
     if (images.length === 0) return nothing;
     const locale = this.delegate.config().locale;
     const locked = this.delegate.locked();
@@ -141,7 +93,7 @@ export class AttachmentShelf {
 
   /** Asks first when the image still has chips; the question takes the focus, on its safe answer. */
   private requestImageRemoval(contextId: string): void {
-    if (!this.delegate.hasChip(contextId)) {
+    if (referencesOf(this.delegate.state(), contextId).length === 0) {
       this.removeImage(contextId);
       return;
     }
@@ -171,33 +123,29 @@ export class AttachmentShelf {
     return this.host.shadowRoot?.querySelector<T>(selector) ?? null;
   }
 
+  /** Removes the image, its chips and the preview chips that point at it, as one undo step. */
   private removeImage(contextId: string): void {
     const answered = this.confirming === contextId;
     this.setConfirming(undefined);
     if (answered) this.host.focus();
-    const attachment = this.list.find((candidate) => candidate.contextId === contextId);
-    if (!attachment) return;
-    this.setList(this.list.filter((candidate) => candidate !== attachment));
-    const hadChips = this.delegate.removeContext(contextId);
-    if (hadChips) this.detached.set(contextId, attachment);
-    this.notifyRemoved(attachment);
-    // Removing its chips already fired `input`; a thumbnail without chips still changed the draft.
-    if (!hadChips) this.delegate.fireInput();
+    const state = this.delegate.state();
+    if (!state.field(attachmentsField).has(contextId)) return;
+    const references = new Set(referencesOf(state, contextId));
+    this.delegate.dispatch({
+      changes: chipRemovals(state, (chip) => references.has(chip.contextId), true),
+      effects: dropAttachments.of([contextId]),
+      userEvent: 'delete.attachment',
+      annotations: isolateHistory.of('full'),
+    });
   }
 
-  private notifyRemoved(attachment: DraftAttachment): void {
-    revokeObjectUrl(attachment);
-    const detail: AttachmentRemoveDetail = {
-      contextId: attachment.contextId,
-      attachmentId: attachment.attachmentId,
-      kind: attachment.kind,
-    };
-    emit(this.host, 't3-attachment-remove', detail);
-  }
-
-  private setList(list: readonly DraftAttachment[]): void {
-    this.list = list;
-    this.host.requestUpdate();
+  private notifyRemoved(before: readonly DraftAttachment[], after: readonly DraftAttachment[]): void {
+    const kept = new Set(after.map((attachment) => attachment.contextId));
+    for (const attachment of before) {
+      if (kept.has(attachment.contextId)) continue;
+      revokeObjectUrl(attachment);
+      emitRemoved(this.host, attachment);
+    }
   }
 
   private setConfirming(contextId: string | undefined): void {
@@ -205,6 +153,20 @@ export class AttachmentShelf {
     this.confirming = contextId;
     this.host.requestUpdate();
   }
+}
+
+/** The context ids of chips that refer to an image: its own, and preview annotations whose screenshot it is. */
+function referencesOf(state: EditorState, imageId: string): string[] {
+  const ids = [imageId];
+  for (const record of state.field(recordsField).values())
+    if (record.kind === 'preview-annotation' && record.screenshotContextId === imageId) ids.push(record.contextId);
+  const present = new Set(chipsOf(state).map((chip) => chip.contextId));
+  return ids.filter((id) => present.has(id));
+}
+
+function emitRemoved(host: HTMLElement, attachment: DraftAttachment): void {
+  const { contextId, attachmentId, kind } = attachment;
+  emit(host, 't3-attachment-remove', { contextId, attachmentId, kind });
 }
 
 const objectUrls = new WeakMap<File, string>();

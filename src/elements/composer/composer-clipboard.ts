@@ -1,4 +1,4 @@
-import type { Extension, TransactionSpec } from '@codemirror/state';
+import { type EditorState, type Extension, Transaction, type TransactionSpec } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import {
   CONTEXT_CLIPBOARD_MIME,
@@ -11,19 +11,25 @@ import {
   encodeClipboardHtml,
 } from '../../core/index.js';
 import type { ResolvedConfig } from '../shared/config.js';
-import { type DraftAttachment, newLocalId } from './attachments.js';
-import { putRecords, recordsField, setAvailability } from './editor/draft-state.js';
+import { newLocalId } from './attachments.js';
+import {
+  availabilityField,
+  draftToken,
+  putAttachments,
+  putRecords,
+  recordsField,
+  setAvailability,
+} from './editor/draft-state.js';
 import { planFragmentImport } from './fragment-import.js';
 
 /** What the clipboard handling needs from the composer. */
 export interface ClipboardDelegate {
   config(): ResolvedConfig;
+  state(): EditorState;
   /** Applies a change to the draft, whether or not the editor is mounted. */
   dispatch(spec: TransactionSpec): void;
   /** Adds pasted or dropped files as chips, at `at` or else at the caret. */
   addFiles(files: readonly File[], at?: number): void;
-  /** The bytes of a pasted image or file arrived. */
-  attachFetched(attachment: DraftAttachment): void;
   showNotice(message: string): void;
   submit(): void;
 }
@@ -35,30 +41,22 @@ export interface ClipboardDelegate {
  * environment. A submit while fetches are pending waits for them.
  */
 export class ComposerClipboard {
-  private pendingFetches = new Set<Promise<void>>();
-  private submitQueued = false;
-  /** Changes whenever a new draft starts, so late asset fetches and queued submits of the old one are dropped. */
-  private draftGeneration = 0;
+  /** The draft whose submit waits for its pending fetches. */
+  private submitQueuedFor?: object;
 
   constructor(private readonly delegate: ClipboardDelegate) {}
 
-  /** True while a submit waits for pending fetches. */
+  /** True while a submit of the current draft waits for pending fetches. */
   get isSubmitQueued(): boolean {
-    return this.submitQueued;
+    return this.submitQueuedFor === this.delegate.state().field(draftToken);
   }
 
-  /** A new draft starts: fetches and a queued submit of the old one no longer count. */
-  reset(): void {
-    this.draftGeneration++;
-    this.pendingFetches = new Set();
-    this.submitQueued = false;
-  }
-
-  /** While pasted files are still being fetched: says so, submits again once they settle, and returns true. */
+  /** While pasted files are still being fetched: says so, submits once they settle, and returns true. */
   deferSubmit(): boolean {
-    if (this.pendingFetches.size === 0) return false;
+    const state = this.delegate.state();
+    if (!hasPendingFetches(state)) return false;
     this.delegate.showNotice(this.delegate.config().locale.attachmentsPending);
-    this.queueSubmitAfterFetches();
+    this.submitQueuedFor = state.field(draftToken);
     return true;
   }
 
@@ -68,17 +66,6 @@ export class ComposerClipboard {
       cut: (event, view) => this.onCopy(event, view, true),
       paste: (event, view) => this.onPaste(event, view),
       drop: (event, view) => this.onDrop(event, view),
-    });
-  }
-
-  private queueSubmitAfterFetches(): void {
-    if (this.submitQueued) return;
-    this.submitQueued = true;
-    const generation = this.draftGeneration;
-    void Promise.allSettled([...this.pendingFetches]).then(() => {
-      if (generation !== this.draftGeneration) return;
-      this.submitQueued = false;
-      this.delegate.submit();
     });
   }
 
@@ -157,36 +144,52 @@ export class ComposerClipboard {
     for (const binary of plan.binaries) this.fetchBinary(binary.record, binary.sourceAttachmentId, fragment.source);
   }
 
+  /**
+   * Fetches the bytes of a pasted image or file. They join the draft they were pasted in, outside
+   * the undo history (the paste is the step); a draft replaced meanwhile ignores them.
+   */
   private fetchBinary(
     record: ContextRecord & { attachmentId: string },
     sourceAttachmentId: string,
     source: ContextClipboardFragment['source'],
   ): void {
-    const resolveAsset = this.delegate.config().resolveAsset!;
-    const generation = this.draftGeneration;
-    const pending = this.pendingFetches;
-    const fetch = (async () => {
-      try {
-        const blob = await resolveAsset(source, sourceAttachmentId);
-        if (generation !== this.draftGeneration) return;
-        const name = 'name' in record && typeof record.name === 'string' ? record.name : record.label;
-        const file = new File([blob], name, {
-          type: blob.type || ('mimeType' in record ? String(record.mimeType) : ''),
-        });
-        const kind = record.kind === 'image' ? 'image' : 'file';
-        this.delegate.attachFetched({ contextId: record.contextId, attachmentId: record.attachmentId, kind, file });
-        this.delegate.dispatch({
-          effects: setAvailability.of({ contextId: record.contextId, availability: undefined }),
-        });
-      } catch {
-        if (generation !== this.draftGeneration) return;
-        this.delegate.dispatch({
-          effects: setAvailability.of({ contextId: record.contextId, availability: 'failed' }),
-        });
-        this.delegate.showNotice(`${record.label}: ${this.delegate.config().locale.unresolved}`);
+    const config = this.delegate.config();
+    const token = this.delegate.state().field(draftToken);
+    const settle = (spec: TransactionSpec) => {
+      if (this.delegate.state().field(draftToken) !== token) return;
+      this.delegate.dispatch({ ...spec, annotations: Transaction.addToHistory.of(false) });
+      if (this.submitQueuedFor === token && !hasPendingFetches(this.delegate.state())) {
+        this.submitQueuedFor = undefined;
+        this.delegate.submit();
       }
-    })();
-    pending.add(fetch);
-    void fetch.finally(() => pending.delete(fetch));
+    };
+    // A resolver that throws at once fails like one that rejects.
+    void Promise.resolve(source)
+      .then((from) => config.resolveAsset!(from, sourceAttachmentId))
+      .then(
+        (blob) => {
+          const name = 'name' in record && typeof record.name === 'string' ? record.name : record.label;
+          const file = new File([blob], name, {
+            type: blob.type || ('mimeType' in record ? String(record.mimeType) : ''),
+          });
+          const kind = record.kind === 'image' ? 'image' : 'file';
+          settle({
+            effects: [
+              putAttachments.of([{ contextId: record.contextId, attachmentId: record.attachmentId, kind, file }]),
+              setAvailability.of({ contextId: record.contextId, availability: undefined }),
+            ],
+          });
+        },
+        () => {
+          if (this.delegate.state().field(draftToken) !== token) return;
+          this.delegate.showNotice(`${record.label}: ${config.locale.unresolved}`);
+          settle({ effects: setAvailability.of({ contextId: record.contextId, availability: 'failed' }) });
+        },
+      );
   }
+}
+
+function hasPendingFetches(state: EditorState): boolean {
+  for (const availability of state.field(availabilityField).values()) if (availability === 'pending') return true;
+  return false;
 }

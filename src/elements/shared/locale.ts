@@ -24,6 +24,12 @@ export interface T3Locale {
   chipsAdded: string;
   chipsRemoved: string;
   resultsCount: string;
+  /** Accessible names of the two menus, and the group headings of slash commands. */
+  mentionsMenu: string;
+  commandsMenu: string;
+  commandsCustom: string;
+  commandsSkill: string;
+  commandsSystem: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -47,6 +53,11 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   chipsAdded: '{count} references added',
   chipsRemoved: '{count} references removed',
   resultsCount: '{count} results',
+  mentionsMenu: 'Mentions',
+  commandsMenu: 'Commands',
+  commandsCustom: 'Custom commands',
+  commandsSkill: 'Skills',
+  commandsSystem: 'System commands',
 });
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as written. */

@@ -9,7 +9,17 @@ import {
 import type { AttachmentRemoveDetail, T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3UserMessage } from '../../../src/elements/user-message/user-message.js';
 import { file, image, link, mention, skill, terminal } from '../../../support/records.js';
-import { centre, chips, clickEditor, composerFixture, content, press, submissions, waitFor } from './support.js';
+import {
+  centre,
+  chips,
+  clickEditor,
+  composerFixture,
+  content,
+  pngFile,
+  press,
+  submissions,
+  waitFor,
+} from './support.js';
 import { nextClipboardWrite } from '../support/interaction.js';
 
 async function twoComposers(options: { environmentId?: string; resolveAsset?: T3Composer['resolveAsset'] } = {}) {
@@ -51,14 +61,6 @@ async function composerWithPastedImage(): Promise<T3Composer> {
   pasteSynthetic(composer, data);
   await composer.updateComplete;
   return composer;
-}
-
-function pngFile(name = 'shot.png'): File {
-  const bytes = Uint8Array.from(
-    atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
-    (c) => c.charCodeAt(0),
-  );
-  return new File([bytes], name, { type: 'image/png' });
 }
 
 describe('<t3-composer> copy and cut', () => {

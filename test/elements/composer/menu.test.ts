@@ -283,9 +283,22 @@ describe('<t3-composer> slash commands', () => {
     await type('/');
     await waitFor(() => optionLabels(composer).length === 4, 'the commands');
     const groups = [...composer.shadowRoot!.querySelectorAll('.menu-group')].map((group) => group.textContent);
-    expect(groups).to.deep.equal(['custom', 'skill', 'system']);
+    expect(groups).to.deep.equal(['Custom commands', 'Skills', 'System commands']);
     expect(optionLabels(composer)).to.deep.equal(['/deploy', '/review', '/help', '/theme']);
     expect(composer.shadowRoot!.querySelector('.option-hint')!.textContent).to.equal('<path>');
+  });
+
+  it('takes its accessible name and group headings from locale', async () => {
+    const composer = await composerFixture(html`<t3-composer label="m"></t3-composer>`);
+    composer.commands = commands;
+    composer.locale = { commandsMenu: 'Befehle', commandsCustom: 'Eigene', commandsSkill: 'Fähigkeiten' };
+    await clickEditor(composer);
+    await type('/');
+    await waitFor(() => optionLabels(composer).length === 4, 'the commands');
+    const listbox = composer.shadowRoot!.querySelector('[role="listbox"]')!;
+    expect(listbox.getAttribute('aria-label')).to.equal('Befehle');
+    const groups = [...composer.shadowRoot!.querySelectorAll('.menu-group')].map((group) => group.textContent);
+    expect(groups).to.deep.equal(['Eigene', 'Fähigkeiten', 'System commands']);
   });
 
   it('does not open for a slash later in the draft', async () => {

@@ -3,6 +3,7 @@ import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-comm
 import '../../../src/define.js';
 import type { ComposerSubmitDetail, T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
+import { centre } from '../support/interaction.js';
 export { centre, waitFor } from '../support/interaction.js';
 
 export async function composerFixture(
@@ -50,13 +51,46 @@ export async function imeCommit(text: string): Promise<void> {
   await executeServerCommand('ime-insert-text', { text });
 }
 
+/** The mounted editor's main selection, read from outside as a test must (no public API has it). */
+function mainSelection(composer: T3Composer): { from: number; to: number; head: number } {
+  type Internals = {
+    session: { view: { state: { selection: { main: { from: number; to: number; head: number } } } } };
+  };
+  return (composer as unknown as Internals).session.view.state.selection.main;
+}
+
 /** The caret offset in the canonical text. */
 export function caret(composer: T3Composer): number {
-  const view = (composer as unknown as { view: { state: { selection: { main: { head: number } } } } }).view;
-  return view.state.selection.main.head;
+  return mainSelection(composer).head;
 }
 
 export function selection(composer: T3Composer): { from: number; to: number } {
-  const view = (composer as unknown as { view: { state: { selection: { main: { from: number; to: number } } } } }).view;
-  return { from: view.state.selection.main.from, to: view.state.selection.main.to };
+  const { from, to } = mainSelection(composer);
+  return { from, to };
+}
+
+/** A real one-pixel PNG. */
+export function pngFile(name = 'shot.png'): File {
+  const bytes = Uint8Array.from(
+    atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+    (c) => c.charCodeAt(0),
+  );
+  return new File([bytes], name, { type: 'image/png' });
+}
+
+export function thumbnails(composer: T3Composer): HTMLElement[] {
+  return [...composer.shadowRoot!.querySelectorAll<HTMLElement>('[part~="attachment"]')];
+}
+
+/** Clicks a thumbnail's remove button, and answers Remove when the shelf asks. */
+export async function removeThumbnail(composer: T3Composer, index = 0): Promise<void> {
+  const shadow = composer.shadowRoot!;
+  await sendMouse({
+    type: 'click',
+    position: centre(thumbnails(composer)[index]!.querySelector('.remove-attachment')!),
+  });
+  await composer.updateComplete;
+  const confirm = shadow.querySelector('.confirm-remove');
+  if (confirm) await sendMouse({ type: 'click', position: centre(confirm) });
+  await composer.updateComplete;
 }

@@ -114,11 +114,9 @@ export function visibleLengthOf(state: EditorState): number {
   return state.doc.length - hidden;
 }
 
-/** Chips are drawn by widgets and are atomic for the caret, selection and deletion. */
+/** Chips are drawn by widgets and are atomic for the caret, selection and deletion (the draft's fields come with `draftFields`). */
 export function chipExtension(): Extension {
   return [
-    recordsField,
-    availabilityField,
     chipField,
     EditorView.decorations.from(chipField),
     EditorView.atomicRanges.of((view) => view.state.field(chipField)),

@@ -1,27 +1,65 @@
-import { StateEffect, StateField } from '@codemirror/state';
-import type { ContextRecord } from '../../../core/index.js';
+import { invertedEffects } from '@codemirror/commands';
+import { type Extension, StateEffect, StateField, type Transaction } from '@codemirror/state';
+import type { CommandInfo, ContextRecord } from '../../../core/index.js';
+import type { DraftAttachment } from '../attachments.js';
 
 /**
- * The records a draft knows, by context id. Kept beside the document rather than pruned on every
- * edit, so that undoing the deletion of a chip brings it back with its record; readers ask for the
- * records the text still references.
+ * The draft, kept whole in the editor state beside its text: the records its chips refer to, the
+ * files and images it carries, the picked slash command, and which chips are still waiting for
+ * their bytes. Every change is a transaction, so undo and redo cover attachments and the command
+ * as they cover the text; replacing the draft is replacing the state.
  */
+
+/** The records a draft knows, by context id, kept rather than pruned so undoing a deletion brings them back. */
 export const putRecords = StateEffect.define<readonly ContextRecord[]>();
-export const replaceRecords = StateEffect.define<readonly ContextRecord[]>();
 
 export const recordsField = StateField.define<ReadonlyMap<string, ContextRecord>>({
   create: () => new Map(),
   update(records, transaction) {
     let next = records;
     for (const effect of transaction.effects) {
-      if (effect.is(replaceRecords)) next = new Map(effect.value.map((record) => [record.contextId, record]));
-      else if (effect.is(putRecords)) {
-        if (next === records) next = new Map(records);
-        for (const record of effect.value) (next as Map<string, ContextRecord>).set(record.contextId, record);
-      }
+      if (!effect.is(putRecords)) continue;
+      if (next === records) next = new Map(records);
+      for (const record of effect.value) (next as Map<string, ContextRecord>).set(record.contextId, record);
     }
     return next;
   },
+});
+
+/**
+ * The files and images of the draft, by context id. An image stays (on the shelf) until removed
+ * from it; a file counts only while a chip refers to it, and is kept here so an undo that brings
+ * its chip back brings the file back too.
+ */
+export const putAttachments = StateEffect.define<readonly DraftAttachment[]>();
+export const dropAttachments = StateEffect.define<readonly string[]>();
+
+export const attachmentsField = StateField.define<ReadonlyMap<string, DraftAttachment>>({
+  create: () => new Map(),
+  update(attachments, transaction) {
+    let next = attachments;
+    const edit = () => (next === attachments ? (next = new Map(attachments)) : next) as Map<string, DraftAttachment>;
+    for (const effect of transaction.effects) {
+      if (effect.is(putAttachments))
+        for (const attachment of effect.value) edit().set(attachment.contextId, attachment);
+      else if (effect.is(dropAttachments)) for (const contextId of effect.value) edit().delete(contextId);
+    }
+    return next;
+  },
+});
+
+/** The command picked from the `/` menu and the subcommands picked after it. */
+export interface PickedCommand {
+  command: CommandInfo;
+  subcommandPath: readonly string[];
+}
+
+export const setCommand = StateEffect.define<PickedCommand | undefined>();
+
+export const commandField = StateField.define<PickedCommand | undefined>({
+  create: () => undefined,
+  update: (picked, transaction) =>
+    transaction.effects.reduce((value, effect) => (effect.is(setCommand) ? effect.value : value), picked),
 });
 
 /** A chip whose bytes are being fetched, came from another environment, or could not be fetched. */
@@ -34,7 +72,6 @@ export const availabilityField = StateField.define<ReadonlyMap<string, ChipAvail
   update(value, transaction) {
     let next = value;
     for (const effect of transaction.effects) {
-      if (effect.is(replaceRecords)) next = new Map();
       if (!effect.is(setAvailability)) continue;
       if (next === value) next = new Map(value);
       const { contextId, availability } = effect.value;
@@ -44,3 +81,49 @@ export const availabilityField = StateField.define<ReadonlyMap<string, ChipAvail
     return next;
   },
 });
+
+/** One token per draft: work started for a draft (an asset fetch) finds out whether it was replaced since. */
+export const draftToken = StateField.define<object>({ create: () => ({}), update: (token) => token });
+
+/** What undo must apply to take back a transaction's attachment and command changes. */
+function inverseOf(transaction: Transaction): StateEffect<unknown>[] {
+  const before = transaction.startState.field(attachmentsField);
+  const inverse: StateEffect<unknown>[] = [];
+  for (const effect of transaction.effects) {
+    if (effect.is(putAttachments)) {
+      const added = effect.value.filter((attachment) => before.get(attachment.contextId) !== attachment);
+      const replaced = added.flatMap((attachment) => before.get(attachment.contextId) ?? []);
+      const fresh = added.filter((attachment) => !before.has(attachment.contextId));
+      if (fresh.length > 0) inverse.push(dropAttachments.of(fresh.map((attachment) => attachment.contextId)));
+      if (replaced.length > 0) inverse.push(putAttachments.of(replaced));
+    } else if (effect.is(dropAttachments)) {
+      const dropped = effect.value.flatMap((contextId) => before.get(contextId) ?? []);
+      if (dropped.length > 0) inverse.push(putAttachments.of(dropped));
+    } else if (effect.is(setCommand)) {
+      inverse.push(setCommand.of(transaction.startState.field(commandField)));
+    }
+  }
+  return inverse;
+}
+
+/** What a new draft starts with. */
+export interface DraftInit {
+  records?: readonly ContextRecord[];
+  attachments?: readonly DraftAttachment[];
+  command?: PickedCommand;
+  availability?: ReadonlyMap<string, ChipAvailability>;
+}
+
+/** The draft's fields, filled with `init`, and the history inversion that makes them undoable. */
+export function draftFields(init: DraftInit = {}): Extension {
+  return [
+    recordsField.init(() => new Map((init.records ?? []).map((record) => [record.contextId, record]))),
+    attachmentsField.init(
+      () => new Map((init.attachments ?? []).map((attachment) => [attachment.contextId, attachment])),
+    ),
+    commandField.init(() => init.command),
+    availabilityField.init(() => init.availability ?? new Map()),
+    draftToken,
+    invertedEffects.of(inverseOf),
+  ];
+}

@@ -1,7 +1,7 @@
 import { isolateHistory } from '@codemirror/commands';
-import type { EditorState, Extension } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
-import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { Extension } from '@codemirror/state';
+import { EditorView, ViewPlugin } from '@codemirror/view';
+import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import {
   type CommandInfo,
   type ContextRecord,
@@ -12,32 +12,15 @@ import {
   toKindScopedContextId,
 } from '../../../core/index.js';
 import type { ResolvedConfig } from '../../shared/config.js';
-import { renderKindIcon } from '../../shared/icons.js';
 import { formatMessage } from '../../shared/locale.js';
-import { styleProperties } from '../../shared/style-properties.js';
-import { safeImageUrl } from '../../shared/urls.js';
-import { putRecords } from '../editor/draft-state.js';
-import { commandCategory, matchCommands, matchSubcommands } from './commands.js';
-import {
-  MAX_MENU_ITEMS,
-  shareMenuSlots,
-  type MentionItem,
-  type MentionProvider,
-  type ProviderResult,
-  searchProviders,
-  triggerOf,
-  usableProviders,
-} from './providers.js';
-import { findCommandTrigger, findMentionTrigger } from './triggers.js';
+import { commandField, type PickedCommand, putRecords, setCommand } from '../editor/draft-state.js';
+import { menuOptions, type Option, renderMenuList, syncComboboxAria } from './menu-list.js';
+import { MenuSearch } from './menu-search.js';
+import type { MentionItem, MentionProvider } from './providers.js';
+import { detectTrigger, type Trigger, triggerKey } from './trigger-detection.js';
 
-const SEARCH_DEBOUNCE_MS = 80;
-const MENU_ID = 't3-composer-menu';
 /** Room the menu needs above the input; with less, it opens below. */
 const MENU_ROOM_PX = 300;
-/** How far back from the caret a trigger is looked for: longer queries are not mentions. */
-const MAX_QUERY_SCAN = 256;
-/** How much of the draft's start can hold a picked command and its subcommands. */
-const COMMAND_HEAD = 1024;
 
 /** What the menu needs from the composer. */
 export interface MenuDelegate {
@@ -50,43 +33,19 @@ export interface MenuDelegate {
   announce(message: string): void;
 }
 
-type Trigger =
-  | { type: 'mention'; from: number; to: number; query: string; trigger: string }
-  | { type: 'command'; from: number; to: number; query: string }
-  | { type: 'subcommand'; from: number; to: number; query: string; command: CommandInfo };
-
-type Option =
-  | { type: 'item'; provider: MentionProvider; item: MentionItem }
-  | { type: 'command'; command: CommandInfo }
-  | { type: 'subcommand'; name: string };
-
-type Row =
-  | { type: 'group'; label: string }
-  | { type: 'option'; option: Option; index: number }
-  | { type: 'status'; text: string; error?: boolean };
-
-export interface PickedCommand {
-  command: CommandInfo;
-  subcommandPath: string[];
-}
-
 /**
- * The @-mention and slash-command menu: detects a trigger before the caret, queries providers
- * (debounced, stale queries aborted), and renders an ARIA listbox in the composer's shadow root
- * while focus stays in the editor (`aria-activedescendant`).
+ * The @-mention and slash-command menu: follows the trigger the editor state shows before the
+ * caret (`detectTrigger`), asks the providers (`MenuSearch`), shows the list (`renderMenuList`)
+ * while focus stays in the editor, and turns a pick into one transaction.
  */
 export class MenuController implements ReactiveController {
   private trigger: Trigger | null = null;
-  private results: ProviderResult[] = [];
   private active = 0;
   private dismissedAt: string | null = null;
-  private searchTimer?: ReturnType<typeof setTimeout>;
-  private abort?: AbortController;
-  private searchedFor = '';
   private view?: EditorView;
-  private picked?: PickedCommand;
   private anchorLeft = 0;
   private below = false;
+  private readonly search = new MenuSearch(() => this.resultsArrived());
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -109,31 +68,10 @@ export class MenuController implements ReactiveController {
     return this.trigger !== null;
   }
 
-  /** The picked command, while the draft still starts with `/name` followed by a space or its end. */
-  pickedCommand(text: string): PickedCommand | undefined {
-    const picked = this.picked;
-    if (!picked) return undefined;
-    const prefix = `/${picked.command.name}`;
-    const trimmed = text.trimStart();
-    return trimmed.startsWith(prefix) && (trimmed.length === prefix.length || /\s/.test(trimmed.charAt(prefix.length)))
-      ? picked
-      : undefined;
-  }
-
-  /** Forgets the picked command and any dismissed trigger, and closes: the draft was replaced. */
-  reset(): void {
-    this.picked = undefined;
-    this.dismissedAt = null;
-    this.close();
-  }
-
   close(): void {
     const wasOpen = this.trigger !== null;
-    clearTimeout(this.searchTimer);
-    this.abort?.abort();
+    this.search.cancel();
     this.trigger = null;
-    this.results = [];
-    this.searchedFor = '';
     this.syncAria();
     if (wasOpen) this.host.requestUpdate();
   }
@@ -145,6 +83,12 @@ export class MenuController implements ReactiveController {
         if (update.docChanged || update.selectionSet || update.focusChanged) this.sync(update.view);
       }),
       EditorView.contentAttributes.of({ 'aria-autocomplete': 'list', 'aria-haspopup': 'listbox' }),
+      // A new editor state is a new draft: no menu open and no trigger dismissed in it.
+      ViewPlugin.define(() => {
+        this.dismissedAt = null;
+        this.close();
+        return {};
+      }),
     ];
   }
 
@@ -157,9 +101,7 @@ export class MenuController implements ReactiveController {
       case 'ArrowUp': {
         if (options.length === 0) return true;
         const step = event.key === 'ArrowDown' ? 1 : -1;
-        this.active = (this.active + step + options.length) % options.length;
-        this.syncAria();
-        this.host.requestUpdate();
+        this.setActive((this.active + step + options.length) % options.length);
         return true;
       }
       case 'Enter':
@@ -167,7 +109,7 @@ export class MenuController implements ReactiveController {
         if (event.shiftKey && event.key === 'Enter') return false;
         const option = options[this.active];
         // Results not in yet: Enter must neither pick nor submit the half-typed `@query`.
-        if (!option && this.isLoading()) return true;
+        if (!option && this.trigger.type === 'mention' && this.search.isLoading) return true;
         if (!option) {
           this.dismiss();
           return event.key === 'Tab';
@@ -185,210 +127,57 @@ export class MenuController implements ReactiveController {
 
   render(): TemplateResult | typeof nothing {
     if (!this.trigger) return nothing;
-    const rows = this.rows();
-    return html`<div
-      part="menu"
-      class=${this.below ? 'menu below' : 'menu'}
-      id=${MENU_ID}
-      role="listbox"
-      aria-label=${this.trigger.type === 'mention' ? 'Mentions' : 'Commands'}
-      ${styleProperties({ 'inset-inline-start': `${this.anchorLeft}px` })}
-      @mousedown=${(event: MouseEvent) => event.preventDefault()}
-    >
-      ${rows.map((row) => this.renderRow(row))}
-    </div>`;
+    const config = this.delegate.config();
+    return renderMenuList(this.content(this.trigger), {
+      locale: config.locale,
+      icons: config.icons,
+      anchorLeft: this.anchorLeft,
+      below: this.below,
+      pick: (option) => this.view && this.pick(option, this.view),
+      hover: (index) => this.setActive(index),
+    });
   }
 
-  private renderRow(row: Row): TemplateResult {
-    if (row.type === 'group') return html`<div class="menu-group" role="presentation">${row.label}</div>`;
-    if (row.type === 'status') {
-      return html`<div class=${row.error ? 'menu-status error' : 'menu-status'} role="presentation">${row.text}</div>`;
-    }
-    const selected = row.index === this.active;
-    return html`<div
-      part="option"
-      class="menu-option"
-      role="option"
-      id=${`${MENU_ID}-${row.index}`}
-      aria-selected=${selected ? 'true' : 'false'}
-      @click=${() => this.view && this.pick(row.option, this.view)}
-      @mousemove=${() => this.hover(row.index)}
-    >
-      ${this.renderOption(row.option)}
-    </div>`;
+  private content(trigger: Trigger) {
+    return { trigger, results: this.search.results, commands: this.delegate.commands(), active: this.active };
   }
 
-  private renderOption(option: Option): TemplateResult {
-    if (option.type === 'item') {
-      const { item } = option;
-      const icon = safeImageUrl(item.icon);
-      const kind = item.record?.kind ?? item.tag?.kind ?? '';
-      return html`<span class="option-icon">${icon ? html`<img src=${icon} alt="" />` : renderKindIcon(kind, this.delegate.config().icons)}</span>
-        <span class="option-label">${item.label}</span>
-        ${item.description ? html`<span class="option-description">${item.description}</span>` : nothing}`;
-    }
-    if (option.type === 'command') {
-      const { command } = option;
-      return html`<span class="option-label">/${command.name}</span>
-        ${command.argumentHint ? html`<span class="option-hint">${command.argumentHint}</span>` : nothing}
-        ${command.description ? html`<span class="option-description">${command.description}</span>` : nothing}`;
-    }
-    return html`<span class="option-label">${option.name}</span>`;
-  }
-
-  // ---- Trigger detection and searching --------------------------------------------------------
-
-  private isLoading(): boolean {
-    return this.trigger?.type === 'mention' && this.results.some((result) => result.status === 'loading');
+  private options(): Option[] {
+    return this.trigger ? menuOptions(this.content(this.trigger)) : [];
   }
 
   private sync(view: EditorView): void {
-    const next = view.hasFocus && !view.state.readOnly ? this.detect(view.state) : null;
-    const key = next ? `${next.type}:${next.from}:${next.query}` : null;
-    if (!next || key === this.dismissedAt) {
+    const next =
+      view.hasFocus && !view.state.readOnly
+        ? detectTrigger(view.state, this.delegate.commands(), this.delegate.providers(), (command) =>
+            this.commandInfo(command),
+          )
+        : null;
+    if (!next || triggerKey(next) === this.dismissedAt) {
       if (this.trigger) this.close();
       return;
     }
     this.dismissedAt = null;
-    const changedQuery =
-      !this.trigger ||
-      this.trigger.type !== next.type ||
-      this.trigger.query !== next.query ||
-      this.trigger.from !== next.from;
+    const changed = !this.trigger || triggerKey(this.trigger) !== triggerKey(next);
     this.trigger = next;
     this.placeMenu(view, next.from);
-    if (changedQuery) {
+    if (changed) {
       this.active = 0;
-      if (next.type === 'mention') this.scheduleSearch(next);
+      if (next.type === 'mention') this.search.search(next, this.delegate.providers());
     }
     this.syncAria();
     this.host.requestUpdate();
   }
 
-  /** The trigger before the caret. Reads only the draft's head and the caret's neighbourhood, never the whole draft. */
-  private detect(state: EditorState): Trigger | null {
-    const selection = state.selection.main;
-    if (!selection.empty) return null;
-    const caret = selection.head;
-    const text = state.doc.sliceString(0, Math.min(state.doc.length, COMMAND_HEAD));
-    const picked = this.pickedCommand(text);
-    // Subcommands are one level deep: once one is picked, or what is typed matches none, the rest is free text.
-    if (picked && picked.command.subcommands?.length && picked.subcommandPath.length === 0) {
-      const prefix = `/${picked.command.name} `;
-      const query = caret >= prefix.length && caret <= text.length ? text.slice(prefix.length, caret) : undefined;
-      if (
-        query !== undefined &&
-        text.startsWith(prefix) &&
-        /^\S*$/.test(query) &&
-        matchSubcommands(picked.command, query).length > 0
-      ) {
-        return { type: 'subcommand', from: prefix.length, to: caret, query, command: picked.command };
-      }
+  private resultsArrived(): void {
+    this.active = Math.min(this.active, Math.max(0, this.options().length - 1));
+    this.syncAria();
+    this.host.requestUpdate();
+    if (!this.search.isLoading) {
+      this.delegate.announce(
+        formatMessage(this.delegate.config().locale.resultsCount, { count: String(this.options().length) }),
+      );
     }
-    const command =
-      this.delegate.commands().length > 0 && !picked && caret <= MAX_QUERY_SCAN
-        ? findCommandTrigger(text, caret)
-        : null;
-    if (command) return { type: 'command', from: 0, to: caret, query: command.query };
-    const providers = usableProviders(this.delegate.providers());
-    if (providers.length === 0) return null;
-    const line = state.doc.lineAt(caret);
-    const from = Math.max(line.from, caret - MAX_QUERY_SCAN);
-    const match = findMentionTrigger(state.doc.sliceString(from, caret), from, caret, [
-      ...new Set(providers.map(triggerOf)),
-    ]);
-    // A trigger at the very start of a cut-off window may follow any character: not a mention.
-    if (!match || (match.from === from && from > line.from)) return null;
-    return { type: 'mention', from: match.from, to: caret, query: match.query, trigger: match.trigger };
-  }
-
-  private scheduleSearch(trigger: Extract<Trigger, { type: 'mention' }>): void {
-    const key = `${trigger.trigger}${trigger.query}`;
-    if (key === this.searchedFor) return;
-    this.searchedFor = key;
-    clearTimeout(this.searchTimer);
-    this.abort?.abort();
-    const providers = usableProviders(this.delegate.providers()).filter(
-      (provider) => triggerOf(provider) === trigger.trigger,
-    );
-    this.results = providers.map((provider) => ({ provider, status: 'loading' }));
-    const abort = new AbortController();
-    this.abort = abort;
-    this.searchTimer = setTimeout(() => {
-      searchProviders(providers, trigger.query, abort.signal, (results) => {
-        this.results = results;
-        this.active = Math.min(this.active, Math.max(0, this.options().length - 1));
-        this.syncAria();
-        this.host.requestUpdate();
-        if (results.every((result) => result.status !== 'loading')) {
-          this.delegate.announce(
-            formatMessage(this.delegate.config().locale.resultsCount, { count: String(this.options().length) }),
-          );
-        }
-      });
-    }, SEARCH_DEBOUNCE_MS);
-  }
-
-  private options(): Option[] {
-    const trigger = this.trigger;
-    if (!trigger) return [];
-    if (trigger.type === 'command') {
-      return matchCommands(this.delegate.commands(), trigger.query, MAX_MENU_ITEMS).map((command) => ({
-        type: 'command',
-        command,
-      }));
-    }
-    if (trigger.type === 'subcommand') {
-      return matchSubcommands(trigger.command, trigger.query).map((name) => ({ type: 'subcommand', name }));
-    }
-    return [...this.shownItems()].flatMap(([result, items]) =>
-      items.map((item): Option => ({ type: 'item', provider: result.provider, item })),
-    );
-  }
-
-  /** The items each finished search shows, in provider order: the menu's slots shared among them. */
-  private shownItems(): Map<ProviderResult, readonly MentionItem[]> {
-    const done = this.results.filter((result) => result.status === 'done');
-    const shares = shareMenuSlots(done.map((result) => result.items.length));
-    return new Map(done.map((result, index) => [result, result.items.slice(0, shares[index])]));
-  }
-
-  private rows(): Row[] {
-    const trigger = this.trigger!;
-    const locale = this.delegate.config().locale;
-    const rows: Row[] = [];
-    let index = 0;
-    if (trigger.type === 'mention') {
-      const shown = this.shownItems();
-      for (const result of this.results) {
-        const items = shown.get(result) ?? [];
-        if (result.status === 'loading')
-          rows.push({ type: 'group', label: result.provider.label }, { type: 'status', text: locale.loading });
-        else if (result.status === 'error') {
-          rows.push(
-            { type: 'group', label: result.provider.label },
-            { type: 'status', text: locale.providerError, error: true },
-          );
-        } else if (items.length > 0) {
-          rows.push({ type: 'group', label: result.provider.label });
-          for (const item of items)
-            rows.push({ type: 'option', option: { type: 'item', provider: result.provider, item }, index: index++ });
-        }
-      }
-      if (rows.length === 0) rows.push({ type: 'status', text: locale.noResults });
-      return rows;
-    }
-    const options = this.options();
-    if (options.length === 0) return [{ type: 'status', text: locale.noResults }];
-    let category = '';
-    for (const option of options) {
-      if (option.type === 'command' && commandCategory(option.command) !== category) {
-        category = commandCategory(option.command);
-        rows.push({ type: 'group', label: category });
-      }
-      rows.push({ type: 'option', option, index: index++ });
-    }
-    return rows;
   }
 
   // ---- Picking ----------------------------------------------------------------------------------
@@ -405,14 +194,18 @@ export class MenuController implements ReactiveController {
   private pickCommand(command: CommandInfo, trigger: Trigger, view: EditorView): void {
     const clean = sanitizeCommandInfo(command);
     if (!clean) return;
-    this.picked = { command: clean, subcommandPath: [] };
-    this.replace(view, trigger, `/${clean.name} `, []);
+    this.replace(view, trigger, `/${clean.name} `, [], { command: clean, subcommandPath: [] });
   }
 
   private pickSubcommand(name: string, trigger: Trigger, view: EditorView): void {
-    if (!this.picked) return;
-    this.picked = { ...this.picked, subcommandPath: [...this.picked.subcommandPath, name] };
-    this.replace(view, trigger, `${name} `, []);
+    const picked = view.state.field(commandField);
+    if (!picked) return;
+    this.replace(view, trigger, `${name} `, [], { ...picked, subcommandPath: [...picked.subcommandPath, name] });
+  }
+
+  /** The host's current description of a picked command (a restored draft may know only its name). */
+  private commandInfo(command: CommandInfo): CommandInfo {
+    return this.delegate.commands().find((candidate) => candidate?.name === command.name) ?? command;
   }
 
   private pickItem(item: MentionItem, trigger: Trigger, view: EditorView): void {
@@ -430,12 +223,18 @@ export class MenuController implements ReactiveController {
     this.replace(view, trigger, `${text.trimEnd()} `, []);
   }
 
-  private replace(view: EditorView, trigger: Trigger, insert: string, records: readonly ContextRecord[]): void {
+  private replace(
+    view: EditorView,
+    trigger: Trigger,
+    insert: string,
+    records: readonly ContextRecord[],
+    command?: PickedCommand,
+  ): void {
     this.close();
     view.dispatch({
       changes: { from: trigger.from, to: trigger.to, insert },
       selection: { anchor: trigger.from + insert.length },
-      effects: records.length > 0 ? putRecords.of(records) : [],
+      effects: [...(records.length > 0 ? [putRecords.of(records)] : []), ...(command ? [setCommand.of(command)] : [])],
       userEvent: 'input.complete',
       // A pick is one undo step of its own: typing right after it never joins it.
       annotations: isolateHistory.of('full'),
@@ -444,12 +243,11 @@ export class MenuController implements ReactiveController {
   }
 
   private dismiss(): void {
-    const trigger = this.trigger;
-    this.dismissedAt = trigger ? `${trigger.type}:${trigger.from}:${trigger.query}` : null;
+    this.dismissedAt = this.trigger ? triggerKey(this.trigger) : null;
     this.close();
   }
 
-  private hover(index: number): void {
+  private setActive(index: number): void {
     if (this.active === index) return;
     this.active = index;
     this.syncAria();
@@ -465,20 +263,8 @@ export class MenuController implements ReactiveController {
   }
 
   private syncAria(): void {
-    const content = this.view?.contentDOM;
-    if (!content) return;
-    // The combobox attributes exist only while the listbox does, so nothing points at a missing id.
     const open = this.trigger !== null;
-    if (open) {
-      content.setAttribute('aria-expanded', 'true');
-      content.setAttribute('aria-controls', MENU_ID);
-    } else {
-      content.removeAttribute('aria-expanded');
-      content.removeAttribute('aria-controls');
-    }
-    const hasActive = open && this.options().length > 0;
-    if (hasActive) content.setAttribute('aria-activedescendant', `${MENU_ID}-${this.active}`);
-    else content.removeAttribute('aria-activedescendant');
+    syncComboboxAria(this.view?.contentDOM, open, open && this.options().length > 0 ? this.active : null);
   }
 }
 

@@ -1,0 +1,19 @@
+import type { ContextRecord } from '../../core/index.js';
+import type { ComposerDraft } from './editor/draft.js';
+
+/** The draft's text and the records its chips refer to. */
+export interface ComposerValue {
+  text: string;
+  records: ContextRecord[];
+}
+
+export type InsertContextResult = { ok: true; contextId: string } | { ok: false; error: string };
+
+export interface InsertContextOptions {
+  label?: string;
+  /** `caret` (default): at the caret, or where it was before focus left; `end`: appended. */
+  at?: 'caret' | 'end';
+}
+
+export type { AttachmentRemoveDetail, ComposerSubmitDetail, SubmittedAttachment } from '../shared/events.js';
+export type { ComposerDraft };

@@ -1,0 +1,124 @@
+import type { EditorState } from '@codemirror/state';
+import {
+  type CommandInfo,
+  type ContextRecord,
+  collectContextReferences,
+  decodeContextRecordList,
+  sanitizeCommandInfo,
+} from '../../../core/index.js';
+import type { DraftAttachment } from '../attachments.js';
+import { chipsOf } from './chip-decorations.js';
+import { attachmentsField, commandField, type DraftInit, type PickedCommand, recordsField } from './draft-state.js';
+
+/** The whole draft as a value: structured-cloneable, so it can be stored, stashed and recalled. */
+export interface ComposerDraft {
+  text: string;
+  records: ContextRecord[];
+  /** Every image on the shelf and every file a chip refers to. */
+  attachments: DraftAttachment[];
+  /** The picked slash command, while the text still starts with it. */
+  command?: { name: string; subcommandPath?: string[] };
+}
+
+/** How much of the draft's start can hold a picked command and its subcommands. */
+export const COMMAND_HEAD = 1024;
+
+/** The picked command, while the draft still starts with `/name` followed by a space or its end. */
+export function activeCommand(state: EditorState): PickedCommand | undefined {
+  const picked = state.field(commandField);
+  if (!picked) return undefined;
+  const prefix = `/${picked.command.name}`;
+  const head = state.doc.sliceString(0, COMMAND_HEAD).trimStart();
+  return head.startsWith(prefix) && (head.length === prefix.length || /\s/.test(head.charAt(prefix.length)))
+    ? picked
+    : undefined;
+}
+
+/** The draft's images, and the files a chip still refers to. */
+export function liveAttachments(state: EditorState): DraftAttachment[] {
+  const attachments = [...state.field(attachmentsField).values()];
+  if (!attachments.some((attachment) => attachment.kind === 'file')) return attachments;
+  const referenced = new Set(chipsOf(state).map((chip) => chip.contextId));
+  return attachments.filter((attachment) => attachment.kind === 'image' || referenced.has(attachment.contextId));
+}
+
+/** The records the chips refer to, in order of first reference, then those of shelf images. */
+export function referencedRecords(state: EditorState): ContextRecord[] {
+  const records = state.field(recordsField);
+  const ids = new Set(chipsOf(state).map((chip) => chip.contextId));
+  for (const attachment of state.field(attachmentsField).values())
+    if (attachment.kind === 'image') ids.add(attachment.contextId);
+  return [...ids].flatMap((contextId) => records.get(contextId) ?? []);
+}
+
+export function readDraft(state: EditorState): ComposerDraft {
+  const command = activeCommand(state);
+  return {
+    text: state.doc.toString(),
+    records: referencedRecords(state),
+    attachments: liveAttachments(state),
+    ...(command
+      ? {
+          command: {
+            name: command.command.name,
+            ...(command.subcommandPath.length > 0 ? { subcommandPath: [...command.subcommandPath] } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** Whether a draft has nothing in it worth keeping: no text beyond whitespace, no attachment. */
+export function isBlankDraft(draft: Pick<ComposerDraft, 'text' | 'attachments'>): boolean {
+  return draft.text.trim() === '' && draft.attachments.length === 0;
+}
+
+/**
+ * A draft from any value, as the `draft` property takes it: invalid records dropped, records no
+ * chip refers to dropped (images excepted), attachments kept only for an image or file record of
+ * the draft, a command looked up by name among `commands` (or kept by name alone).
+ */
+export function decodeDraft(value: unknown, commands: readonly CommandInfo[]): { text: string } & DraftInit {
+  const input = (value && typeof value === 'object' ? value : {}) as Partial<Record<keyof ComposerDraft, unknown>>;
+  const text = typeof input.text === 'string' ? input.text : '';
+  const referenced = new Set(collectContextReferences(text).map((occurrence) => occurrence.contextId));
+  const records = decodeContextRecordList(input.records).records.filter(
+    (record) => referenced.has(record.contextId) || record.kind === 'image',
+  );
+  const byId = new Map(records.map((record) => [record.contextId, record]));
+  const attachments = Array.isArray(input.attachments)
+    ? input.attachments.flatMap((candidate: unknown) => decodeAttachment(candidate, byId))
+    : [];
+  const command = decodeCommand(input.command, commands);
+  return { text, records, attachments, ...(command ? { command } : {}) };
+}
+
+function decodeAttachment(value: unknown, records: ReadonlyMap<string, ContextRecord>): DraftAttachment[] {
+  const candidate = value as { contextId?: unknown; attachmentId?: unknown; file?: unknown } | null;
+  if (!candidate || typeof candidate.contextId !== 'string' || !(candidate.file instanceof Blob)) return [];
+  const record = records.get(candidate.contextId);
+  if (!record || (record.kind !== 'image' && record.kind !== 'file')) return [];
+  const attachmentId =
+    typeof candidate.attachmentId === 'string'
+      ? candidate.attachmentId
+      : 'attachmentId' in record && typeof record.attachmentId === 'string'
+        ? record.attachmentId
+        : undefined;
+  if (!attachmentId) return [];
+  const blob: Blob = candidate.file;
+  const name = 'name' in record && typeof record.name === 'string' ? record.name : record.label;
+  const file = blob instanceof File ? blob : new File([blob], name, { type: blob.type });
+  return [{ contextId: record.contextId, attachmentId, kind: record.kind, file }];
+}
+
+function decodeCommand(value: unknown, commands: readonly CommandInfo[]): PickedCommand | undefined {
+  const input = value as { name?: unknown; subcommandPath?: unknown } | null;
+  if (!input || typeof input.name !== 'string' || input.name === '') return undefined;
+  const known = Array.isArray(commands) ? commands.find((command) => command?.name === input.name) : undefined;
+  const command = sanitizeCommandInfo(known ?? { name: input.name });
+  if (!command) return undefined;
+  const path = Array.isArray(input.subcommandPath)
+    ? input.subcommandPath.filter((name): name is string => typeof name === 'string')
+    : [];
+  return { command, subcommandPath: path };
+}

@@ -1,0 +1,131 @@
+import { history, historyKeymap, insertNewline } from '@codemirror/commands';
+import { Compartment, EditorState, type Extension, Prec, type StateEffect } from '@codemirror/state';
+import { EditorView, keymap, placeholder as placeholderExtension, type ViewUpdate } from '@codemirror/view';
+import type { T3Locale } from '../../shared/locale.js';
+import { chipExtension } from './chip-decorations.js';
+import { CompositionGuard } from './composition-guard.js';
+import { editingKeymap } from './editing-keymap.js';
+import { maxLengthFilter } from './max-length.js';
+
+/** The element's settings the editor follows. */
+export interface EditorSettings {
+  readonly isDisabled: boolean;
+  /** Disabled or `readonly`. */
+  readonly readOnly: boolean;
+  readonly maxLength?: number;
+  readonly placeholder: string;
+  readonly label: string;
+  readonly locale: T3Locale;
+}
+
+export interface EditorSetupDelegate {
+  settings(): EditorSettings;
+  showNotice(message: string): void;
+  /** Whether the composer may take this key before the editor (Enter, a menu's keys, recall's arrows). */
+  wantsKey(event: KeyboardEvent): boolean;
+  /** Takes a key the composer wants; true when handled. */
+  handleKey(event: KeyboardEvent, view: EditorView): boolean;
+  /** Extensions of the composer's controllers (menu, clipboard). */
+  controllers(): Extension;
+  onUpdate(update: ViewUpdate): void;
+}
+
+const SETTINGS = ['disabled', 'readonly', 'formDisabled', 'maxLength', 'placeholder', 'label'] as const;
+
+/**
+ * The editor's extensions, built once per composer and shared by every draft's state, with the
+ * element's settings in compartments that follow its properties.
+ */
+export class EditorSetup {
+  private readonly editable = new Compartment();
+  private readonly lengthLimit = new Compartment();
+  private readonly placeholderText = new Compartment();
+  private readonly accessibleName = new Compartment();
+  private readonly composition = new CompositionGuard();
+  private shared?: Extension;
+
+  constructor(private readonly delegate: EditorSetupDelegate) {}
+
+  /** The extensions every draft state of this composer gets. */
+  extensions(): Extension {
+    // Rebuilt settings on each call: a draft replaced after a property changed starts with it.
+    this.shared ??= [
+      chipExtension(),
+      history(),
+      EditorView.lineWrapping,
+      Prec.highest(this.keyHandlers()),
+      this.delegate.controllers(),
+      keymap.of([{ key: 'Shift-Enter', run: insertNewline }, ...historyKeymap, ...editingKeymap]),
+      EditorView.updateListener.of((update) => this.delegate.onUpdate(update)),
+    ];
+    return [
+      this.editable.of(this.editableExtension()),
+      this.lengthLimit.of(this.lengthExtension()),
+      this.placeholderText.of(placeholderExtension(this.delegate.settings().placeholder)),
+      this.accessibleName.of(this.accessibleNameExtension()),
+      this.shared,
+    ];
+  }
+
+  /** The effects that bring a state in line with changed properties. */
+  reconfigure(changed: ReadonlyMap<PropertyKey, unknown>): StateEffect<unknown>[] {
+    if (!SETTINGS.some((name) => changed.has(name))) return [];
+    const effects = [];
+    if (changed.has('disabled') || changed.has('readonly') || changed.has('formDisabled'))
+      effects.push(this.editable.reconfigure(this.editableExtension()));
+    if (changed.has('maxLength')) effects.push(this.lengthLimit.reconfigure(this.lengthExtension()));
+    if (changed.has('placeholder'))
+      effects.push(this.placeholderText.reconfigure(placeholderExtension(this.delegate.settings().placeholder)));
+    if (changed.has('label') || changed.has('placeholder'))
+      effects.push(this.accessibleName.reconfigure(this.accessibleNameExtension()));
+    return effects;
+  }
+
+  private editableExtension(): Extension {
+    const { isDisabled: disabled, readOnly } = this.delegate.settings();
+    return [
+      EditorView.editable.of(!disabled),
+      EditorState.readOnly.of(readOnly),
+      EditorView.contentAttributes.of({
+        ...(disabled ? { 'aria-disabled': 'true' } : {}),
+        ...(readOnly ? { 'aria-readonly': 'true' } : {}),
+      }),
+    ];
+  }
+
+  private lengthExtension(): Extension {
+    const max = this.delegate.settings().maxLength;
+    if (typeof max !== 'number' || !Number.isFinite(max) || max < 0) return [];
+    return maxLengthFilter(Math.floor(max), (kind) => {
+      const message = this.delegate.settings().locale.maxLength;
+      this.delegate.showNotice(kind === 'cut' ? `${message} (${max})` : message);
+    });
+  }
+
+  private accessibleNameExtension(): Extension {
+    const { label, placeholder } = this.delegate.settings();
+    const name = label || placeholder;
+    return EditorView.contentAttributes.of({
+      ...(name ? { 'aria-label': name } : {}),
+      'aria-multiline': 'true',
+      role: 'textbox',
+    });
+  }
+
+  /** Keys before the editor's own, never while an IME composition is still deciding what they mean. */
+  private keyHandlers(): Extension {
+    return EditorView.domEventHandlers({
+      compositionend: (event) => {
+        this.composition.compositionEnded(event.timeStamp);
+        return false;
+      },
+      keydown: (event, view) => {
+        if (!this.delegate.wantsKey(event)) return false;
+        if (this.composition.belongsToComposition(event, view.composing)) return true;
+        if (!this.delegate.handleKey(event, view)) return false;
+        event.preventDefault();
+        return true;
+      },
+    });
+  }
+}

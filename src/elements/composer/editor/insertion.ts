@@ -1,0 +1,56 @@
+import { isolateHistory } from '@codemirror/commands';
+import { EditorSelection, type EditorState, type TransactionSpec } from '@codemirror/state';
+import { type ContextRecord, formatContextReference } from '../../../core/index.js';
+import { type DraftAttachment, newLocalId, recordForFile } from '../attachments.js';
+import { spacedLink } from './chip-edits.js';
+import { putAttachments, putRecords } from './draft-state.js';
+
+/** Set on transactions made by the API and by `value`, so only user edits run the input filters. */
+export const PROGRAMMATIC = 'programmatic';
+
+/**
+ * Inserts a link with one space before it (unless after whitespace) and one after it, at the
+ * caret (the last known one while focus is elsewhere), or at the end.
+ */
+export function linkInsertion(
+  state: EditorState,
+  link: string,
+  at: 'caret' | 'end',
+  records: readonly ContextRecord[],
+  attachments: readonly DraftAttachment[] = [],
+): TransactionSpec {
+  const range = at === 'end' ? EditorSelection.cursor(state.doc.length) : state.selection.main;
+  const { changes, caret } = spacedLink(state.doc, range.from, range.to, link);
+  return {
+    changes,
+    selection: { anchor: caret },
+    effects: [putRecords.of(records), ...(attachments.length > 0 ? [putAttachments.of(attachments)] : [])],
+    userEvent: PROGRAMMATIC,
+    // One undo step of its own: typing right after it never joins it.
+    annotations: isolateHistory.of('full'),
+  };
+}
+
+/** Plain text at the caret, or appended. */
+export function textInsertion(state: EditorState, text: string, at: 'caret' | 'end'): TransactionSpec {
+  if (at === 'caret') return { ...state.replaceSelection(text), userEvent: PROGRAMMATIC };
+  const end = state.doc.length;
+  return { changes: { from: end, insert: text }, selection: { anchor: end + text.length }, userEvent: PROGRAMMATIC };
+}
+
+/** Records, attachments and links for files joining the draft, each under a fresh local id. */
+export function filesToAttach(files: readonly File[]): {
+  records: ContextRecord[];
+  attachments: DraftAttachment[];
+  links: string;
+} {
+  const records: ContextRecord[] = [];
+  const attachments: DraftAttachment[] = [];
+  for (const file of files) {
+    const localId = newLocalId();
+    const record = recordForFile(file, localId);
+    records.push(record);
+    attachments.push({ contextId: record.contextId, attachmentId: localId, kind: record.kind, file });
+  }
+  return { records, attachments, links: records.map((record) => formatContextReference(record)).join(' ') };
+}

@@ -1,0 +1,176 @@
+import { styleProperties } from '../../shared/style-properties.js';
+import { html, nothing, type TemplateResult } from 'lit';
+import type { CommandInfo } from '../../../core/index.js';
+import { renderKindIcon } from '../../shared/icons.js';
+import type { T3Locale } from '../../shared/locale.js';
+import { safeImageUrl } from '../../shared/urls.js';
+import { type CommandCategory, commandCategory, matchCommands, matchSubcommands } from './commands.js';
+import {
+  MAX_MENU_ITEMS,
+  type MentionItem,
+  type MentionProvider,
+  type ProviderResult,
+  shareMenuSlots,
+} from './providers.js';
+import type { Trigger } from './trigger-detection.js';
+
+type IconMap = Readonly<Record<string, string>>;
+
+export const MENU_ID = 't3-composer-menu';
+
+/** One pickable entry of the menu. */
+export type Option =
+  | { type: 'item'; provider: MentionProvider; item: MentionItem }
+  | { type: 'command'; command: CommandInfo }
+  | { type: 'subcommand'; name: string };
+
+type Row =
+  | { type: 'group'; label: string }
+  | { type: 'option'; option: Option; index: number }
+  | { type: 'status'; text: string; error?: boolean };
+
+/** What the list shows: the trigger, the providers' answers so far, and which option is active. */
+export interface MenuContent {
+  trigger: Trigger;
+  results: readonly ProviderResult[];
+  commands: readonly CommandInfo[];
+  active: number;
+}
+
+export interface MenuListView {
+  locale: T3Locale;
+  icons: IconMap;
+  /** Column of the trigger, relative to the composer's frame. */
+  anchorLeft: number;
+  below: boolean;
+  pick(option: Option): void;
+  hover(index: number): void;
+}
+
+/** The options in list order: matching commands, subcommands, or the items each provider may show. */
+export function menuOptions({ trigger, results, commands }: Omit<MenuContent, 'active'>): Option[] {
+  if (trigger.type === 'command')
+    return matchCommands(commands, trigger.query, MAX_MENU_ITEMS).map((command) => ({ type: 'command', command }));
+  if (trigger.type === 'subcommand')
+    return matchSubcommands(trigger.command, trigger.query).map((name) => ({ type: 'subcommand', name }));
+  return [...shownItems(results)].flatMap(([result, items]) =>
+    items.map((item): Option => ({ type: 'item', provider: result.provider, item })),
+  );
+}
+
+/** The items each finished search shows, in provider order: the menu's slots shared among them. */
+function shownItems(results: readonly ProviderResult[]): Map<ProviderResult, readonly MentionItem[]> {
+  const done = results.filter((result) => result.status === 'done');
+  const shares = shareMenuSlots(done.map((result) => result.items.length));
+  return new Map(done.map((result, index) => [result, result.items.slice(0, shares[index])]));
+}
+
+const CATEGORY_LABELS: Record<CommandCategory, keyof T3Locale> = {
+  custom: 'commandsCustom',
+  skill: 'commandsSkill',
+  system: 'commandsSystem',
+};
+
+function menuRows(content: MenuContent, locale: T3Locale): Row[] {
+  const { trigger, results } = content;
+  const rows: Row[] = [];
+  let index = 0;
+  if (trigger.type === 'mention') {
+    const shown = shownItems(results);
+    for (const result of results) {
+      const items = shown.get(result) ?? [];
+      if (result.status === 'loading')
+        rows.push({ type: 'group', label: result.provider.label }, { type: 'status', text: locale.loading });
+      else if (result.status === 'error')
+        rows.push(
+          { type: 'group', label: result.provider.label },
+          { type: 'status', text: locale.providerError, error: true },
+        );
+      else if (items.length > 0) {
+        rows.push({ type: 'group', label: result.provider.label });
+        for (const item of items)
+          rows.push({ type: 'option', option: { type: 'item', provider: result.provider, item }, index: index++ });
+      }
+    }
+    return rows.length > 0 ? rows : [{ type: 'status', text: locale.noResults }];
+  }
+  const options = menuOptions(content);
+  if (options.length === 0) return [{ type: 'status', text: locale.noResults }];
+  let category = '';
+  for (const option of options) {
+    if (option.type === 'command' && commandCategory(option.command) !== category) {
+      category = commandCategory(option.command);
+      rows.push({ type: 'group', label: locale[CATEGORY_LABELS[commandCategory(option.command)]] });
+    }
+    rows.push({ type: 'option', option, index: index++ });
+  }
+  return rows;
+}
+
+/** The listbox, in the composer's shadow root beside the editor so `aria-activedescendant` resolves. */
+export function renderMenuList(content: MenuContent, view: MenuListView): TemplateResult {
+  const label = content.trigger.type === 'mention' ? view.locale.mentionsMenu : view.locale.commandsMenu;
+  return html`<div
+    part="menu"
+    class=${view.below ? 'menu below' : 'menu'}
+    id=${MENU_ID}
+    role="listbox"
+    aria-label=${label}
+    ${styleProperties({ 'inset-inline-start': `${view.anchorLeft}px` })}
+    @mousedown=${(event: MouseEvent) => event.preventDefault()}
+  >
+    ${menuRows(content, view.locale).map((row) => renderRow(row, content.active, view))}
+  </div>`;
+}
+
+function renderRow(row: Row, active: number, view: MenuListView): TemplateResult {
+  if (row.type === 'group') return html`<div class="menu-group" role="presentation">${row.label}</div>`;
+  if (row.type === 'status')
+    return html`<div class=${row.error ? 'menu-status error' : 'menu-status'} role="presentation">${row.text}</div>`;
+  return html`<div
+    part="option"
+    class="menu-option"
+    role="option"
+    id=${`${MENU_ID}-${row.index}`}
+    aria-selected=${row.index === active ? 'true' : 'false'}
+    @click=${() => view.pick(row.option)}
+    @mousemove=${() => view.hover(row.index)}
+  >
+    ${renderOption(row.option, view.icons)}
+  </div>`;
+}
+
+function renderOption(option: Option, icons: IconMap): TemplateResult {
+  if (option.type === 'item') {
+    const { item } = option;
+    const icon = safeImageUrl(item.icon);
+    const kind = item.record?.kind ?? item.tag?.kind ?? '';
+    return html`<span class="option-icon">${icon ? html`<img src=${icon} alt="" />` : renderKindIcon(kind, icons)}</span>
+      <span class="option-label">${item.label}</span>
+      ${item.description ? html`<span class="option-description">${item.description}</span>` : nothing}`;
+  }
+  if (option.type === 'command') {
+    const { command } = option;
+    return html`<span class="option-label">/${command.name}</span>
+      ${command.argumentHint ? html`<span class="option-hint">${command.argumentHint}</span>` : nothing}
+      ${command.description ? html`<span class="option-description">${command.description}</span>` : nothing}`;
+  }
+  return html`<span class="option-label">${option.name}</span>`;
+}
+
+/**
+ * The combobox attributes on the editable element: they exist only while the listbox does, so
+ * nothing points at a missing id.
+ */
+export function syncComboboxAria(content: HTMLElement | undefined, open: boolean, active: number | null): void {
+  if (!content) return;
+  if (open) {
+    content.setAttribute('aria-expanded', 'true');
+    content.setAttribute('aria-controls', MENU_ID);
+  } else {
+    content.removeAttribute('aria-expanded');
+    content.removeAttribute('aria-controls');
+  }
+  if (open && active !== null) content.setAttribute('aria-activedescendant', `${MENU_ID}-${active}`);
+  else content.removeAttribute('aria-activedescendant');
+}
