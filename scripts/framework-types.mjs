@@ -22,67 +22,68 @@ generateJsxTypes(manifest, {
   hideLogs: true,
 });
 
-const header = (framework) =>
-  `// Generated from custom-elements.json by scripts/framework-types.mjs: the elements' tags for ${framework}.\n`;
-const imports = (props) =>
-  `import type { ${elements.map(({ name }) => name).join(', ')} } from '../index.js';\n` +
-  `import type { ${elements.map(({ name }) => `${name}${props}`).join(', ')} } from './jsx.js';\n`;
-const entries = (line) => elements.map((element) => `      ${line(element)}`).join('\n');
+const propsImport = (...suffixes) =>
+  `import type { ${elements.flatMap(({ name }) => suffixes.map((suffix) => name + suffix)).join(', ')} } from './jsx.js';\n`;
+const classImport = `import type { ${elements.map(({ name }) => name).join(', ')} } from '../index.js';\n`;
+const byElement = ({ name }) => `Tag<${name}, ${name}Props>`;
 
-/** A framework's own attributes for an element, with the element's typed props in place of same-named ones. */
+/**
+ * Per framework: where its table of elements lives, and `Tag`, the framework's own attributes for
+ * an element with the element's typed props in place of same-named ones.
+ */
 const frameworks = {
   react: {
     title: 'React 19 (`React.JSX.IntrinsicElements`)',
-    body: () =>
-      `import type { HTMLAttributes, Key, RefAttributes } from 'react';\n${imports('Props')}\n` +
-      `type Tag<E, P> = Omit<HTMLAttributes<E>, keyof P> & P & RefAttributes<E> & { key?: Key | null; class?: string };\n\n` +
-      `declare module 'react' {\n  namespace JSX {\n    interface IntrinsicElements {\n` +
-      entries(({ name, tagName }) => `'${tagName}': Tag<${name}, ${name}Props>;`) +
-      `\n    }\n  }\n}\n`,
+    imports: `import type { HTMLAttributes, Key, RefAttributes } from 'react';\n${classImport}${propsImport('Props')}`,
+    tag: 'type Tag<E, P> = Omit<HTMLAttributes<E>, keyof P> & P & RefAttributes<E> & { key?: Key | null; class?: string };',
+    table: ['react', 'JSX', 'IntrinsicElements'],
+    entry: byElement,
   },
   preact: {
     title: 'Preact (`JSX.IntrinsicElements`)',
-    body: () =>
-      `import type { JSX } from 'preact';\n${imports('Props')}\n` +
-      `type Tag<E extends EventTarget, P> = Omit<JSX.HTMLAttributes<E>, keyof P> & P;\n\n` +
-      `declare module 'preact' {\n  namespace JSX {\n    interface IntrinsicElements {\n` +
-      entries(({ name, tagName }) => `'${tagName}': Tag<${name}, ${name}Props>;`) +
-      `\n    }\n  }\n}\n`,
+    imports: `import type { JSX } from 'preact';\n${classImport}${propsImport('Props')}`,
+    tag: 'type Tag<E extends EventTarget, P> = Omit<JSX.HTMLAttributes<E>, keyof P> & P;',
+    table: ['preact', 'JSX', 'IntrinsicElements'],
+    entry: byElement,
   },
   solid: {
     title: 'Solid (`JSX.IntrinsicElements` of solid-js)',
-    body: () =>
-      `import type { JSX } from 'solid-js';\n${imports('SolidJsProps')}` +
-      `import type { ${elements.map(({ name }) => `${name}Props`).join(', ')} } from './jsx.js';\n\n` +
-      `type Tag<E, P> = Omit<JSX.HTMLAttributes<E>, keyof P> & P;\n\n` +
-      `declare module 'solid-js' {\n  namespace JSX {\n    interface IntrinsicElements {\n` +
-      entries(({ name, tagName }) => `'${tagName}': Tag<${name}, ${name}Props & ${name}SolidJsProps>;`) +
-      `\n    }\n  }\n}\n`,
+    imports: `import type { JSX } from 'solid-js';\n${classImport}${propsImport('Props', 'SolidJsProps')}`,
+    tag: 'type Tag<E, P> = Omit<JSX.HTMLAttributes<E>, keyof P> & P;',
+    table: ['solid-js', 'JSX', 'IntrinsicElements'],
+    entry: ({ name }) => `Tag<${name}, ${name}Props & ${name}SolidJsProps>`,
   },
   svelte: {
     title: 'Svelte 5 (`SvelteHTMLElements` of svelte/elements)',
-    body: () =>
-      `import type { HTMLAttributes } from 'svelte/elements';\n${imports('Props')}\n` +
-      `type Tag<E extends EventTarget, P> = Omit<HTMLAttributes<E>, keyof P> & P;\n\n` +
-      `declare module 'svelte/elements' {\n  interface SvelteHTMLElements {\n` +
-      entries(({ name, tagName }) => `'${tagName}': Tag<${name}, ${name}Props>;`).replace(/^ {2}/gm, '') +
-      `\n  }\n}\n`,
+    imports: `import type { HTMLAttributes } from 'svelte/elements';\n${classImport}${propsImport('Props')}`,
+    tag: 'type Tag<E extends EventTarget, P> = Omit<HTMLAttributes<E>, keyof P> & P;',
+    table: ['svelte/elements', null, 'SvelteHTMLElements'],
+    entry: byElement,
   },
   vue: {
     title: 'Vue 3 (`GlobalComponents`, read by Volar and vue-tsc)',
-    body: () =>
-      `import type { DefineComponent } from 'vue';\n${imports('Props')}\n` +
-      '/** `t3-submit` → `T3Submit`: Vue matches `@t3-submit` to an `onT3Submit` prop. */\n' +
-      'type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;\n' +
-      '/** The element props with each `on<event>` handler renamed the way Vue names listeners. */\n' +
-      'type VueProps<P> = { [K in keyof P as K extends `on${infer Name}` ? `on${Pascal<Name>}` : K]: P[K] };\n' +
-      'type Tag<P> = DefineComponent<VueProps<P>>;\n\n' +
-      `declare module 'vue' {\n  interface GlobalComponents {\n` +
-      entries(({ name, tagName }) => `'${tagName}': Tag<${name}Props>;`).replace(/^ {2}/gm, '') +
-      `\n  }\n}\n`,
+    imports: `import type { DefineComponent } from 'vue';\n${propsImport('Props')}`,
+    tag: [
+      '/** `t3-submit` → `T3Submit`: Vue matches `@t3-submit` to an `onT3Submit` prop. */',
+      'type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;',
+      '/** The element props with each `on<event>` handler renamed the way Vue names listeners. */',
+      'type VueProps<P> = { [K in keyof P as K extends `on${infer Name}` ? `on${Pascal<Name>}` : K]: P[K] };',
+      'type Tag<P> = DefineComponent<VueProps<P>>;',
+    ].join('\n'),
+    table: ['vue', null, 'GlobalComponents'],
+    entry: ({ name }) => `Tag<${name}Props>`,
   },
 };
 
-for (const [file, { title, body }] of Object.entries(frameworks)) {
-  writeFileSync(`${outdir}/${file}.d.ts`, `${header(title)}${body()}\nexport {};\n`);
+function typings({ title, imports, tag, table: [module, namespace, table], entry }) {
+  const indent = namespace ? '      ' : '    ';
+  const tags = elements.map((element) => `${indent}'${element.tagName}': ${entry(element)};`).join('\n');
+  const body = `interface ${table} {\n${tags}\n${indent.slice(2)}}`;
+  const augmentation = namespace ? `namespace ${namespace} {\n    ${body}\n  }` : body;
+  return (
+    `// Generated from custom-elements.json by scripts/framework-types.mjs: the elements' tags for ${title}.\n` +
+    `${imports}\n${tag}\n\ndeclare module '${module}' {\n  ${augmentation}\n}\n\nexport {};\n`
+  );
 }
+
+for (const [file, framework] of Object.entries(frameworks)) writeFileSync(`${outdir}/${file}.d.ts`, typings(framework));

@@ -76,6 +76,18 @@ describe('the framework matrix', () => {
     await browser?.close();
   });
 
+  it.each(['define-message', 'define-composer'])(
+    'plain-ts: the %s entry alone carries its elements’ tag and event types',
+    { timeout: 60_000 },
+    (entry) => {
+      const options = ['--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'esnext'];
+      const dom = ['--moduleResolution', 'bundler', '--lib', 'es2022,dom,dom.iterable', '--ignoreConfig'];
+      const { status, output } = run(bin('tsc'), [...options, ...dom, `entries/${entry}.ts`], join(root, 'plain-ts'));
+      expect(output).toBe('');
+      expect(status).toBe(0);
+    },
+  );
+
   describe.each(FIXTURES)('$name', ({ name, checker }) => {
     const cwd = join(root, name);
 
