@@ -18,11 +18,12 @@ const packageRoot = resolve(root, '../..');
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
 
 type Checker = 'tsc' | 'svelte-check' | 'vue-tsc';
-const FIXTURES: { name: string; checker: Checker }[] = [
+/** `late`: the fixture also has `late.html`, which renders before registering the elements. */
+const FIXTURES: { name: string; checker: Checker; late?: boolean }[] = [
   { name: 'plain-ts', checker: 'tsc' },
-  { name: 'react19', checker: 'tsc' },
+  { name: 'react19', checker: 'tsc', late: true },
   { name: 'react18', checker: 'tsc' },
-  { name: 'preact', checker: 'tsc' },
+  { name: 'preact', checker: 'tsc', late: true },
   { name: 'svelte', checker: 'svelte-check' },
   { name: 'vue', checker: 'vue-tsc' },
   { name: 'solid', checker: 'tsc' },
@@ -88,7 +89,7 @@ describe('the framework matrix', () => {
     },
   );
 
-  describe.each(FIXTURES)('$name', ({ name, checker }) => {
+  describe.each(FIXTURES)('$name', ({ name, checker, late }) => {
     const cwd = join(root, name);
 
     it('typechecks', { timeout: 120_000 }, () => {
@@ -133,5 +134,30 @@ describe('the framework matrix', () => {
         await server.close();
       }
     });
+
+    // Uses the build of the test before.
+    it.runIf(late)(
+      'warns, rendered before define, that providers became an attribute',
+      { timeout: 60_000 },
+      async () => {
+        const server = await serveStatic(join(cwd, 'dist'));
+        const page = await browser.newPage();
+        const warnings: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'warning') warnings.push(message.text());
+        });
+        try {
+          await page.goto(`${server.url}/late.html`);
+          await page.waitForFunction(() => customElements.get('t3-composer') !== undefined);
+          await expect.poll(() => warnings.length).toBe(1);
+          expect(await page.locator('t3-composer').getAttribute('providers')).toBe('[object Object]');
+          expect(warnings[0]).toContain('<t3-composer> has an attribute "providers"');
+          expect(warnings[0]).toContain("Import 't3-composer/define'");
+        } finally {
+          await page.close();
+          await server.close();
+        }
+      },
+    );
   });
 });
