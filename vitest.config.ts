@@ -7,6 +7,7 @@ export default defineConfig({
       'test/package/**/*.test.ts',
       'test/server/**/*.test.ts',
       'test/e2e/**/*.test.ts',
+      'test/frameworks/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 30_000,

@@ -41,6 +41,9 @@ describe('the packed package', () => {
       'package/dist/composer.js',
       'package/dist/react.js',
       'package/dist/t3-composer.iife.js',
+      ...['jsx', 'react', 'preact', 'svelte', 'vue', 'solid'].map(
+        (framework) => `package/dist/types/${framework}.d.ts`,
+      ),
       'package/custom-elements.json',
       'package/README.md',
     ]) {

@@ -4,6 +4,7 @@ import { property, state } from 'lit/decorators.js';
 import { type AssetResolver, mergeConfig, type ResolvedConfig, t3ConfigContext } from './config.js';
 import type { T3Locale } from './locale.js';
 import type { PresentationMap } from './presentations.js';
+import { warnPropertiesSetBeforeDefine } from './set-before-define.js';
 
 const CONFIG_KEYS = ['scopeConfig', 'icons', 'presentations', 'environmentId', 'resolveAsset', 'locale'] as const;
 
@@ -47,6 +48,11 @@ export class ConfigurableElement extends LitElement {
   protected get config(): ResolvedConfig {
     this.resolvedConfig ??= this.mergeOwnConfig();
     return this.resolvedConfig;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    warnPropertiesSetBeforeDefine(this);
   }
 
   protected override willUpdate(changed: PropertyValues): void {

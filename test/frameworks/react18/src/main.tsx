@@ -1,0 +1,26 @@
+// React 18 uses the wrappers, which register the elements themselves.
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { ComposerSubmitDetail } from 't3-composer';
+import { T3Composer, T3UserMessage } from 't3-composer/react';
+import { providers } from '../../shared/mentions.js';
+
+function App() {
+  const [sent, setSent] = useState<ComposerSubmitDetail[]>([]);
+  return (
+    <>
+      <div id="sent">
+        {sent.map((message, index) => (
+          <T3UserMessage key={index} text={message.text} context={message.context} />
+        ))}
+      </div>
+      <T3Composer
+        label="Message"
+        providers={providers}
+        onSubmit={(event) => setSent((messages) => [...messages, event.detail])}
+      />
+    </>
+  );
+}
+
+createRoot(document.querySelector('#app')!).render(<App />);

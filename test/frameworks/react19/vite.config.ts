@@ -1,0 +1,4 @@
+import { defineConfig } from 'vite';
+
+/** Two pages: the app, and one that renders before registering the elements. */
+export default defineConfig({ build: { rolldownOptions: { input: ['index.html', 'late.html'] } } });

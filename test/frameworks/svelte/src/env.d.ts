@@ -1,0 +1,2 @@
+/// <reference types="svelte" />
+/// <reference types="t3-composer/types/svelte" />

@@ -1,0 +1,1 @@
+/// <reference types="t3-composer/types/vue" />
