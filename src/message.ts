@@ -22,4 +22,11 @@ export type {
   ExpandedLevel,
   PresentationMap,
 } from './elements/shared/presentations.js';
-export type { ChipActivateDetail, ChipPlacement, ChipRemoveDetail } from './elements/shared/events.js';
+export type {
+  ChipActivateDetail,
+  ChipPlacement,
+  ChipRemoveDetail,
+  T3EventDetails,
+  T3EventName,
+  T3Events,
+} from './elements/shared/events.js';

@@ -7,7 +7,10 @@ import { elementDetails } from './records.js';
  * `records.ts`).
  */
 
-/** Any value at all, hostile shapes included: bigints, boxed values, maps, sets, sparse and typed arrays, lone surrogates. */
+/**
+ * Any value at all, hostile shapes included: bigints, boxed values, maps, sets, sparse and typed
+ * arrays, lone surrogates.
+ */
 export const hostileValueArb = fc.anything({
   withBigInt: true,
   withBoxedValues: true,

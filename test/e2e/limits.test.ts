@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedMessage, ThreadListing, UserMessage } from '../../server/api-types.js';

@@ -321,7 +321,8 @@ describe('<t3-user-message> chips for keyboard and screen-reader users', () => {
     ];
     for (const target of expected) {
       await sendKeys({ press: 'Tab' });
-      // Details open on focus; links and chips inside them are not tab stops, so focus never lands in a closing popover.
+      // Details open on focus; links and chips inside them are not tab stops, so focus never lands
+      // in a closing popover.
       expect(deepActiveElement()).to.equal(target);
     }
     for (const target of expected.reverse().slice(1)) {

@@ -42,7 +42,7 @@ type ChipStatus = 'resolved' | 'unresolved' | 'pending' | 'not-in-environment';
  * @cssprop [--t3-popover-color] - Text colour of the details popover.
  * @cssprop [--t3-font-mono] - Font of code in the details.
  *
- * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - The chip was clicked, or Enter or Space was pressed on it.
+ * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - The chip was clicked, or Enter or Space pressed on it.
  * @fires {CustomEvent<ChipRemoveDetail>} t3-chip-remove - The remove button was used; cancelable.
  */
 export class T3ContextChip extends ConfigurableElement {

@@ -55,6 +55,7 @@ export function emit<Name extends T3EventName>(
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface merge is the only way to extend the DOM's map
+  // An interface merge is the only way to extend the DOM's map, and it needs no members of its own.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface HTMLElementEventMap extends T3Events {}
 }

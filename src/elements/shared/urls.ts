@@ -3,6 +3,7 @@
  * a scheme, so `java\tscript:` would otherwise slip through) and then checks the scheme.
  */
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this must find
 const IGNORED_IN_URLS = /[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\u2060\ufeff]/g;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 

@@ -1,6 +1,5 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
-import type { ComposerSubmitDetail, T3Composer } from '../../../src/elements/composer/composer.js';
 import { dataset, file, image, link, mention, skill, terminal } from '../../../support/records.js';
 import { chips, clickEditor, composerFixture, content, press, submissions, type } from './support.js';
 

@@ -23,7 +23,7 @@ function avoidSurrogateSplit(text: string, end: number): number {
   return end > 0 && code >= 0xd800 && code <= 0xdbff ? end - 1 : end;
 }
 
-/** Whether a transaction comes from the user typing, pasting (`input.paste`) or dropping (`input.drop`), not from the API. */
+/** Whether the user typed, pasted (`input.paste`) or dropped (`input.drop`) the transaction's change, not the API. */
 export function isUserInput(transaction: Transaction): boolean {
   return transaction.isUserEvent('input');
 }
