@@ -14,6 +14,7 @@ const OTHER_ESCAPE = String.raw`\x1b[\x20-\x2f]*[\x30-\x7e]`;
 const ANSI_SEQUENCE = new RegExp(`${CSI}|${OSC}|${OTHER_ESCAPE}`, 'g');
 
 /** C0 and C1 controls, DEL, U+200B, and the BiDi controls (marks, embeddings, isolates). */
+// eslint-disable-next-line no-control-regex -- stripping control characters is the point
 const STRIPPED_CHARACTERS = /[\x00-\x1f\x7f-\x9f\u200b\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g;
 
 /** Everything but letters, combining marks, digits, `_`, `.`, `/` and `-` is escaped. */

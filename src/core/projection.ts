@@ -68,7 +68,10 @@ export function projectContextForProvider(
 const ENVELOPE_OPEN = '\n\n<t3_context version="1">\n';
 const ENVELOPE_CLOSE = '\n</t3_context>';
 
-/** A context id's record (`undefined` when there is none or it is ambiguous), and whether its envelope entry is written. */
+/**
+ * A context id's record (`undefined` when there is none or it is ambiguous), and whether its envelope entry is
+ * written.
+ */
 interface EnvelopeSlot {
   record: ContextRecord | undefined;
   listed: boolean;

@@ -39,7 +39,10 @@ export function isObjectLike(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Reads an own property only (inherited or polluted prototype properties are ignored); a throwing getter becomes a `FieldError`. */
+/**
+ * Reads an own property only (inherited or polluted prototype properties are ignored); a throwing getter becomes a
+ * `FieldError`.
+ */
 export function readOwn(source: object, key: string | number, path: string): unknown {
   try {
     return Object.prototype.hasOwnProperty.call(source, key)
@@ -233,7 +236,10 @@ export function struct<T>(table: FieldTable<T>): Field<T> {
   };
 }
 
-/** The JSON text of `value`, or a `FieldError` when it has none (a function, a symbol) or stringify throws (a BigInt, a cycle). */
+/**
+ * The JSON text of `value`, or a `FieldError` when it has none (a function, a symbol) or stringify throws (a BigInt, a
+ * cycle).
+ */
 export function toJson(value: unknown, path: string): string {
   let json: string | undefined;
   try {

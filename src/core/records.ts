@@ -12,7 +12,10 @@ import { readContextRecord } from './record-schema.js';
 import { plainJsonWithin } from './plain-json.js';
 import type { ContextRecord, MessageContext } from './types.js';
 
-/** Decoding of v1 context records and message contexts (T3's `ComposerContextRecord` and `OrchestrationMessageContext`). */
+/**
+ * Decoding of v1 context records and message contexts (T3's `ComposerContextRecord` and
+ * `OrchestrationMessageContext`).
+ */
 
 export type ContextRecordDecodeResult = { ok: true; record: ContextRecord } | { ok: false; error: string };
 

@@ -118,7 +118,7 @@ export function buildElementDraft(entry: LegacyEntry): ElementDraft | null {
 
 /** An element entry's details (the record without its base fields). */
 function elementDetails(draft: ElementDraft): ElementContextDetails {
-  const { version, kind, label, ...details } = draft;
+  const { version: _version, kind: _kind, label: _label, ...details } = draft;
   return details;
 }
 

@@ -47,7 +47,10 @@ export class AttachmentShelf {
     if (before !== after) this.host.requestUpdate();
   }
 
-  /** The draft was replaced: files and images it no longer has are released, with `t3-attachment-remove` when `announce`. */
+  /**
+   * The draft was replaced: files and images it no longer has are released, with `t3-attachment-remove` when
+   * `announce`.
+   */
   draftReplaced(startState: EditorState, state: EditorState, announce: boolean): void {
     const kept = new Set(liveAttachments(state).map((attachment) => attachment.file));
     const gone = liveAttachments(startState).filter((attachment) => !kept.has(attachment.file));

@@ -3,14 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { type CommandInfo, type ContextRecord, decodeContextRecord, formatContextReference } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
 import { emit } from '../shared/events.js';
-import type {
-  AttachmentRemoveDetail,
-  ComposerDraft,
-  ComposerSubmitDetail,
-  ComposerValue,
-  InsertContextOptions,
-  InsertContextResult,
-} from './composer-types.js';
+import type { ComposerDraft, ComposerValue, InsertContextOptions, InsertContextResult } from './composer-types.js';
 import { composerStyles } from './composer.styles.js';
 import { DEFAULT_HISTORY_SIZE, DraftRecall } from './draft-recall.js';
 import { DraftSession } from './draft-session.js';
@@ -57,7 +50,8 @@ export type * from './composer-types.js';
  * @cssprop [--t3-composer-border-color] - Border of the input.
  * @cssprop [--t3-font] - Font family.
  *
- * @fires {CustomEvent<ComposerSubmitDetail>} t3-submit - Enter was pressed or `submit()` called with a non-empty draft; cancelable, the draft clears unless cancelled.
+ * @fires {CustomEvent<ComposerSubmitDetail>} t3-submit - A non-empty draft was sent (Enter or `submit()`); cancelable,
+ *   the draft clears unless cancelled.
  * @fires {Event} input - The draft changed (text, chips or attachments).
  * @fires {CustomEvent<AttachmentRemoveDetail>} t3-attachment-remove - A file or image left the draft.
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - A chip in the draft was activated.

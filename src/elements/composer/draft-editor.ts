@@ -4,7 +4,10 @@ import { EditorView } from '@codemirror/view';
 export interface DraftEditorDelegate {
   /** A new, empty draft's state. */
   emptyState(): EditorState;
-  /** After every transaction that was applied while no editor was mounted (a mounted one reports through its update listener). */
+  /**
+   * After every transaction that was applied while no editor was mounted (a mounted one reports through its update
+   * listener).
+   */
   afterIdleChange(startState: EditorState, transactions: readonly Transaction[], state: EditorState): void;
   /** The editor mounted or released. */
   viewChanged(view: EditorView | undefined): void;

@@ -12,7 +12,10 @@ import {
 import type { ComposerDraft } from './editor/draft.js';
 import type { PickedCommand } from './editor/draft-state.js';
 
-/** A message as a host keeps it: record-driven (`text`, `context`) or annotation-driven (`content`, `inputAnnotations`). */
+/**
+ * A message as a host keeps it: record-driven (`text`, `context`) or annotation-driven (`content`,
+ * `inputAnnotations`).
+ */
 export type HistoryEntry =
   { text: string; context?: MessageContext } | { content: string; inputAnnotations?: unknown[] };
 

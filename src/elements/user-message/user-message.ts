@@ -13,9 +13,7 @@ import {
   type Segment,
   walkAroundRanges,
 } from '../../core/index.js';
-import { formatBytes } from '../shared/format-bytes.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
-import { renderKindIcon } from '../shared/icons.js';
 import { renderHostContent } from '../shared/render-host-content.js';
 import {
   type ClipboardPayload,
@@ -37,6 +35,7 @@ import {
   type UserMessageRenderInfo,
 } from './message-model.js';
 import { type ParsedMessageMarkdown, parseMessageMarkdown, renderMessageMarkdown } from './markdown.js';
+import { renderFiles, renderImages } from './message-attachments.js';
 import { RovingFocusController } from './roving-focus.js';
 import { userMessageStyles } from './user-message.styles.js';
 
@@ -167,8 +166,8 @@ export class T3UserMessage extends ConfigurableElement {
       <div part="body" class=${model.mode === 'annotations' || this.plainText ? 'body plain' : 'body markdown'}
         ><slot name="content">${this.renderBody(model, images, files)}</slot></div
       >
-      ${images.length > 0 ? this.renderImages(images) : nothing}
-      ${files.length > 0 ? this.renderFiles(files) : nothing}
+      ${images.length > 0 ? renderImages(images) : nothing}
+      ${files.length > 0 ? renderFiles(files, this.config.icons) : nothing}
       <button
         part="copy"
         class="copy"
@@ -295,33 +294,6 @@ export class T3UserMessage extends ConfigurableElement {
       .reference=${chip.reference}
       .relatedRecords=${chip.related}
     ></t3-context-chip>`;
-  }
-
-  private renderImages(images: MessageImage[]): TemplateResult {
-    return html`<div part="images" class="images">
-      ${images.map(
-        (image) =>
-          html`<img part="image" src=${image.src} alt=${image.name ?? ''} title=${image.name ?? nothing} loading="lazy" decoding="async" />`,
-      )}
-    </div>`;
-  }
-
-  private renderFiles(files: MessageFile[]): TemplateResult {
-    return html`<ul part="files" class="files">
-      ${files.map((file) => {
-        const name = file.href
-          ? html`<a href=${file.href} target="_blank" rel="noopener noreferrer" download=${file.name}>${file.name}</a>`
-          : file.name;
-        const meta = [file.mimeType, file.sizeBytes === undefined ? '' : formatBytes(file.sizeBytes)]
-          .filter(Boolean)
-          .join(' · ');
-        return html`<li part="file" class="file">
-          <span class="file-icon">${renderKindIcon('file', this.config.icons)}</span>
-          <span class="file-name">${name}</span>
-          ${meta ? html`<span class="file-meta">${meta}</span>` : nothing}
-        </li>`;
-      })}
-    </ul>`;
   }
 
   private messageRecords(): readonly ContextRecord[] {

@@ -114,7 +114,10 @@ export function visibleLengthOf(state: EditorState): number {
   return state.doc.length - hidden;
 }
 
-/** Chips are drawn by widgets and are atomic for the caret, selection and deletion (the draft's fields come with `draftFields`). */
+/**
+ * Chips are drawn by widgets and are atomic for the caret, selection and deletion (the draft's fields come with
+ * `draftFields`).
+ */
 export function chipExtension(): Extension {
   return [
     chipField,
