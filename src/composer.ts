@@ -2,6 +2,9 @@
 export {
   type AttachmentRemoveDetail,
   type ComposerDraft,
+  type HistoryEntry,
+  type StashChangeDetail,
+  type StashEntry,
   type ComposerSubmitDetail,
   type ComposerValue,
   type InsertContextOptions,

@@ -21,3 +21,5 @@ export interface ComposerSubmitDetail extends Submission {
 }
 
 export type { AttachmentRemoveDetail, ComposerDraft };
+export type { StashChangeDetail, StashEntry } from './draft-stash.js';
+export type { HistoryEntry } from './history-entries.js';

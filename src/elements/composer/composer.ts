@@ -14,13 +14,15 @@ import type {
 import { composerStyles } from './composer.styles.js';
 import { DEFAULT_HISTORY_SIZE, DraftRecall } from './draft-recall.js';
 import { DraftSession } from './draft-session.js';
+import type { StashChangeDetail, StashEntry } from './draft-stash.js';
+import { StashController } from './stash-controller.js';
 import {
   activeCommand,
   decodeDraft,
-  isBlankDraft,
   liveAttachments,
   readDraft,
   referencedRecords,
+  stateIsBlank,
 } from './editor/draft.js';
 import type { EditorSettings } from './editor/editor-setup.js';
 import type { HistoryEntry } from './history-entries.js';
@@ -61,6 +63,7 @@ export type * from './composer-types.js';
  * @fires {Event} input - The draft changed (text, chips or attachments).
  * @fires {CustomEvent<AttachmentRemoveDetail>} t3-attachment-remove - A file or image left the draft.
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - A chip in the draft was activated.
+ * @fires {CustomEvent<StashChangeDetail>} t3-stash-change - The stash changed (a draft stashed, restored or dropped); `detail.stashes` is the new list.
  */
 export class T3Composer extends ConfigurableElement {
   static override styles = composerStyles;
@@ -96,6 +99,7 @@ export class T3Composer extends ConfigurableElement {
   @query('[part~="editor"]') private editorHost?: HTMLElement;
 
   private readonly session: DraftSession;
+  private readonly stashing: StashController;
   private readonly recall = new DraftRecall({
     state: () => this.session.state,
     show: (start, caret) => {
@@ -120,6 +124,14 @@ export class T3Composer extends ConfigurableElement {
         wants: (event) => this.recall.wants(event),
         handle: (event, view) => this.recall.handle(event, view),
       },
+    });
+    this.stashing = new StashController({
+      session: this.session,
+      recall: this.recall,
+      commands: () => this.commands,
+      locale: () => this.config.locale,
+      draftChanged: () => this.fireInput(),
+      stashChanged: () => emit<StashChangeDetail>(this, 't3-stash-change', { stashes: this.stashes }),
     });
   }
 
@@ -223,7 +235,7 @@ export class T3Composer extends ConfigurableElement {
   submit(): boolean {
     const state = this.session.state;
     if (!this.session.view || this.isDisabled) return false;
-    if (isBlankDraft({ text: state.doc.toString(), attachments: liveAttachments(state) })) return false;
+    if (stateIsBlank(state)) return false;
     if (this.session.deferSubmit()) return false;
     const result = submissionOf(state, (command) => this.commandInfo(command), this.config.locale);
     if ('problem' in result) {
@@ -238,6 +250,29 @@ export class T3Composer extends ConfigurableElement {
       this.fireInput();
     }
     return accepted;
+  }
+
+  /** The stashed drafts, newest first (at most 20), each `{id, createdAt, preview, draft}`. */
+  get stashes(): StashEntry[] {
+    return this.stashing.entries;
+  }
+
+  /** Moves the draft to the front of `stashes` and clears the composer; an empty draft stays, with a notice. */
+  stash(): boolean {
+    return this.stashing.stash();
+  }
+
+  /**
+   * Takes a stashed draft back: into an empty draft whole, into a non-empty one at the caret through
+   * the paste importer (identical records reused, clashing ids renamed, links rewritten).
+   */
+  restoreStash(id: string): boolean {
+    return this.stashing.restore(id);
+  }
+
+  /** Drops a stashed draft; tells whether there was one with that id. */
+  dropStash(id: string): boolean {
+    return this.stashing.drop(id);
   }
 
   // ---- Lifecycle ----------------------------------------------------------------------------
@@ -340,5 +375,7 @@ declare global {
   interface HTMLElementEventMap {
     't3-submit': CustomEvent<ComposerSubmitDetail>;
     't3-attachment-remove': CustomEvent<AttachmentRemoveDetail>;
+    // ---- Drafts: stash and persistence (new in this release) ----
+    't3-stash-change': CustomEvent<StashChangeDetail>;
   }
 }

@@ -30,6 +30,9 @@ export interface T3Locale {
   commandsCustom: string;
   commandsSkill: string;
   commandsSystem: string;
+  /** Stash notices: nothing to stash, and the oldest entry dropped to make room. */
+  stashEmpty: string;
+  stashFull: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -58,6 +61,8 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   commandsCustom: 'Custom commands',
   commandsSkill: 'Skills',
   commandsSystem: 'System commands',
+  stashEmpty: 'There is nothing to stash: the draft is empty.',
+  stashFull: 'The stash keeps 20 drafts: the oldest one was dropped.',
 });
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as written. */
