@@ -2,6 +2,9 @@
 export {
   type AttachmentRemoveDetail,
   type ComposerDraft,
+  type DraftRestoreDetail,
+  type DraftStorage,
+  type StoredDrafts,
   type HistoryEntry,
   type StashChangeDetail,
   type StashEntry,

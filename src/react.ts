@@ -5,7 +5,12 @@
  */
 import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
-import type { AttachmentRemoveDetail, ComposerSubmitDetail, StashChangeDetail } from './elements/composer/composer.js';
+import type {
+  AttachmentRemoveDetail,
+  ComposerSubmitDetail,
+  DraftRestoreDetail,
+  StashChangeDetail,
+} from './elements/composer/composer.js';
 import { T3Composer as ComposerElement } from './elements/composer/composer.js';
 import { T3ContextChip as ChipElement } from './elements/context-chip/context-chip.js';
 import { T3ContextScope as ScopeElement } from './elements/context-scope/context-scope.js';
@@ -29,6 +34,7 @@ export const T3Composer = createComponent({
     onChipRemove: chipRemove,
     onAttachmentRemove: 't3-attachment-remove' as EventName<CustomEvent<AttachmentRemoveDetail>>,
     onStashChange: 't3-stash-change' as EventName<CustomEvent<StashChangeDetail>>,
+    onDraftRestore: 't3-draft-restore' as EventName<CustomEvent<DraftRestoreDetail>>,
   },
 });
 

@@ -23,3 +23,4 @@ export interface ComposerSubmitDetail extends Submission {
 export type { AttachmentRemoveDetail, ComposerDraft };
 export type { StashChangeDetail, StashEntry } from './draft-stash.js';
 export type { HistoryEntry } from './history-entries.js';
+export type { DraftRestoreDetail, DraftStorage, StoredDrafts } from './draft-storage.js';

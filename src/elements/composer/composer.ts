@@ -12,9 +12,11 @@ import type {
   InsertContextResult,
 } from './composer-types.js';
 import { composerStyles } from './composer.styles.js';
+import { DraftPersistence } from './draft-persistence.js';
 import { DEFAULT_HISTORY_SIZE, DraftRecall } from './draft-recall.js';
 import { DraftSession } from './draft-session.js';
 import type { StashChangeDetail, StashEntry } from './draft-stash.js';
+import type { DraftRestoreDetail, DraftStorage } from './draft-storage.js';
 import { StashController } from './stash-controller.js';
 import {
   activeCommand,
@@ -63,6 +65,7 @@ export type * from './composer-types.js';
  * @fires {Event} input - The draft changed (text, chips or attachments).
  * @fires {CustomEvent<AttachmentRemoveDetail>} t3-attachment-remove - A file or image left the draft.
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - A chip in the draft was activated.
+ * @fires {CustomEvent<DraftRestoreDetail>} t3-draft-restore - A draft saved under `draft-key` was restored (on connect or a key change).
  * @fires {CustomEvent<StashChangeDetail>} t3-stash-change - The stash changed (a draft stashed, restored or dropped); `detail.stashes` is the new list.
  */
 export class T3Composer extends ConfigurableElement {
@@ -93,6 +96,12 @@ export class T3Composer extends ConfigurableElement {
   /** How many submitted drafts ↑ recalls (100 by default). */
   @property({ type: Number, attribute: 'history-size' }) historySize = DEFAULT_HISTORY_SIZE;
 
+  /** Saves the draft, stash and history under this key (IndexedDB by default) and restores them. */
+  @property({ attribute: 'draft-key' }) draftKey?: string;
+
+  /** Replaces the default IndexedDB store: `{load(key), save(key, stored), remove(key)}`, each a promise. */
+  @property({ attribute: false }) draftStorage?: DraftStorage;
+
   /** Disabled by an ancestor `<fieldset disabled>`, kept apart from the element's own `disabled`. */
   @state() private formDisabled = false;
 
@@ -100,6 +109,7 @@ export class T3Composer extends ConfigurableElement {
 
   private readonly session: DraftSession;
   private readonly stashing: StashController;
+  private readonly persistence: DraftPersistence;
   private readonly recall = new DraftRecall({
     state: () => this.session.state,
     show: (start, caret) => {
@@ -107,7 +117,7 @@ export class T3Composer extends ConfigurableElement {
       this.fireInput();
     },
     commands: () => this.commands,
-    historySize: () => validHistorySize(this.historySize),
+    historySize: () => this.historySize,
   });
 
   constructor() {
@@ -132,6 +142,15 @@ export class T3Composer extends ConfigurableElement {
       locale: () => this.config.locale,
       draftChanged: () => this.fireInput(),
       stashChanged: () => emit<StashChangeDetail>(this, 't3-stash-change', { stashes: this.stashes }),
+    });
+    this.persistence = new DraftPersistence(this, {
+      storage: () => this.draftStorage,
+      session: this.session,
+      stash: this.stashing.list,
+      recall: this.recall,
+      commands: () => this.commands,
+      locale: () => this.config.locale,
+      restored: (key) => emit<DraftRestoreDetail>(this, 't3-draft-restore', { key, draft: this.draft }),
     });
   }
 
@@ -290,6 +309,7 @@ export class T3Composer extends ConfigurableElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
+    if (changed.has('draftKey')) this.persistence.setKey(this.draftKey);
     this.session.beforeRender();
   }
 
@@ -364,10 +384,6 @@ export class T3Composer extends ConfigurableElement {
   }
 }
 
-function validHistorySize(size: unknown): number {
-  return typeof size === 'number' && Number.isFinite(size) && size >= 0 ? Math.floor(size) : DEFAULT_HISTORY_SIZE;
-}
-
 declare global {
   interface HTMLElementTagNameMap {
     't3-composer': T3Composer;
@@ -377,5 +393,6 @@ declare global {
     't3-attachment-remove': CustomEvent<AttachmentRemoveDetail>;
     // ---- Drafts: stash and persistence (new in this release) ----
     't3-stash-change': CustomEvent<StashChangeDetail>;
+    't3-draft-restore': CustomEvent<DraftRestoreDetail>;
   }
 }
