@@ -21,11 +21,15 @@ composer.draftKey = draftKeyOf(thread);
 const transcript = document.querySelector<HTMLElement>('#transcript')!;
 const status = document.querySelector<HTMLElement>('#status')!;
 
+/** The thread's messages as last listed: ↑ recalls them, also after a stored draft (and its own history) comes back. */
+let threadMessages: Awaited<ReturnType<typeof listThread>> = [];
+
 async function refresh(): Promise<void> {
   const shown = thread;
   const messages = await listThread(shown);
   if (shown !== thread) return;
   renderTranscript(transcript, messages);
+  threadMessages = messages;
   seedHistory(composer, messages);
 }
 
@@ -46,7 +50,10 @@ threadSelect.addEventListener('change', () => {
 const stashList = document.querySelector<HTMLElement>('#stashes')!;
 const showStashes = () => renderStashes(stashList, composer);
 composer.addEventListener('t3-stash-change', showStashes);
-composer.addEventListener('t3-draft-restore', showStashes);
+composer.addEventListener('t3-draft-restore', () => {
+  showStashes();
+  if (threadMessages.length > 0) seedHistory(composer, threadMessages);
+});
 document.querySelector('#stash')!.addEventListener('click', () => {
   composer.stash();
   composer.focus();

@@ -4,7 +4,7 @@ import type { T3Locale } from '../shared/locale.js';
 import type { DraftRecall } from './draft-recall.js';
 import type { DraftSession } from './draft-session.js';
 import type { DraftStash } from './draft-stash.js';
-import { decodeDraft, readDraft } from './editor/draft.js';
+import { decodeDraft, readDraft, stateIsBlank } from './editor/draft.js';
 import {
   decodeStoredDrafts,
   type DraftStorage,
@@ -126,7 +126,9 @@ export class DraftPersistence implements ReactiveController {
     if (!this.key) return;
     this.dirty = true;
     this.changedAt = Date.now();
-    this.timer ??= setTimeout(this.flush, SAVE_DELAY_MS);
+    // A draft just sent or cleared is saved at once: a reload right after must not bring it back.
+    if (stateIsBlank(this.delegate.session.state)) this.flush();
+    else this.timer ??= setTimeout(this.flush, SAVE_DELAY_MS);
   };
 
   private load(key: string): void {
