@@ -4,6 +4,7 @@ import { junitReporter } from '@web/test-runner-junit-reporter';
 import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { imeCommandsPlugin } from './test/elements/support/ime-commands-plugin.mjs';
+import { storageCommandsPlugin } from './test/elements/support/storage-commands-plugin.mjs';
 
 /** Debian's Chromium and the flags that keep it off the network here; shared with the e2e tests. */
 const chromium = JSON.parse(readFileSync(new URL('./support/chromium.json', import.meta.url), 'utf8'));
@@ -15,7 +16,11 @@ export default {
   concurrency: 1,
   testsFinishTimeout: 300_000,
   testFramework: { config: { timeout: 10_000 } },
-  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }), imeCommandsPlugin()],
+  plugins: [
+    esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
+    imeCommandsPlugin(),
+    storageCommandsPlugin(),
+  ],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

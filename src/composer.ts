@@ -2,6 +2,12 @@
 export {
   type AttachmentRemoveDetail,
   type ComposerDraft,
+  type DraftRestoreDetail,
+  type DraftStorage,
+  type StoredDrafts,
+  type HistoryEntry,
+  type StashChangeDetail,
+  type StashEntry,
   type ComposerSubmitDetail,
   type ComposerValue,
   type InsertContextOptions,

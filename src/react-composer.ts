@@ -19,5 +19,7 @@ export const T3Composer = createComponent({
     onChipActivate: eventName('t3-chip-activate'),
     onChipRemove: eventName('t3-chip-remove'),
     onAttachmentRemove: eventName('t3-attachment-remove'),
+    onStashChange: eventName('t3-stash-change'),
+    onDraftRestore: eventName('t3-draft-restore'),
   },
 });

@@ -44,8 +44,7 @@ async function transcript() {
 async function settle(root: HTMLElement): Promise<void> {
   for (const message of root.querySelectorAll('t3-user-message')) {
     await (message as T3UserMessage).updateComplete;
-    for (const chip of message.shadowRoot!.querySelectorAll('t3-context-chip'))
-      await chip.updateComplete;
+    for (const chip of message.shadowRoot!.querySelectorAll('t3-context-chip')) await chip.updateComplete;
   }
 }
 

@@ -17,3 +17,6 @@ export interface InsertContextOptions {
 
 export type { AttachmentRemoveDetail, ComposerSubmitDetail, SubmittedAttachment } from '../shared/events.js';
 export type { ComposerDraft };
+export type { StashChangeDetail, StashEntry } from './draft-stash.js';
+export type { HistoryEntry } from './history-entries.js';
+export type { DraftRestoreDetail, DraftStorage, StoredDrafts } from './draft-storage.js';

@@ -5,15 +5,19 @@ import { ConfigurableElement } from '../shared/configurable-element.js';
 import { emit } from '../shared/events.js';
 import type { ComposerDraft, ComposerValue, InsertContextOptions, InsertContextResult } from './composer-types.js';
 import { composerStyles } from './composer.styles.js';
+import { DraftPersistence } from './draft-persistence.js';
 import { DEFAULT_HISTORY_SIZE, DraftRecall } from './draft-recall.js';
 import { DraftSession } from './draft-session.js';
+import type { StashEntry } from './draft-stash.js';
+import type { DraftStorage } from './draft-storage.js';
+import { StashController } from './stash-controller.js';
 import {
   activeCommand,
   decodeDraft,
-  isBlankDraft,
   liveAttachments,
   readDraft,
   referencedRecords,
+  stateIsBlank,
 } from './editor/draft.js';
 import type { EditorSettings } from './editor/editor-setup.js';
 import type { HistoryEntry } from './history-entries.js';
@@ -55,6 +59,10 @@ export type * from './composer-types.js';
  * @fires {Event} input - The draft changed (text, chips or attachments).
  * @fires {CustomEvent<AttachmentRemoveDetail>} t3-attachment-remove - A file or image left the draft.
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - A chip in the draft was activated.
+ * @fires {CustomEvent<DraftRestoreDetail>} t3-draft-restore - A draft saved under `draft-key` was restored (on connect
+ *   or a key change).
+ * @fires {CustomEvent<StashChangeDetail>} t3-stash-change - The stash changed (a draft stashed, restored or dropped);
+ *   `detail.stashes` is the new list.
  */
 export class T3Composer extends ConfigurableElement {
   static override styles = composerStyles;
@@ -84,12 +92,20 @@ export class T3Composer extends ConfigurableElement {
   /** How many submitted drafts ↑ recalls (100 by default). */
   @property({ type: Number, attribute: 'history-size' }) historySize = DEFAULT_HISTORY_SIZE;
 
+  /** Saves the draft, stash and history under this key (IndexedDB by default) and restores them. */
+  @property({ attribute: 'draft-key' }) draftKey?: string;
+
+  /** Replaces the default IndexedDB store: `{load(key), save(key, stored), remove(key)}`, each a promise. */
+  @property({ attribute: false }) draftStorage?: DraftStorage;
+
   /** Disabled by an ancestor `<fieldset disabled>`, kept apart from the element's own `disabled`. */
   @state() private formDisabled = false;
 
   @query('[part~="editor"]') private editorHost?: HTMLElement;
 
   private readonly session: DraftSession;
+  private readonly stashing: StashController;
+  private readonly persistence: DraftPersistence;
   private readonly recall = new DraftRecall({
     state: () => this.session.state,
     show: (start, caret) => {
@@ -97,7 +113,7 @@ export class T3Composer extends ConfigurableElement {
       this.fireInput();
     },
     commands: () => this.commands,
-    historySize: () => validHistorySize(this.historySize),
+    historySize: () => this.historySize,
   });
 
   constructor() {
@@ -114,6 +130,23 @@ export class T3Composer extends ConfigurableElement {
         wants: (event) => this.recall.wants(event),
         handle: (event, view) => this.recall.handle(event, view),
       },
+    });
+    this.stashing = new StashController({
+      session: this.session,
+      recall: this.recall,
+      commands: () => this.commands,
+      locale: () => this.config.locale,
+      draftChanged: () => this.fireInput(),
+      stashChanged: () => emit(this, 't3-stash-change', { stashes: this.stashes }),
+    });
+    this.persistence = new DraftPersistence(this, {
+      storage: () => this.draftStorage,
+      session: this.session,
+      stash: this.stashing.list,
+      recall: this.recall,
+      commands: () => this.commands,
+      locale: () => this.config.locale,
+      restored: (key) => emit(this, 't3-draft-restore', { key, draft: this.draft }),
     });
   }
 
@@ -217,7 +250,7 @@ export class T3Composer extends ConfigurableElement {
   submit(): boolean {
     const state = this.session.state;
     if (!this.session.view || this.isDisabled) return false;
-    if (isBlankDraft({ text: state.doc.toString(), attachments: liveAttachments(state) })) return false;
+    if (stateIsBlank(state)) return false;
     if (this.session.deferSubmit()) return false;
     const result = submissionOf(state, (command) => this.commandInfo(command), this.config.locale);
     if ('problem' in result) {
@@ -232,6 +265,29 @@ export class T3Composer extends ConfigurableElement {
       this.fireInput();
     }
     return accepted;
+  }
+
+  /** The stashed drafts, newest first (at most 20), each `{id, createdAt, preview, draft}`. */
+  get stashes(): StashEntry[] {
+    return this.stashing.entries;
+  }
+
+  /** Moves the draft to the front of `stashes` and clears the composer; an empty draft stays, with a notice. */
+  stash(): boolean {
+    return this.stashing.stash();
+  }
+
+  /**
+   * Takes a stashed draft back: into an empty draft whole, into a non-empty one at the caret through
+   * the paste importer (identical records reused, clashing ids renamed, links rewritten).
+   */
+  restoreStash(id: string): boolean {
+    return this.stashing.restore(id);
+  }
+
+  /** Drops a stashed draft; tells whether there was one with that id. */
+  dropStash(id: string): boolean {
+    return this.stashing.drop(id);
   }
 
   // ---- Lifecycle ----------------------------------------------------------------------------
@@ -249,6 +305,7 @@ export class T3Composer extends ConfigurableElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
+    if (changed.has('draftKey')) this.persistence.setKey(this.draftKey);
     this.session.beforeRender();
   }
 
@@ -321,10 +378,6 @@ export class T3Composer extends ConfigurableElement {
   formDisabledCallback(disabled: boolean): void {
     this.formDisabled = disabled;
   }
-}
-
-function validHistorySize(size: unknown): number {
-  return typeof size === 'number' && Number.isFinite(size) && size >= 0 ? Math.floor(size) : DEFAULT_HISTORY_SIZE;
 }
 
 declare global {

@@ -12,7 +12,8 @@ export interface DraftRecallDelegate {
   /** Shows a draft, the caret at its start or end; the change fires `input`. */
   show(start: DraftStart, caret: 'start' | 'end'): void;
   commands(): readonly CommandInfo[];
-  historySize(): number;
+  /** The element's `history-size`, as set (invalid values mean the default). */
+  historySize(): unknown;
 }
 
 /**
@@ -93,7 +94,11 @@ export class DraftRecall {
   }
 
   trim(): void {
-    const size = this.delegate.historySize();
+    const requested = this.delegate.historySize();
+    const size =
+      typeof requested === 'number' && Number.isFinite(requested) && requested >= 0
+        ? Math.floor(requested)
+        : DEFAULT_HISTORY_SIZE;
     if (this.entries.length > size) this.entries.splice(0, this.entries.length - size);
     if (this.index !== null && this.index >= this.entries.length) this.forget();
   }

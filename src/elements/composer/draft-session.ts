@@ -7,9 +7,11 @@ import { AttachmentShelf } from './attachment-shelf.js';
 import type { DraftAttachment } from './attachments.js';
 import { ComposerClipboard } from './composer-clipboard.js';
 import { DraftEditor } from './draft-editor.js';
+import { importDraft } from './draft-import.js';
 import { describeChipChanges } from './editor/chip-announcements.js';
 import { chipChanges } from './editor/chip-changes.js';
 import { chipRemovals, removeChipElement } from './editor/chip-edits.js';
+import type { ComposerDraft } from './editor/draft.js';
 import { attachmentsField, commandField, type DraftInit, draftFields, recordsField } from './editor/draft-state.js';
 import { EditorSetup, type EditorSettings } from './editor/editor-setup.js';
 import { filesToAttach, linkInsertion, textInsertion } from './editor/insertion.js';
@@ -166,6 +168,18 @@ export class DraftSession {
     }
     if (at !== undefined) this.dispatch({ selection: { anchor: at } });
     this.insertLink(links, records, this.state.readOnly ? 'end' : 'caret', attachments);
+  }
+
+  /** Joins a saved draft at the caret through the paste importer; false, with a notice, when it would break a limit. */
+  importAtCaret(draft: ComposerDraft): boolean {
+    const imported = importDraft(this.state, draft);
+    const problem = this.insertionProblem(imported.newIds, imported.newChips);
+    if (problem) {
+      this.notices.show(problem);
+      return false;
+    }
+    this.dispatch(imported.spec);
+    return true;
   }
 
   removeContext(contextId: string): boolean {

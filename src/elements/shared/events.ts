@@ -4,6 +4,8 @@
  * (`react.ts`) read the names and detail types from here.
  */
 import type { ContextRecord, InputReferencePayload, Submission } from '../../core/index.js';
+import type { StashChangeDetail } from '../composer/draft-stash.js';
+import type { DraftRestoreDetail } from '../composer/draft-storage.js';
 
 export type ChipPlacement = 'composer' | 'message';
 
@@ -32,6 +34,10 @@ export interface T3EventDetails {
   't3-submit': Submission & { attachments: SubmittedAttachment[] };
   /** A file or image left the composer's draft. */
   't3-attachment-remove': { contextId: string; attachmentId: string; kind: 'image' | 'file' };
+  /** The composer's stash changed (an entry stashed, restored or dropped). */
+  't3-stash-change': StashChangeDetail;
+  /** The composer restored a stored draft (after connecting or a `draft-key` change). */
+  't3-draft-restore': DraftRestoreDetail;
 }
 
 export type T3EventName = keyof T3EventDetails;

@@ -30,6 +30,12 @@ export interface T3Locale {
   commandsCustom: string;
   commandsSkill: string;
   commandsSystem: string;
+  /** Stash notices: nothing to stash, and the oldest entry dropped to make room. */
+  stashEmpty: string;
+  stashFull: string;
+  /** Persistence notices: the store failed or did not answer; a file too large to keep. */
+  draftNotSaved: string;
+  draftTooLarge: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -58,6 +64,10 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   commandsCustom: 'Custom commands',
   commandsSkill: 'Skills',
   commandsSystem: 'System commands',
+  stashEmpty: 'There is nothing to stash: the draft is empty.',
+  stashFull: 'The stash keeps 20 drafts: the oldest one was dropped.',
+  draftNotSaved: 'This draft cannot be saved in this browser right now; it stays here until you leave the page.',
+  draftTooLarge: 'Some attachments are too large to keep: they will not survive a reload.',
 });
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as written. */

@@ -68,6 +68,11 @@ export function readDraft(state: EditorState): ComposerDraft {
   };
 }
 
+/** Whether the state's draft is blank: see `isBlankDraft`. */
+export function stateIsBlank(state: EditorState): boolean {
+  return isBlankDraft({ text: state.doc.toString(), attachments: liveAttachments(state) });
+}
+
 /** Whether a draft has nothing in it worth keeping: no text beyond whitespace, no attachment. */
 export function isBlankDraft(draft: Pick<ComposerDraft, 'text' | 'attachments'>): boolean {
   return draft.text.trim() === '' && draft.attachments.length === 0;

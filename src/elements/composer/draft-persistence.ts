@@ -1,0 +1,190 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { CommandInfo } from '../../core/index.js';
+import type { T3Locale } from '../shared/locale.js';
+import type { DraftRecall } from './draft-recall.js';
+import type { DraftSession } from './draft-session.js';
+import type { DraftStash } from './draft-stash.js';
+import { decodeDraft, readDraft, stateIsBlank } from './editor/draft.js';
+import {
+  decodeStoredDrafts,
+  type DraftStorage,
+  fitToBudget,
+  indexedDbDraftStorage,
+  type StoredDrafts,
+} from './draft-storage.js';
+
+/** How long the store may take to answer before the composer says the draft is not being saved. */
+export const STORE_TIMEOUT_MS = 2000;
+/** A change is saved at most this late. */
+export const SAVE_DELAY_MS = 300;
+
+export interface DraftPersistenceDelegate {
+  storage(): DraftStorage | undefined;
+  /** What is stored: the session's draft, the stash and the recall history. */
+  session: DraftSession;
+  stash: DraftStash;
+  recall: DraftRecall;
+  commands(): readonly CommandInfo[];
+  locale(): T3Locale;
+  /** A record was restored: the element's `t3-draft-restore`. */
+  restored(key: string): void;
+}
+
+let defaultStorage: DraftStorage | undefined;
+
+/**
+ * Saves the draft, the stash and the history under `draft-key`: after each change (at most
+ * `SAVE_DELAY_MS` late) and on `pagehide`, and restores them when the element connects or the key
+ * changes (the old key's draft is saved first, so switching keys swaps drafts). A store that fails
+ * or does not answer shows one notice until it works again; the draft in memory is never touched
+ * by a failure.
+ */
+export class DraftPersistence implements ReactiveController {
+  private key?: string;
+  private timer?: ReturnType<typeof setTimeout>;
+  private dirty = false;
+  private changedAt = 0;
+  private loadToken?: object;
+  /** Changes seen so far, to tell whether the person wrote while a record was loading. */
+  private changes = 0;
+  private failing = false;
+  private connected = false;
+  private loadedKey?: string;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly delegate: DraftPersistenceDelegate,
+  ) {
+    host.addController(this);
+    host.addEventListener('input', this.onChange);
+    host.addEventListener('t3-stash-change', this.onChange);
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    window.addEventListener('pagehide', this.flush);
+    // A composer moved in the document keeps its draft: its key is loaded once.
+    if (this.key && this.loadedKey !== this.key) this.load(this.key);
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    window.removeEventListener('pagehide', this.flush);
+    this.flush();
+  }
+
+  /** The element's `draft-key` changed. */
+  setKey(next: string | undefined): void {
+    const key = typeof next === 'string' && next !== '' ? next : undefined;
+    if (key === this.key) return;
+    const previous = this.key;
+    this.save();
+    this.key = key;
+    this.loadToken = undefined;
+    this.dirty = false;
+    if (!key || !this.connected) return;
+    if (previous)
+      this.apply(
+        { version: 1, changedAt: 0, draft: { text: '', records: [], attachments: [] }, stashes: [], history: [] },
+        false,
+      );
+    this.load(key);
+  }
+
+  /** Saves now what is waiting to be saved, unless the key's record is still loading (it would be overwritten). */
+  readonly flush = (): void => {
+    if (!this.loadToken) this.save();
+    else {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+  };
+
+  private save(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const key = this.key;
+    if (!this.dirty || !key) return;
+    this.dirty = false;
+    const storage = this.storage();
+    if (!storage) return;
+    const { session, stash, recall } = this.delegate;
+    const { stored, draftTrimmed } = fitToBudget({
+      version: 1,
+      changedAt: this.changedAt,
+      draft: readDraft(session.state),
+      stashes: stash.entries,
+      history: [...recall.drafts],
+    });
+    if (draftTrimmed) session.notices.show(this.delegate.locale().draftTooLarge);
+    void this.answer(() => storage.save(key, stored));
+  }
+
+  private readonly onChange = (event: Event): void => {
+    if (event.target !== this.host) return;
+    this.changes++;
+    if (!this.key) return;
+    this.dirty = true;
+    this.changedAt = Date.now();
+    // A draft just sent or cleared is saved at once: a reload right after must not bring it back.
+    if (stateIsBlank(this.delegate.session.state)) this.flush();
+    else this.timer ??= setTimeout(this.flush, SAVE_DELAY_MS);
+  };
+
+  private load(key: string): void {
+    const storage = this.storage();
+    if (!storage) return;
+    const token = {};
+    this.loadToken = token;
+    this.loadedKey = key;
+    const changes = this.changes;
+    void this.answer(() => storage.load(key)).then((value) => {
+      if (this.loadToken !== token || this.key !== key) return;
+      this.loadToken = undefined;
+      const stored = decodeStoredDrafts(value);
+      if (stored) {
+        this.apply(stored, this.changes !== changes);
+        this.delegate.restored(key);
+      }
+      // What was written while loading is saved now, over the record it was merged with.
+      if (this.dirty) this.flush();
+    });
+  }
+
+  /** A record into the composer; the draft stays as it is when the person wrote while it loaded. */
+  private apply(stored: StoredDrafts, keepDraft: boolean): void {
+    const { session, stash, recall } = this.delegate;
+    stash.entries = stored.stashes;
+    recall.drafts = stored.history;
+    if (!keepDraft) session.replace({ ...decodeDraft(stored.draft, this.delegate.commands()), caret: 'end' });
+  }
+
+  private storage(): DraftStorage | undefined {
+    const custom = this.delegate.storage();
+    if (custom) return custom;
+    if (typeof indexedDB === 'undefined') return undefined;
+    return (defaultStorage ??= indexedDbDraftStorage());
+  }
+
+  /** Runs a store call; a throw, a rejection or no answer in time shows the one notice. */
+  private async answer<T>(call: () => Promise<T>): Promise<T | undefined> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('the draft store did not answer')), STORE_TIMEOUT_MS);
+      });
+      const result = await Promise.race([Promise.resolve().then(call), timeout]);
+      this.failing = false;
+      return result;
+    } catch (error) {
+      if (!this.failing) {
+        this.failing = true;
+        console.warn('[t3-composer] the draft store failed', error);
+        this.delegate.session.notices.show(this.delegate.locale().draftNotSaved);
+      }
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

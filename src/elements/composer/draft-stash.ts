@@ -1,0 +1,77 @@
+import { replaceContextReferences } from '../../core/index.js';
+import { newLocalId } from './attachments.js';
+import { type ComposerDraft, isBlankDraft } from './editor/draft.js';
+
+/** One stashed draft: set aside with `stash()`, taken back with `restoreStash(id)`. */
+export interface StashEntry {
+  id: string;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+  /** The draft's visible text, chips as their labels, on one line and shortened. */
+  preview: string;
+  draft: ComposerDraft;
+}
+
+/** What `t3-stash-change` carries: the stash after the change, newest first. */
+export interface StashChangeDetail {
+  stashes: StashEntry[];
+}
+
+export const MAX_STASHES = 20;
+const PREVIEW_LENGTH = 80;
+
+/**
+ * The stash (T3's prompt stash): drafts set aside, newest first, at most twenty. It only keeps the
+ * list; moving drafts in and out of the editor is the composer's.
+ */
+export class DraftStash {
+  private list: StashEntry[] = [];
+
+  get entries(): StashEntry[] {
+    return [...this.list];
+  }
+
+  /** Entries as persistence restores them; invalid ones are dropped. */
+  set entries(value: readonly StashEntry[]) {
+    this.list = (Array.isArray(value) ? value : []).filter(isStashEntry).slice(0, MAX_STASHES);
+  }
+
+  /** Puts a draft at the front; returns whether the oldest had to go to make room. */
+  push(draft: ComposerDraft): { pushed: boolean; droppedOldest: boolean } {
+    if (isBlankDraft(draft)) return { pushed: false, droppedOldest: false };
+    this.list.unshift({ id: `stash-${newLocalId()}`, createdAt: Date.now(), preview: previewOf(draft.text), draft });
+    const droppedOldest = this.list.length > MAX_STASHES;
+    this.list.length = Math.min(this.list.length, MAX_STASHES);
+    return { pushed: true, droppedOldest };
+  }
+
+  find(id: string): StashEntry | undefined {
+    return this.list.find((entry) => entry.id === id);
+  }
+
+  remove(id: string): boolean {
+    const before = this.list.length;
+    this.list = this.list.filter((entry) => entry.id !== id);
+    return this.list.length < before;
+  }
+}
+
+/** The text a person sees: each chip as its label, whitespace folded, shortened with an ellipsis. */
+export function previewOf(text: string): string {
+  const visible = replaceContextReferences(text, (occurrence) => occurrence.label)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return visible.length > PREVIEW_LENGTH ? `${visible.slice(0, PREVIEW_LENGTH - 1)}…` : visible;
+}
+
+function isStashEntry(value: unknown): value is StashEntry {
+  const entry = value as Partial<StashEntry> | null;
+  return (
+    !!entry &&
+    typeof entry.id === 'string' &&
+    typeof entry.createdAt === 'number' &&
+    typeof entry.preview === 'string' &&
+    !!entry.draft &&
+    typeof entry.draft.text === 'string'
+  );
+}

@@ -1,0 +1,63 @@
+import type { CommandInfo } from '../../core/index.js';
+import type { T3Locale } from '../shared/locale.js';
+import type { DraftRecall } from './draft-recall.js';
+import type { DraftSession } from './draft-session.js';
+import { DraftStash, type StashEntry } from './draft-stash.js';
+import { decodeDraft, readDraft, stateIsBlank } from './editor/draft.js';
+
+export interface StashControllerDelegate {
+  session: DraftSession;
+  recall: DraftRecall;
+  commands(): readonly CommandInfo[];
+  locale(): T3Locale;
+  /** The draft changed: the element's `input`. */
+  draftChanged(): void;
+  /** The stash changed: the element's `t3-stash-change`. */
+  stashChanged(): void;
+}
+
+/** Moves drafts between the editor and the stash. */
+export class StashController {
+  readonly list = new DraftStash();
+
+  constructor(private readonly delegate: StashControllerDelegate) {}
+
+  get entries(): StashEntry[] {
+    return this.list.entries;
+  }
+
+  stash(): boolean {
+    const { session, recall } = this.delegate;
+    const { pushed, droppedOldest } = this.list.push(readDraft(session.state));
+    if (!pushed) {
+      session.notices.show(this.delegate.locale().stashEmpty);
+      return false;
+    }
+    recall.forget();
+    session.replace({ text: '' });
+    if (droppedOldest) session.notices.show(this.delegate.locale().stashFull);
+    this.delegate.draftChanged();
+    this.delegate.stashChanged();
+    return true;
+  }
+
+  restore(id: string): boolean {
+    const entry = this.list.find(id);
+    if (!entry) return false;
+    const { session, recall } = this.delegate;
+    if (stateIsBlank(session.state)) {
+      recall.forget();
+      session.replace({ ...decodeDraft(entry.draft, this.delegate.commands()), caret: 'end' });
+      this.delegate.draftChanged();
+    } else if (!session.importAtCaret(entry.draft)) return false;
+    this.list.remove(id);
+    this.delegate.stashChanged();
+    return true;
+  }
+
+  drop(id: string): boolean {
+    if (!this.list.remove(id)) return false;
+    this.delegate.stashChanged();
+    return true;
+  }
+}

@@ -1,0 +1,147 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunningHost } from '../../server/host.js';
+import { useDemoSession } from './support/demo-session.js';
+
+/** Drafts end to end: the demo's threads keep their drafts in IndexedDB across real page reloads. */
+
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+const session = useDemoSession('drafts-e2e');
+let host: RunningHost;
+let context: BrowserContext;
+
+beforeAll(() => {
+  ({ host, context } = session());
+});
+
+async function openThread(page: Page, thread: string): Promise<void> {
+  await page.goto(`${host.url}/index.html?thread=${thread}`);
+  await page.waitForFunction(() => customElements.get('t3-composer') !== undefined);
+}
+
+type ComposerInPage = HTMLElement & {
+  value: { text: string };
+  draft: { attachments: { file: File }[] };
+  draftKey?: string;
+};
+
+const composerText = (page: Page) =>
+  page.locator('t3-composer').evaluate((composer) => (composer as ComposerInPage).value.text);
+const composerChips = (page: Page) => page.locator('t3-composer .cm-content t3-context-chip').count();
+
+/** Waits until the thread's draft is in IndexedDB with this text, read straight from the database. */
+async function storedText(page: Page, thread: string, text: string): Promise<void> {
+  await page.waitForFunction(
+    async ([key, expected]) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('t3-composer');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      if (!db.objectStoreNames.contains('drafts')) return false;
+      const record = await new Promise<{ draft?: { text?: string } } | undefined>((resolve) => {
+        const request = db.transaction('drafts').objectStore('drafts').get(key!);
+        request.onsuccess = () => resolve(request.result as { draft?: { text?: string } } | undefined);
+        request.onerror = () => resolve(undefined);
+      });
+      db.close();
+      return record?.draft?.text === expected;
+    },
+    [`demo-thread:${thread}`, text] as const,
+  );
+}
+
+describe('drafts in the demo', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await context.newPage();
+    await openThread(page, 'drafts-a');
+  });
+
+  it('a draft with a chip and an image survives a reload, image bytes identical', async () => {
+    await page.locator('t3-composer .cm-content').click();
+    await page.keyboard.type('draft with ', { delay: 5 });
+    await page.locator('#insert-terminal').click();
+    await page.locator('#attach-input').setInputFiles({
+      name: 'dot.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG_BASE64, 'base64'),
+    });
+    await page.locator('t3-composer [part~="attachment"]').waitFor();
+    const text = await composerText(page);
+    expect(text.startsWith('draft with [')).toBe(true);
+    await storedText(page, 'drafts-a', text);
+
+    await page.reload();
+    await page.waitForFunction((expected) => {
+      const composer = document.querySelector('t3-composer') as ComposerInPage | null;
+      return composer?.value.text === expected;
+    }, text);
+    expect(await composerChips(page)).toBe(2);
+    await page.locator('t3-composer [part~="attachment"]').waitFor();
+    const bytes = await page.locator('t3-composer').evaluate(async (composer) => {
+      const file = (composer as ComposerInPage).draft.attachments[0]!.file;
+      return btoa(String.fromCharCode(...new Uint8Array(await file.arrayBuffer())));
+    });
+    expect(bytes).toBe(PNG_BASE64);
+  });
+
+  it('each thread keeps its own draft: switch away and back', async () => {
+    const draftA = await composerText(page);
+    await page.selectOption('#thread', 'release');
+    await page.waitForFunction(() => (document.querySelector('t3-composer') as ComposerInPage).value.text === '');
+    await page.locator('t3-composer .cm-content').click();
+    await page.keyboard.type('release draft', { delay: 5 });
+    await page.selectOption('#thread', 'drafts-a');
+    await page.waitForFunction(
+      (expected) => (document.querySelector('t3-composer') as ComposerInPage).value.text === expected,
+      draftA,
+    );
+    expect(await composerChips(page)).toBe(2);
+    await page.selectOption('#thread', 'release');
+    await page.waitForFunction(
+      () => (document.querySelector('t3-composer') as ComposerInPage).value.text === 'release draft',
+    );
+    // And after a reload the thread in the address is the one shown, with its draft.
+    await page.reload();
+    await page.waitForFunction(
+      () => (document.querySelector('t3-composer') as ComposerInPage).value.text === 'release draft',
+    );
+  });
+
+  it('↑ in an empty composer brings back the last sent message of the thread with its chips', async () => {
+    await openThread(page, 'drafts-sent');
+    await page.locator('t3-composer .cm-content').click();
+    await page.keyboard.type('sent with ', { delay: 5 });
+    await page.locator('#insert-terminal').click();
+    const text = await composerText(page);
+    await page.locator('t3-composer .cm-content').press('Enter');
+    await page.locator('#transcript t3-user-message').first().waitFor();
+    await page.waitForFunction(() => (document.querySelector('t3-composer') as ComposerInPage).value.text === '');
+    await page.reload();
+    await page.locator('#transcript t3-user-message').first().waitFor();
+    await page.locator('t3-composer .cm-content').click();
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(
+      (expected) => (document.querySelector('t3-composer') as ComposerInPage).value.text === expected,
+      text.trim(),
+    );
+    expect(await composerChips(page)).toBe(1);
+  });
+
+  it('the stash control lists a stashed draft and restores it', async () => {
+    await page.locator('t3-composer .cm-content').click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('set aside', { delay: 5 });
+    await page.locator('#stash').click();
+    await page.locator('#stashes li', { hasText: 'set aside' }).waitFor();
+    expect(await composerText(page)).toBe('');
+    await page.locator('#stashes button', { hasText: 'Restore' }).click();
+    await page.waitForFunction(
+      () => (document.querySelector('t3-composer') as ComposerInPage).value.text === 'set aside',
+    );
+    expect(await page.locator('#stashes li').count()).toBe(0);
+  });
+});
