@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../e2e/support/browser.js';
-import { serveStatic } from '../e2e/support/static-server.js';
+import { launchChromium } from '../../support/chromium.js';
+import { serveStatic } from '../../support/static-server.js';
 
 /**
  * The framework matrix: each fixture app installs the packed package, as a host installs it,
