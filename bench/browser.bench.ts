@@ -4,29 +4,20 @@
  * collected (through CDP) before every timed part. Times are taken in the page (see
  * bench/browser/page.ts); key presses are real ones sent by Playwright.
  */
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
 import { launchChromium } from '../support/chromium.js';
-import type { CaretPlace, CycledElement, EditorName, KeyLatency } from './browser/page.js';
+import {
+  describeKeys,
+  keystrokeFigures,
+  pasteFigures,
+  toFrame,
+  typeInto,
+  valueSetFigures,
+} from './browser/editor-figures.js';
+import type { CycledElement, KeyLatency } from './browser/page.js';
 import { serveBenchPage } from './browser/serve.js';
+import { collectGarbage, median, ms, note, type Plan, ratioFigure, type Session } from './browser/session.js';
 import { type Figure, type Suite, summarize } from './figures.js';
-
-interface Plan {
-  messages: number;
-  mountRuns: number;
-  keyRounds: number;
-  /**
-   * Rounds typing right before a chip: that figure is the noisiest (its ratio hangs on a few
-   * milliseconds per key), so it gets more rounds, the same for the composer and bare CodeMirror.
-   */
-  beforeChipRounds: number;
-  keysPerRound: number;
-  /** Rounds of typing beside mounted messages; each round takes 1,000 messages out and back. */
-  besideRounds: number;
-  pasteRuns: number;
-  cycles: number;
-  warmupCycles: number;
-  heapRuns: number;
-}
 
 const FULL: Plan = {
   messages: 1000,
@@ -36,6 +27,7 @@ const FULL: Plan = {
   keysPerRound: 30,
   besideRounds: 5,
   pasteRuns: 7,
+  valueSetRuns: 7,
   cycles: 1000,
   warmupCycles: 100,
   heapRuns: 3,
@@ -43,51 +35,16 @@ const FULL: Plan = {
 const QUICK: Plan = {
   messages: 200,
   mountRuns: 3,
-  keyRounds: 3,
-  beforeChipRounds: 3,
-  keysPerRound: 10,
+  keyRounds: 2,
+  beforeChipRounds: 2,
+  keysPerRound: 6,
   besideRounds: 3,
-  pasteRuns: 3,
+  pasteRuns: 1,
+  valueSetRuns: 2,
   cycles: 150,
   warmupCycles: 30,
   heapRuns: 1,
 };
-
-const DRAFT_CHARS = 50_000;
-const DRAFT_CHIPS = 500;
-const PASTE_CHARS = 1_048_576;
-/** Letters and spaces only: no `@` or `/` that would open a menu. */
-const TYPED = 'the quick brown fox jumps over the lazy dog ';
-
-interface Session {
-  page: Page;
-  cdp: CDPSession;
-  plan: Plan;
-}
-
-function ratioFigure(name: string, baseline: string, goal: number, ratios: number[]): Figure {
-  return { name, baseline, goal, unit: 'ratio', ...summarize(ratios) };
-}
-
-function median(values: readonly number[]): number {
-  return summarize(values).median;
-}
-
-/** The nearest-rank 95th percentile. */
-function p95(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
-}
-
-const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
-
-function note(text: string): void {
-  process.stdout.write(`  ${text}\n`);
-}
-
-async function collectGarbage(cdp: CDPSession): Promise<void> {
-  await cdp.send('HeapProfiler.collectGarbage');
-}
 
 async function usedHeapBytes(cdp: CDPSession): Promise<number> {
   // Twice: the first collection can leave objects that only die once finalizers have run.
@@ -152,154 +109,6 @@ async function messageFigures(session: Session): Promise<Figure[]> {
       runs.map((run) => run.rerender / run.first),
     ),
   ];
-}
-
-// ---- Key latency --------------------------------------------------------------------------------
-
-const FRAME_MS = 1000 / 60;
-
-/**
- * Waits a random part of a frame, so that key presses do not lock onto one phase of the display
- * refresh: otherwise the wait for the next frame, not the work, decides the latency.
- */
-function randomFramePhase(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * FRAME_MS));
-}
-
-/** Types `count` real keys into the focused editor; the in-page latency of each. */
-async function typeKeys(page: Page, count: number, offset: number): Promise<KeyLatency[]> {
-  const latencies: KeyLatency[] = [];
-  for (let i = 0; i < count; i++) {
-    await randomFramePhase();
-    await page.keyboard.type(TYPED.charAt((offset + i) % TYPED.length));
-    latencies.push(await page.evaluate(() => window.bench.takeLatency()));
-  }
-  return latencies;
-}
-
-async function typeInto(
-  session: Session,
-  editor: EditorName,
-  place: CaretPlace,
-  keys: number,
-  offset = 0,
-): Promise<KeyLatency[]> {
-  await session.page.evaluate(([name, where]) => window.bench.focusEditor(name, where), [editor, place] as const);
-  await collectGarbage(session.cdp);
-  return typeKeys(session.page, keys, offset);
-}
-
-const toFrame = (latencies: readonly KeyLatency[]) => latencies.map((latency) => latency.toFrame);
-const toUpdate = (latencies: readonly KeyLatency[]) => latencies.map((latency) => latency.toUpdate);
-
-function describeKeys(label: string, latencies: readonly KeyLatency[]): string {
-  return (
-    `${label} → frame median ${ms(median(toFrame(latencies)))} p95 ${ms(p95(toFrame(latencies)))}, ` +
-    `→ DOM updated median ${ms(median(toUpdate(latencies)))} p95 ${ms(p95(toUpdate(latencies)))}`
-  );
-}
-
-/** Per round, as many keys into the composer as into bare CodeMirror, in alternating order. */
-async function pairedTyping(
-  session: Session,
-  place: CaretPlace,
-  roundCount: number,
-): Promise<Record<EditorName, KeyLatency[]>[]> {
-  const { plan } = session;
-  await typeInto(session, 'composer', place, 5);
-  await typeInto(session, 'bare', place, 5);
-  const rounds: Record<EditorName, KeyLatency[]>[] = [];
-  for (let round = 0; round < roundCount; round++) {
-    const order: EditorName[] = round % 2 === 0 ? ['composer', 'bare'] : ['bare', 'composer'];
-    const latencies: Record<EditorName, KeyLatency[]> = { composer: [], bare: [] };
-    for (const editor of order) latencies[editor] = await typeInto(session, editor, place, plan.keysPerRound, round);
-    rounds.push(latencies);
-  }
-  const all = (editor: EditorName) => rounds.flatMap((round) => round[editor]);
-  note(
-    describeKeys(
-      `typing ${place === 'prose' ? 'in prose' : 'right before a chip'}, ${all('composer').length} keys each: composer`,
-      all('composer'),
-    ),
-  );
-  note(describeKeys('  bare CodeMirror', all('bare')));
-  return rounds;
-}
-
-function roundRatios(
-  rounds: Record<EditorName, KeyLatency[]>[],
-  statistic: (values: readonly number[]) => number,
-): number[] {
-  return rounds.map((round) => statistic(toFrame(round.composer)) / statistic(toFrame(round.bare)));
-}
-
-async function keystrokeFigures(session: Session): Promise<Figure[]> {
-  const { page } = session;
-  const draft = await page.evaluate(
-    ([chars, chips]) => window.bench.showChipDraft(chars, chips),
-    [DRAFT_CHARS, DRAFT_CHIPS],
-  );
-  note(
-    `draft: ${(draft.chars / 1000).toFixed(1)} kB, ${draft.chips} chips, ${await page.evaluate(() => window.bench.chipCount())} chip elements in view`,
-  );
-  const inProse = await pairedTyping(session, 'prose', session.plan.keyRounds);
-  const beforeChip = await pairedTyping(session, 'before-chip', session.plan.beforeChipRounds);
-  const name = `composer keystroke → DOM updated → next frame, ${DRAFT_CHIPS} chips in a ${DRAFT_CHARS / 1000} kB draft`;
-  const baseline = 'bare CodeMirror 6, same text, no chips';
-  return [
-    ratioFigure(`${name}, median (caret in prose)`, baseline, 1.3, roundRatios(inProse, median)),
-    ratioFigure(`${name}, p95 (caret in prose)`, baseline, 1.3, roundRatios(inProse, p95)),
-    ratioFigure(`${name}, median (caret right before a chip)`, baseline, 1.3, roundRatios(beforeChip, median)),
-  ];
-}
-
-async function pasteOnce(session: Session, editor: EditorName): Promise<KeyLatency> {
-  const { page, cdp } = session;
-  await page.evaluate(() => window.bench.resetEditors());
-  await page.evaluate((name) => window.bench.focusEditor(name, 'end'), editor);
-  await collectGarbage(cdp);
-  await page.keyboard.press('Control+V');
-  const latency = await page.evaluate(() => window.bench.takeLatency(60_000));
-  const length = await page.evaluate((name) => window.bench.draftLength(name), editor);
-  if (length !== PASTE_CHARS) throw new Error(`the paste into ${editor} left ${length} characters, not ${PASTE_CHARS}`);
-  return latency;
-}
-
-async function pasteFigure(session: Session): Promise<Figure> {
-  const { page, plan } = session;
-  await page.evaluate(async () => {
-    await window.bench.showComposer('', []);
-    await window.bench.showBareEditor('');
-  });
-  await page.evaluate((chars) => window.bench.copyPlainText(chars), PASTE_CHARS);
-  await pasteOnce(session, 'composer');
-  await pasteOnce(session, 'bare');
-  const runs: Record<EditorName, KeyLatency>[] = [];
-  for (let i = 0; i < plan.pasteRuns; i++) {
-    const order: EditorName[] = i % 2 === 0 ? ['composer', 'bare'] : ['bare', 'composer'];
-    const times: Partial<Record<EditorName, KeyLatency>> = {};
-    for (const editor of order) times[editor] = await pasteOnce(session, editor);
-    runs.push(times as Record<EditorName, KeyLatency>);
-  }
-  await page.evaluate(() => window.bench.resetEditors());
-  note(
-    describeKeys(
-      'paste 1 MB (medians): composer',
-      runs.map((run) => run.composer),
-    ),
-  );
-  note(
-    describeKeys(
-      '  bare CodeMirror',
-      runs.map((run) => run.bare),
-    ),
-  );
-  return ratioFigure(
-    'paste 1 MB of plain text into the composer (Ctrl+V → DOM updated → next frame)',
-    'bare CodeMirror 6',
-    1.5,
-    runs.map((run) => run.composer.toFrame / run.bare.toFrame),
-  );
 }
 
 async function typingBesideMessagesFigure(session: Session): Promise<Figure> {
@@ -376,7 +185,8 @@ async function runFigures(session: Session): Promise<Figure[]> {
   return [
     ...(await timedGroup('messages', () => messageFigures(session))),
     ...(await timedGroup('keystrokes', () => keystrokeFigures(session))),
-    await timedGroup('paste', () => pasteFigure(session)),
+    ...(await timedGroup('paste', () => pasteFigures(session))),
+    ...(await timedGroup('value set', () => valueSetFigures(session))),
     await timedGroup('typing beside messages', () => typingBesideMessagesFigure(session)),
     await timedGroup('heap, composer', () => heapFigure(session, 'composer', '<t3-composer>')),
     await timedGroup('heap, message', () => heapFigure(session, 'message', '<t3-user-message>')),

@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: every figure as a ratio against a baseline measured in the same run, with its
  * goal and verdict, printed as a table and written to bench/results.json; a full run (every suite,
- * not `--quick`) also writes the table into README.md. `--quick` runs each figure a few times
- * only (a smoke check that the benchmarks execute).
+ * not `--quick`) also writes the table into README.md and draws it as docs/bench.svg. `--quick`
+ * runs each figure a few times only (a smoke check that the benchmarks execute).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { chartSvg } from './chart.js';
 import { type Figure, type Suite, verdict } from './figures.js';
 
 const quick = process.argv.includes('--quick');
@@ -57,7 +58,10 @@ const machine = {
   date: new Date().toISOString(),
 };
 writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ machine, figures }, null, 2)}\n`);
-if (!quick && !only) writeReadmeTable();
+if (!quick && !only) {
+  writeReadmeTable();
+  writeFileSync(new URL('../docs/bench.svg', import.meta.url), chartSvg({ machine, figures }));
+}
 const missed = figures.filter((figure) => verdict(figure) === 'MISSED');
 console.log(`\n${figures.length} figures, ${missed.length} missed their goal. Results in bench/results.json.`);
 

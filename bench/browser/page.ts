@@ -10,12 +10,27 @@ import { EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { Marked, type Tokens } from 'marked';
 import type { T3Composer } from '../../src/composer.js';
-import type { ContextRecord } from '../../src/core/index.js';
+import { type ContextRecord, collectContextReferences } from '../../src/core/index.js';
 import type { T3ContextChip, T3UserMessage } from '../../src/message.js';
-import { type ChatMessage, chatMessages, chipDraft, plainText } from './fixtures.js';
+import { type CaretPlace, caretOffset } from './carets.js';
+import { discardLatencies, draftUpdated, type KeyLatency, takeLatency } from './latency.js';
+import { type ChatMessage, type ChipDraft, chatMessages, chipDraft, plainText } from './fixtures.js';
+import type { DraftModel } from './peers/draft-model.js';
+import {
+  focusPeer,
+  isPeer,
+  type PeerName,
+  peer,
+  peerDraft,
+  resetPeers,
+  setPeerContent,
+  showPeers,
+} from './peers/peers.js';
 
 export type CycledElement = 'composer' | 'message' | 'chip';
-export type EditorName = 'composer' | 'bare';
+/** Our composer, and the editors it is measured against. */
+export type EditorName = 'composer' | 'bare' | PeerName;
+export type { CaretPlace, KeyLatency };
 
 const log = byId('log');
 const editors = byId('editors');
@@ -182,10 +197,11 @@ function removeBareEditor(): void {
 function resetEditors(): Promise<void> {
   if (composer) composer.value = { text: '', records: [] };
   bare?.setState(bareState(''));
+  resetPeers();
   return nextFrame();
 }
 
-function editorView(name: EditorName): EditorView {
+function editorView(name: 'composer' | 'bare'): EditorView {
   if (name === 'bare') {
     if (!bare) throw new Error('no bare editor shown');
     return bare;
@@ -196,78 +212,71 @@ function editorView(name: EditorName): EditorView {
   return view;
 }
 
-/** Where typing happens: in prose amid chips, right before a chip, or at the end of the draft. */
-export type CaretPlace = 'prose' | 'before-chip' | 'end';
-
-const LINK_CHARACTERS = /[[\]()]/;
-
-/** In the middle of the draft, inside prose with no link within 20 characters either side. */
-function proseCaret(text: string): number {
-  for (let at = text.indexOf(' ', text.length >> 1); at > 0; at = text.indexOf(' ', at + 1)) {
-    if (!LINK_CHARACTERS.test(text.slice(Math.max(0, at - 20), at + 20))) return at;
-  }
-  return text.length;
-}
-
-/** The start of the first chip after the middle of the draft. */
-function beforeChipCaret(text: string): number {
-  const at = text.indexOf('[', text.length >> 1);
-  return at < 0 ? text.length : at;
-}
-
-function caretPosition(view: EditorView, place: CaretPlace): number {
-  const text = view.state.doc.toString();
-  if (place === 'prose') return proseCaret(text);
-  if (place === 'before-chip') return beforeChipCaret(text);
-  return text.length;
-}
-
 /** Focuses an editor with the caret at `place` (found again in the current text), scrolled into view. */
 async function focusEditor(name: EditorName, place: CaretPlace): Promise<void> {
-  const view = editorView(name);
-  view.focus();
-  view.dispatch({ selection: { anchor: caretPosition(view, place) }, scrollIntoView: true });
+  discardLatencies();
+  if (isPeer(name)) {
+    focusPeer(name, place);
+  } else {
+    const view = editorView(name);
+    view.focus();
+    view.dispatch({ selection: { anchor: caretOffset(view.state.doc.toString(), place) }, scrollIntoView: true });
+  }
   await nextFrame();
 }
 
-/** One key press: keydown to the draft's DOM update, and keydown to the laid-out frame after it. */
-export interface KeyLatency {
-  toUpdate: number;
-  toFrame: number;
+/** Selects the whole draft of an editor, focused, for a real Ctrl+C. */
+async function selectAllIn(name: EditorName): Promise<void> {
+  if (isPeer(name)) {
+    peer(name).selectAll();
+  } else {
+    const view = editorView(name);
+    view.focus();
+    view.dispatch({ selection: { anchor: 0, head: view.state.doc.length } });
+  }
+  await nextFrame();
 }
 
-let keydownAt: number | undefined;
-const latencies: KeyLatency[] = [];
-const latencyWaiters: ((latency: KeyLatency) => void)[] = [];
-
-window.addEventListener('keydown', () => (keydownAt = performance.now()), true);
-
-/** The draft changed in the DOM: the key's latency ends in the next frame, once layout is done. */
-function draftUpdated(): void {
-  const start = keydownAt;
-  if (start === undefined) return;
-  keydownAt = undefined;
-  const toUpdate = performance.now() - start;
-  requestAnimationFrame(() => {
-    forceLayout();
-    const latency = { toUpdate, toFrame: performance.now() - start };
-    const waiter = latencyWaiters.shift();
-    if (waiter) waiter(latency);
-    else latencies.push(latency);
-  });
+function chipsIn(name: EditorName): number {
+  return isPeer(name) ? peer(name).chipCount() : collectContextReferences(editorView(name).state.doc.toString()).length;
 }
 
-/** The latency of the next key press that changed a draft, once it is known. */
-function takeLatency(timeoutMs = 10_000): Promise<KeyLatency> {
-  const ready = latencies.shift();
-  if (ready !== undefined) return Promise.resolve(ready);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('a key press did not change the draft')), timeoutMs);
-    latencyWaiters.push((latency) => {
-      clearTimeout(timer);
-      resolve(latency);
-    });
-  });
+/** Drafts built ahead of a timed value set, so building the input is not timed: ours, and the peers' model of it. */
+const prepared = new Map<string, { draft: ChipDraft; model: DraftModel }>();
+
+function prepareDraft(key: string, chars: number, chips: number, seed: number): number {
+  const draft = chipDraft(chars, chips, seed);
+  prepared.set(key, { draft, model: peerDraft(draft.text) });
+  return draft.text.length;
+}
+
+/** Sets a prepared draft as an editor's value, in the editor's own input format. */
+function applyDraft(name: EditorName, key: string): void {
+  discardLatencies();
+  const entry = prepared.get(key);
+  if (!entry) throw new Error(`no draft ${key} prepared`);
+  const { draft, model } = entry;
+  if (isPeer(name)) setPeerContent(name, draft.text, model);
+  else if (name === 'bare') bare?.setState(bareState(draft.text));
+  else if (composer) composer.value = { text: draft.text, records: [...draft.records] };
+}
+
+function loadDraft(name: EditorName, key: string): Promise<void> {
+  applyDraft(name, key);
+  return nextFrame();
+}
+
+/** A value set until it is rendered and laid out. */
+function timeDraftSet(name: EditorName, key: string): Promise<number> {
+  return timeUntilLaidOut(() => applyDraft(name, key));
+}
+
+function clearEditor(name: EditorName): Promise<void> {
+  discardLatencies();
+  if (isPeer(name)) peer(name).clear();
+  else if (name === 'bare') bare?.setState(bareState(''));
+  else if (composer) composer.value = { text: '', records: [] };
+  return nextFrame();
 }
 
 /** Puts `chars` of plain text on the system clipboard, for a real Ctrl+V. */
@@ -278,7 +287,7 @@ async function copyPlainText(chars: number): Promise<number> {
 }
 
 function draftLength(name: EditorName): number {
-  return editorView(name).state.doc.length;
+  return isPeer(name) ? peer(name).textLength() : editorView(name).state.doc.length;
 }
 
 // ---- Mount/unmount cycles ----------------------------------------------------------------------
@@ -337,8 +346,22 @@ const api = {
     const draft = chipDraft(chars, chips);
     await showComposer(draft.text, draft.records);
     await showBareEditor(draft.text);
+    showPeers(editors, draft.text, draftUpdated);
+    await nextFrame();
     return { chars: draft.text.length, chips: draft.records.length };
   },
+  showEmptyEditors: async () => {
+    await showComposer('', []);
+    await showBareEditor('');
+    showPeers(editors, '', draftUpdated);
+    await nextFrame();
+  },
+  selectAllIn,
+  chipsIn,
+  prepareDraft,
+  loadDraft,
+  timeDraftSet,
+  clearEditor,
   showShortDraft: async () => {
     const draft = chipDraft(300, 2, 3);
     removeBareEditor();

@@ -1,5 +1,6 @@
 /**
- * Bundles the benchmark page (the package from `src/`, production Lit, CodeMirror and marked)
+ * Bundles the benchmark page (the package from `src/`, production Lit, CodeMirror, marked and the
+ * peer editors, Tiptap and Lexical, in their production builds)
  * with esbuild into a temporary folder and serves it on a loopback port.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -50,6 +51,9 @@ export async function serveBenchPage(): Promise<BenchPage> {
     target: 'es2022',
     platform: 'browser',
     minify: true,
+    // The peers' production code paths (Lexical picks its build by NODE_ENV and export condition).
+    define: { 'process.env.NODE_ENV': '"production"' },
+    conditions: ['production'],
     tsconfig: join(projectRoot, 'tsconfig.json'),
     logLevel: 'warning',
   });
