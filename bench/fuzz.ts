@@ -17,6 +17,7 @@ import {
   decodeMessageContext,
   encodeClipboardFragment,
   encodeClipboardHtml,
+  escapeContextTags,
   escapeMention,
   formatProviderMarker,
   parseContextHref,
@@ -506,13 +507,18 @@ property(
 const FORGED_TAG = /<\/?(?:t3_context|context)\b/gi;
 
 property(
-  'projectContextForProvider: identity without references; records and labels forge no envelope tag',
+  'projectContextForProvider: prose as written (escapeProse off) or escaped; records and labels forge no envelope tag',
   [grammarText, fc.array(fc.oneof(grammarRecordArb, validRecordArb as fc.Arbitrary<never>), { maxLength: 5 })],
   (text, records) => {
-    const projected = projectContextForProvider({ text, records });
+    // T3's bytes (prose as written), so the body below can be rebuilt from the text.
+    const projected = projectContextForProvider({ text, records }, { escapeProse: false });
     const occurrences = collectContextReferences(text);
     if (occurrences.length === 0) {
       check(projected === text, 'text without references changed');
+      check(
+        projectContextForProvider({ text, records }) === escapeContextTags(text),
+        'prose not escaped as captured text',
+      );
       return;
     }
     // The body is the text with markers in place; everything after it is generated.
