@@ -36,7 +36,6 @@ import {
 } from './message-model.js';
 import { type ParsedMessageMarkdown, parseMessageMarkdown, renderMessageMarkdown } from './markdown.js';
 import { renderFiles, renderImages } from './message-attachments.js';
-import { RovingFocusController } from './roving-focus.js';
 import { userMessageStyles } from './user-message.styles.js';
 
 export type UserMessageContentRenderer = (info: UserMessageRenderInfo) => unknown;
@@ -115,8 +114,6 @@ export class T3UserMessage extends ConfigurableElement {
   private parsedMarkdown?: { text: string; parsed: ParsedMessageMarkdown };
   private scannedText?: { text: string; occurrences: ContextReferenceOccurrence[] };
   private copiedTimer?: ReturnType<typeof setTimeout>;
-  /** Registers itself: one tab stop for the whole message, arrows between its chips and controls. */
-  private readonly rovingFocus = new RovingFocusController(this);
 
   constructor() {
     super();
@@ -287,7 +284,6 @@ export class T3UserMessage extends ConfigurableElement {
       context-id=${chip.contextId}
       label=${chip.label}
       placement="message"
-      .tabStop=${false}
       exportparts="base: chip, icon: chip-icon, label: chip-label, value: chip-value, details: chip-details, expanded: chip-expanded"
       data-copy=${chip.copy}
       .record=${chip.record}
