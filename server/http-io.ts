@@ -29,9 +29,12 @@ export function contentSecurityPolicy(extraTrustedTypesPolicies: readonly string
   ].join('; ');
 }
 
+/** The policy of every page that needs nothing beyond the package's own. */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+
 /** Headers on every response: the page policy, no MIME sniffing, nothing leaks through the referrer. */
 export const BASE_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': contentSecurityPolicy(),
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
 };

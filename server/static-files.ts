@@ -2,10 +2,10 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { BASE_HEADERS, contentSecurityPolicy, HttpError } from './http-io.js';
+import { BASE_HEADERS, CONTENT_SECURITY_POLICY, contentSecurityPolicy, HttpError } from './http-io.js';
 
 /** Vue's runtime creates a Trusted Types policy of its own; its page allows it, the others need none. */
-const PAGE_TRUSTED_TYPES: Readonly<Record<string, readonly string[]>> = { 'vue.html': ['vue'] };
+const PAGE_POLICIES: Readonly<Record<string, string>> = { 'vue.html': contentSecurityPolicy(['vue']) };
 
 /** Serves files below fixed folders: demo pages at `/`, built bundles at `/dist/`. */
 
@@ -99,7 +99,7 @@ export async function serveStatic(
   const { size } = await stat(filePath);
   res.writeHead(200, {
     ...BASE_HEADERS,
-    'Content-Security-Policy': contentSecurityPolicy(PAGE_TRUSTED_TYPES[path.basename(filePath)]),
+    'Content-Security-Policy': PAGE_POLICIES[path.basename(filePath)] ?? CONTENT_SECURITY_POLICY,
     'Content-Type': contentTypeFor(filePath),
     'Content-Length': String(size),
     'Cache-Control': 'no-cache',

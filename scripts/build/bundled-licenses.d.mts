@@ -1,4 +1,2 @@
 /** The licence comment for the packages among a chunk's modules ('' when there are none). */
 export function bundledLicenceBanner(chunk: { moduleIds: readonly string[] }): string;
-/** The licence comment for a set of package folders. */
-export function licenceBanner(roots: Iterable<string>): string;

@@ -24,7 +24,7 @@ function licenceText(root) {
 }
 
 /** The comment for a set of package folders, sorted by name; identical licence texts are written once. */
-export function licenceBanner(roots) {
+function licenceBanner(roots) {
   const packages = [...roots]
     .map((root) => ({ root, manifest: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) }))
     .sort((a, b) => a.manifest.name.localeCompare(b.manifest.name));

@@ -58,20 +58,24 @@ describe('<t3-user-message format="text">', () => {
     expect(body(message).querySelector('strong')?.textContent).to.equal('bold');
   });
 
-  it('gives the same text to a custom renderer in both formats', async () => {
-    let seen: string | undefined;
+  it('gives a custom renderer the same text and segments in both formats, and falls back to each default', async () => {
+    const seen: string[] = [];
     const message = await fixture<T3UserMessage>(
       html`<t3-user-message
         format="text"
-        .text=${`a ${link(file)}`}
+        .text=${`a *b* ${link(file)}`}
         .context=${{ version: 1, records: [file] }}
         .renderUserMessageContent=${(info: { text?: string; segments: unknown[] }) => {
-          seen = `${info.text}|${info.segments.length}`;
+          seen.push(`${info.text}|${info.segments.length}`);
           return null;
         }}
       ></t3-user-message>`,
     );
-    expect(seen).to.equal(`a ${link(file)}|2`);
+    expect(body(message).querySelector('em')).to.equal(null);
+    message.format = 'markdown';
+    await message.updateComplete;
+    expect(body(message).querySelector('em')?.textContent).to.equal('b');
+    expect(seen).to.deep.equal([`a *b* ${link(file)}|2`, `a *b* ${link(file)}|2`]);
     expect(chips(message)).to.have.length(1);
   });
 });

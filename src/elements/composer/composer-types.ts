@@ -15,8 +15,14 @@ export interface InsertContextOptions {
   at?: 'caret' | 'end';
 }
 
-export type { AttachmentRemoveDetail, ComposerSubmitDetail, SubmittedAttachment } from '../shared/events.js';
+export type {
+  AttachmentRemoveDetail,
+  ComposerSubmitDetail,
+  DraftRestoreDetail,
+  StashChangeDetail,
+  SubmittedAttachment,
+} from '../shared/events.js';
 export type { ComposerDraft };
-export type { StashChangeDetail, StashEntry } from './draft-stash.js';
+export type { StashEntry } from './draft-stash.js';
 export type { HistoryEntry } from './history-entries.js';
-export type { DraftRestoreDetail, DraftStorage, StoredDrafts } from './draft-storage.js';
+export type { DraftStorage, StoredDrafts } from './draft-storage.js';

@@ -13,10 +13,6 @@ export interface StashEntry {
 }
 
 /** What `t3-stash-change` carries: the stash after the change, newest first. */
-export interface StashChangeDetail {
-  stashes: StashEntry[];
-}
-
 export const MAX_STASHES = 20;
 const PREVIEW_LENGTH = 80;
 

@@ -17,11 +17,6 @@ export interface StoredDrafts {
 }
 
 /** What `t3-draft-restore` carries: the key and the draft restored under it. */
-export interface DraftRestoreDetail {
-  key: string;
-  draft: ComposerDraft;
-}
-
 /** Where drafts are kept; every method answers with a promise. The default is IndexedDB. */
 export interface DraftStorage {
   load(key: string): Promise<StoredDrafts | undefined | null>;

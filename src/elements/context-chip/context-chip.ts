@@ -81,12 +81,6 @@ export class T3ContextChip extends ConfigurableElement {
   /** A binary pasted from another environment, whose bytes cannot be fetched here. */
   @property({ type: Boolean, attribute: 'not-in-environment' }) notInEnvironment = false;
 
-  /**
-   * Whether a chip in a message is a tab stop. A message gives its chips one tab stop among them
-   * (arrow keys move between them), so it turns this off for all but one.
-   */
-  @property({ attribute: false }) tabStop = true;
-
   @query('[part~="base"]') private base?: HTMLElement;
   @query('[part~="details"]') private detailsElement?: HTMLElement;
 
@@ -98,12 +92,6 @@ export class T3ContextChip extends ConfigurableElement {
   /** Both derive from properties and configuration only, so they are computed once per update. */
   private presentation!: ResolvedPresentation;
   private status: ChipStatus = 'unresolved';
-
-  /** Focuses the chip itself (in a message, where it is focusable). */
-  override focus(options?: FocusOptions): void {
-    if (this.base) this.base.focus(options);
-    else super.focus(options);
-  }
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
@@ -156,7 +144,7 @@ export class T3ContextChip extends ConfigurableElement {
         part="base"
         class="chip"
         role=${interactive ? 'button' : 'group'}
-        tabindex=${interactive ? (this.tabStop ? '0' : '-1') : nothing}
+        tabindex=${interactive ? '0' : nothing}
         aria-label=${accessibleName}
         aria-describedby=${details ? 'details' : nothing}
         aria-description=${!details && statusText ? statusText : nothing}

@@ -4,8 +4,8 @@
  * (`react.ts`) read the names and detail types from here.
  */
 import type { ContextRecord, InputReferencePayload, Submission } from '../../core/index.js';
-import type { StashChangeDetail } from '../composer/draft-stash.js';
-import type { DraftRestoreDetail } from '../composer/draft-storage.js';
+import type { StashEntry } from '../composer/draft-stash.js';
+import type { ComposerDraft } from '../composer/editor/draft.js';
 
 export type ChipPlacement = 'composer' | 'message';
 
@@ -35,9 +35,9 @@ export interface T3EventDetails {
   /** A file or image left the composer's draft. */
   't3-attachment-remove': { contextId: string; attachmentId: string; kind: 'image' | 'file' };
   /** The composer's stash changed (an entry stashed, restored or dropped). */
-  't3-stash-change': StashChangeDetail;
+  't3-stash-change': { stashes: StashEntry[] };
   /** The composer restored a stored draft (after connecting or a `draft-key` change). */
-  't3-draft-restore': DraftRestoreDetail;
+  't3-draft-restore': { key: string; draft: ComposerDraft };
 }
 
 export type T3EventName = keyof T3EventDetails;
@@ -49,6 +49,8 @@ export type ChipActivateDetail = T3EventDetails['t3-chip-activate'];
 export type ChipRemoveDetail = T3EventDetails['t3-chip-remove'];
 export type ComposerSubmitDetail = T3EventDetails['t3-submit'];
 export type AttachmentRemoveDetail = T3EventDetails['t3-attachment-remove'];
+export type StashChangeDetail = T3EventDetails['t3-stash-change'];
+export type DraftRestoreDetail = T3EventDetails['t3-draft-restore'];
 
 /** Dispatches one of the package's events, bubbling out of shadow roots; returns false when it was cancelled. */
 export function emit<Name extends T3EventName>(

@@ -40,6 +40,20 @@ describe('<t3-composer> stash', () => {
     expect(changes).to.equal(0);
   });
 
+  it('counts an image alone as a draft, and blank lines as nothing', async () => {
+    const composer = await composerFixture();
+    await clickEditor(composer);
+    await type(' ');
+    await press('Shift+Enter');
+    await type('  ');
+    await press('Shift+Enter');
+    expect(composer.value.text).to.equal(' \n  \n');
+    expect(composer.stash()).to.be.false;
+    composer.attachFiles([pngFile()]);
+    expect(composer.stash()).to.be.true;
+    expect(composer.stashes[0]!.draft.attachments).to.have.length(1);
+  });
+
   it('restores into an empty draft whole: chips, image and command', async () => {
     const composer = await composerFixture();
     composer.commands = [{ name: 'plan' }];

@@ -68,9 +68,13 @@ export function readDraft(state: EditorState): ComposerDraft {
   };
 }
 
-/** Whether the state's draft is blank: see `isBlankDraft`. */
+/**
+ * Whether the state's draft is blank (see `isBlankDraft`). It runs on every change of a persisted
+ * draft, so it stops at the first character that is not whitespace instead of copying the text.
+ */
 export function stateIsBlank(state: EditorState): boolean {
-  return isBlankDraft({ text: state.doc.toString(), attachments: liveAttachments(state) });
+  for (const lines = state.doc.iter(); !lines.next().done;) if (/\S/.test(lines.value)) return false;
+  return liveAttachments(state).length === 0;
 }
 
 /** Whether a draft has nothing in it worth keeping: no text beyond whitespace, no attachment. */
