@@ -35,3 +35,23 @@ describe('<t3-composer> undo steps around inserted chips', () => {
     expect(composer.value.text).to.equal('ab @READ');
   });
 });
+
+describe('<t3-composer> redo while a menu is open', () => {
+  for (const redo of ['Control+Shift+Z', 'Control+y']) {
+    it(`redoes with ${redo} while the / menu is open`, async () => {
+      const composer = await composerFixture();
+      composer.commands = [{ name: 'review', description: 'Review the diff' }];
+      await clickEditor(composer);
+      await type('/');
+      await waitFor(() => composer.shadowRoot!.querySelector('[role="option"]') !== null, 'the command menu');
+      // Past CodeMirror's grouping delay, so the query is an undo step of its own.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await type('re');
+      await press('Control+z');
+      expect(composer.value.text).to.equal('/');
+      expect(composer.shadowRoot!.querySelector('[role="option"]')).to.exist;
+      await press(redo);
+      expect(composer.value.text).to.equal('/re');
+    });
+  }
+});
