@@ -97,7 +97,7 @@ describe('<t3-composer> editing', () => {
     expect(composer.value).to.deep.equal({ text: 'see ', records: [] });
     await press('Control+z');
     expect(composer.value).to.deep.equal({ text: `see ${T}`, records: [terminal] });
-    await press('Control+Shift+z');
+    await press('Control+Shift+Z');
     expect(composer.value.text).to.equal('see ');
     await press('Control+z');
     await press('Control+y');

@@ -178,7 +178,7 @@ describe('<t3-composer> paste over chips and undo', () => {
     expect(target.value.records).to.deep.equal([skill]);
     await press('Control+z');
     expect(target.value).to.deep.equal({ text: `old ${T} end`, records: [terminal] });
-    await press('Control+Shift+z');
+    await press('Control+Shift+Z');
     expect(target.value).to.deep.equal({ text: `take ${S}`, records: [skill] });
     expect(chips(target)[0].record).to.deep.equal(skill);
   });
