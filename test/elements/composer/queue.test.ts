@@ -159,7 +159,9 @@ describe('<t3-composer> queue', () => {
     expect(sent[1]!.attachments[0]!.file).to.equal(queued[1]!.submission.attachments[0]!.file);
     expect(composer.queue).to.deep.equal([]);
     // Sent follow-ups are recalled with ↑ like any other message.
-    expect(composer.history.map((entry) => entry.text)).to.deep.equal(queued.map((entry) => entry.draft.text));
+    expect(composer.history.map((entry) => 'text' in entry && entry.text)).to.deep.equal(
+      queued.map((entry) => entry.draft.text),
+    );
   });
 
   it('a cancelled queued t3-submit keeps the entry queued for the next idle', async () => {
