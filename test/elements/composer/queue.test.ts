@@ -164,6 +164,32 @@ describe('<t3-composer> queue', () => {
     );
   });
 
+  it('drains one entry per reply when the host sets busy inside its t3-submit handler, as the README shows', async () => {
+    const composer = await composerFixture();
+    await queueTwo(composer);
+    const replies: (() => void)[] = [];
+    const sent: (boolean | undefined)[] = [];
+    composer.addEventListener('t3-submit', (event) => {
+      sent.push(event.detail.queued);
+      composer.busy = true;
+      void new Promise<void>((resolve) => replies.push(resolve)).then(() => (composer.busy = false));
+    });
+    composer.busy = false;
+    await composer.updateComplete;
+    expect(sent).to.deep.equal([true]);
+    expect(composer.busy).to.be.true;
+    expect(part(composer, 'stop-button')).not.to.equal(null);
+    expect(composer.queue).to.have.length(1);
+    replies.shift()!();
+    await waitFor(() => sent.length === 2, 'the second follow-up');
+    await composer.updateComplete;
+    expect(composer.queue).to.deep.equal([]);
+    replies.shift()!();
+    await waitFor(() => !composer.busy, 'the last reply');
+    await composer.updateComplete;
+    expect(sent).to.deep.equal([true, true]);
+  });
+
   it('a cancelled queued t3-submit keeps the entry queued for the next idle', async () => {
     const composer = await composerFixture();
     await queueTwo(composer);
