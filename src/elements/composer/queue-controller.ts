@@ -4,6 +4,7 @@ import type { CommandInfo } from '../../core/index.js';
 import { emit } from '../shared/events.js';
 import type { T3Locale } from '../shared/locale.js';
 import type { DraftRecall } from './draft-recall.js';
+import { takeDraftBack } from './draft-takeback.js';
 import type { DraftSession } from './draft-session.js';
 import { chipExtension } from './editor/chip-decorations.js';
 import { type ComposerDraft, decodeDraft, readDraft, stateIsBlank } from './editor/draft.js';
@@ -75,14 +76,9 @@ export class QueueController {
   edit(id: string): boolean {
     const entry = this.list.find(id);
     if (!entry) return false;
-    const { session, recall } = this.delegate;
-    if (stateIsBlank(session.state)) {
-      recall.forget();
-      session.replace({ ...decodeDraft(entry.draft, this.delegate.commands()), caret: 'end' });
-      this.delegate.draftChanged();
-    } else if (!session.importAtCaret(entry.draft)) return false;
+    if (!takeDraftBack({ ...this.delegate, commands: this.delegate.commands() }, entry.draft)) return false;
     this.remove(id);
-    session.focus();
+    this.delegate.session.focus();
     return true;
   }
 

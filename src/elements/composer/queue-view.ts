@@ -1,4 +1,4 @@
-import { html, nothing, svg, type TemplateResult } from 'lit';
+import { html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { collectContextReferences, type ContextRecord } from '../../core/index.js';
 import { formatMessage, type T3Locale } from '../shared/locale.js';
@@ -27,30 +27,20 @@ export function renderQueue(
         const preview = { preview: entry.preview };
         return html`<li part="queue-entry" class="queue-entry" data-queue-id=${entry.id}>
           <span class="queue-text">${renderText(entry)}</span>
-          <button
-            type="button"
-            part="queue-edit"
-            class="queue-button"
-            aria-label=${formatMessage(locale.queueEdit, preview)}
-            title=${formatMessage(locale.queueEdit, preview)}
-            @click=${() => actions.edit(entry.id)}
-          >
-            ${editIcon}
-          </button>
-          <button
-            type="button"
-            part="queue-remove"
-            class="queue-button"
-            aria-label=${formatMessage(locale.queueRemove, preview)}
-            title=${formatMessage(locale.queueRemove, preview)}
-            @click=${() => actions.remove(entry.id)}
-          >
-            ${removeIcon}
-          </button>
+          ${queueButton('queue-edit', formatMessage(locale.queueEdit, preview), editIcon, () => actions.edit(entry.id))}
+          ${queueButton('queue-remove', formatMessage(locale.queueRemove, preview), removeIcon, () =>
+            actions.remove(entry.id),
+          )}
         </li>`;
       },
     )}
   </ol>`;
+}
+
+function queueButton(name: string, label: string, icon: SVGTemplateResult, run: () => void): TemplateResult {
+  return html`<button type="button" part=${name} class="queue-button" aria-label=${label} title=${label} @click=${run}>
+    ${icon}
+  </button>`;
 }
 
 /** The submitted text with each reference as a `<t3-context-chip>` of its record (unresolved without one). */
