@@ -2,7 +2,7 @@ import { EditorState } from '@codemirror/state';
 import type { nothing, ReactiveControllerHost, TemplateResult } from 'lit';
 import type { CommandInfo } from '../../core/index.js';
 import { emit } from '../shared/events.js';
-import type { T3Locale } from '../shared/locale.js';
+import { formatMessage, type T3Locale } from '../shared/locale.js';
 import type { DraftRecall } from './draft-recall.js';
 import { takeDraftBack } from './draft-takeback.js';
 import type { DraftSession } from './draft-session.js';
@@ -61,8 +61,10 @@ export class QueueController {
     return this.list.stored;
   }
 
+  /** Queues a follow-up and says so in the live region (the composer has just been cleared). */
   add(draft: ComposerDraft, submission: QueuedSubmission['submission']): void {
-    this.list.push(draft, submission);
+    const { preview } = this.list.push(draft, submission);
+    this.delegate.session.notices.announce(formatMessage(this.delegate.locale().queued, { preview }));
     this.changed();
   }
 

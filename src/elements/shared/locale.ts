@@ -47,6 +47,8 @@ export interface T3Locale {
   queueEdit: string;
   queueRemove: string;
   queueBlocked: string;
+  /** Announced when a follow-up is queued; `{preview}` is its text. */
+  queued: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -85,6 +87,7 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   queueEdit: 'Edit queued message: {preview}',
   queueRemove: 'Remove queued message: {preview}',
   queueBlocked: 'Wait for the reply to finish, or stop it, before sending.',
+  queued: 'Queued: {preview}',
 });
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as written. */

@@ -64,6 +64,10 @@ describe('<t3-composer> queue', () => {
     await queueTwo(composer);
     expect(sent, 'nothing is sent while busy').to.deep.equal([]);
     expect(changes).to.deep.equal([1, 2]);
+    await composer.updateComplete;
+    expect(composer.shadowRoot!.querySelector('.announcer')!.textContent!.trim()).to.equal(
+      'Queued: second on @src/index.ts shot.png',
+    );
     expect(composer.value.text).to.equal('');
     expect(chips(composer)).to.have.length(0);
     expect(thumbnails(composer)).to.have.length(0);
