@@ -60,8 +60,9 @@ export type * from './composer-types.js';
  * @cssprop [--t3-composer-send-color] - Icon colour of the send and stop button.
  * @cssprop [--t3-font] - Font family.
  *
- * @fires {CustomEvent<ComposerSubmitDetail>} t3-submit - A non-empty draft was sent (Enter or `submit()`); cancelable,
- *   the draft clears unless cancelled.
+ * @fires {CustomEvent<ComposerSubmitDetail>} t3-submit - A draft was sent (Enter, the send button, `submit()`), or a
+ *   queued follow-up (`detail.queued`) as `busy` turned false; cancelable: unless cancelled, the draft clears (the
+ *   entry leaves the queue).
  * @fires {Event} input - The draft changed (text, chips or attachments).
  * @fires {CustomEvent<AttachmentRemoveDetail>} t3-attachment-remove - A file or image left the draft.
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - A chip in the draft was activated.
