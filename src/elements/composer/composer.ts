@@ -266,10 +266,7 @@ export class T3Composer extends ConfigurableElement {
     return this.submitting.submit();
   }
 
-  /**
-   * The follow-ups queued while busy, first to go first. Set, each entry's `draft` gives its submission; an entry
-   * that could not be sent drops alone.
-   */
+  /** Follow-ups queued while busy, first to go first; set, each entry's `draft` gives it (bad entries drop alone). */
   get queue(): QueuedSubmission[] {
     return this.submitting.queue.entries;
   }
