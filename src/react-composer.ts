@@ -21,5 +21,7 @@ export const T3Composer = createComponent({
     onAttachmentRemove: eventName('t3-attachment-remove'),
     onStashChange: eventName('t3-stash-change'),
     onDraftRestore: eventName('t3-draft-restore'),
+    onStop: eventName('t3-stop'),
+    onQueueChange: eventName('t3-queue-change'),
   },
 });

@@ -18,8 +18,22 @@ function typeChecks(element: HTMLElement): void {
   const onSubmit: SubmitProp = (event) => void event.detail.prompt;
   type RemoveProp = NonNullable<ComponentProps<typeof T3ContextChip>['onChipRemove']>;
   const onRemove: RemoveProp = (event) => void event.detail.contextId;
-  const names: T3EventName[] = ['t3-chip-activate', 't3-chip-remove', 't3-submit', 't3-attachment-remove'];
-  void [onSubmit, onRemove, names, {} as T3Events];
+  type ComposerProps = ComponentProps<typeof T3Composer>;
+  const onStop: NonNullable<ComposerProps['onStop']> = (event) => void (event.detail satisfies Record<string, never>);
+  const onQueueChange: NonNullable<ComposerProps['onQueueChange']> = (event) =>
+    void event.detail.queue.map((entry) => [entry.submission.inputAnnotations, entry.draft.text]);
+  const onStashChange: NonNullable<ComposerProps['onStashChange']> = (event) => void event.detail.stashes.length;
+  const onDraftRestore: NonNullable<ComposerProps['onDraftRestore']> = (event) => void event.detail.draft.text;
+  element.addEventListener('t3-submit', (event) => void (event.detail.queued satisfies boolean | undefined));
+  const names: T3EventName[] = [
+    't3-chip-activate',
+    't3-chip-remove',
+    't3-submit',
+    't3-attachment-remove',
+    't3-stop',
+    't3-queue-change',
+  ];
+  void [onSubmit, onRemove, onStop, onQueueChange, onStashChange, onDraftRestore, names, {} as T3Events];
 }
 
 describe('emit', () => {

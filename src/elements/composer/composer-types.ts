@@ -19,10 +19,14 @@ export type {
   AttachmentRemoveDetail,
   ComposerSubmitDetail,
   DraftRestoreDetail,
+  QueueChangeDetail,
   StashChangeDetail,
+  StopDetail,
   SubmittedAttachment,
 } from '../shared/events.js';
 export type { ComposerDraft };
 export type { StashEntry } from './draft-stash.js';
+export type { QueueEntryInit, QueuedSubmission } from './queued-submissions.js';
+export type { QueueMode } from './submit-controller.js';
 export type { HistoryEntry } from './history-entries.js';
 export type { DraftStorage, StoredDrafts } from './draft-storage.js';

@@ -8,6 +8,8 @@ export const composerStyles = [
       display: block;
       --_t3-composer-background: var(--t3-composer-background, light-dark(#ffffff, #1b1f27));
       --_t3-composer-border-color: var(--t3-composer-border-color, light-dark(#d5dce6, #3b4455));
+      --_t3-composer-send-background: var(--t3-composer-send-background, light-dark(#2563eb, #7aa2ff));
+      --_t3-composer-send-color: var(--t3-composer-send-color, light-dark(#ffffff, #111827));
       font-family: var(--_t3-font-sans);
       color: light-dark(#111827, #e5e7eb);
     }
@@ -28,6 +30,119 @@ export const composerStyles = [
     .frame:focus-within {
       border-color: var(--_t3-focus-ring);
       box-shadow: 0 0 0 1px var(--_t3-focus-ring);
+    }
+
+    .actions {
+      display: flex;
+      align-items: flex-end;
+      gap: 0.25em;
+    }
+
+    .actions ::slotted([slot='start']) {
+      margin-block-end: 0.3em;
+      margin-inline-start: 0.3em;
+    }
+
+    .editor {
+      flex: 1 1 auto;
+      min-inline-size: 0;
+    }
+
+    .actions-end {
+      display: flex;
+      align-items: center;
+      gap: 0.25em;
+      padding-block-end: 0.3em;
+      padding-inline-end: 0.3em;
+    }
+
+    .action-button {
+      display: inline-grid;
+      place-items: center;
+      inline-size: 2.1em;
+      block-size: 2.1em;
+      padding: 0;
+      border: none;
+      border-radius: 50%;
+      background: var(--_t3-composer-send-background);
+      color: var(--_t3-composer-send-color);
+      cursor: pointer;
+    }
+
+    .action-button svg,
+    .queue-button svg {
+      inline-size: 1.1em;
+      block-size: 1.1em;
+    }
+
+    .action-button:disabled {
+      background: light-dark(#e5e7eb, #2f3542);
+      color: var(--_t3-muted-color);
+      cursor: default;
+    }
+
+    .action-button:focus-visible,
+    .queue-button:focus-visible {
+      outline: 2px solid var(--_t3-focus-ring);
+      outline-offset: 2px;
+    }
+
+    .queue {
+      display: flex;
+      flex-direction: column;
+      gap: 0.25em;
+      margin: 0;
+      padding: 0.4em 0.5em 0;
+      list-style: none;
+    }
+
+    .queue-entry {
+      display: flex;
+      align-items: center;
+      gap: 0.25em;
+      min-inline-size: 0;
+      padding-block: 0.15em;
+      padding-inline: 0.6em 0.2em;
+      border: 1px solid var(--_t3-composer-border-color);
+      border-radius: 8px;
+      background: light-dark(#f6f8fb, #222733);
+      font-size: 0.88em;
+    }
+
+    .queue-text {
+      flex: 1 1 auto;
+      min-inline-size: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+
+    .queue-button {
+      display: inline-grid;
+      flex: none;
+      place-items: center;
+      inline-size: 2em;
+      block-size: 2em;
+      padding: 0;
+      border: none;
+      border-radius: 6px;
+      background: transparent;
+      color: var(--_t3-muted-color);
+      cursor: pointer;
+    }
+
+    .queue-button:hover {
+      background: var(--_t3-chip-remove-hover);
+      color: inherit;
+    }
+
+    /* Fingers need larger targets than a mouse pointer. */
+    @media (pointer: coarse) {
+      .action-button,
+      .queue-button {
+        inline-size: 44px;
+        block-size: 44px;
+      }
     }
 
     .editor .cm-editor {

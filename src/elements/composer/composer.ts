@@ -1,6 +1,6 @@
 import type { PropertyValues, TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { type CommandInfo, type ContextRecord, decodeContextRecord, formatContextReference } from '../../core/index.js';
+import type { CommandInfo, ContextRecord } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
 import { emit } from '../shared/events.js';
 import type { ComposerDraft, ComposerValue, InsertContextOptions, InsertContextResult } from './composer-types.js';
@@ -11,18 +11,12 @@ import { DraftSession } from './draft-session.js';
 import type { StashEntry } from './draft-stash.js';
 import type { DraftStorage } from './draft-storage.js';
 import { StashController } from './stash-controller.js';
-import {
-  activeCommand,
-  decodeDraft,
-  liveAttachments,
-  readDraft,
-  referencedRecords,
-  stateIsBlank,
-} from './editor/draft.js';
+import { activeCommand, decodeDraft, liveAttachments, readDraft, referencedRecords } from './editor/draft.js';
 import type { EditorSettings } from './editor/editor-setup.js';
 import type { HistoryEntry } from './history-entries.js';
 import type { MentionProvider } from './menu/providers.js';
-import { submissionOf } from './submission-rules.js';
+import type { QueueEntryInit, QueuedSubmission } from './queued-submissions.js';
+import { type QueueMode, SubmitController } from './submit-controller.js';
 
 export type * from './composer-types.js';
 
@@ -48,14 +42,27 @@ export type * from './composer-types.js';
  * @csspart notice - A message about a limit or a pending action.
  * @csspart menu - The mention or command menu.
  * @csspart option - One option of the menu.
+ * @csspart actions - The row of the editor, the host's controls and the send button.
+ * @csspart send-button - The built-in send button (hidden by `no-send-button`).
+ * @csspart stop-button - The send button while `busy`: it fires `t3-stop`.
+ * @csspart queue - The follow-ups queued while busy, above the editor.
+ * @csspart queue-entry - One queued follow-up.
+ * @csspart queue-edit - An entry's Edit button: it goes back into the composer.
+ * @csspart queue-remove - An entry's Remove button.
+ *
+ * @slot start - Host controls before the editor (attach, model picker).
+ * @slot end - Host controls after the editor, before the send button (voice).
  *
  * @cssprop [--t3-composer-max-height=12em] - Height the editor grows to before it scrolls.
  * @cssprop [--t3-composer-background] - Background of the input.
  * @cssprop [--t3-composer-border-color] - Border of the input.
+ * @cssprop [--t3-composer-send-background] - Background of the send and stop button.
+ * @cssprop [--t3-composer-send-color] - Icon colour of the send and stop button.
  * @cssprop [--t3-font] - Font family.
  *
- * @fires {CustomEvent<ComposerSubmitDetail>} t3-submit - A non-empty draft was sent (Enter or `submit()`); cancelable,
- *   the draft clears unless cancelled.
+ * @fires {CustomEvent<ComposerSubmitDetail>} t3-submit - A draft was sent (Enter, the send button, `submit()`), or a
+ *   queued follow-up (`detail.queued`) as `busy` turned false; cancelable: unless cancelled, the draft clears (the
+ *   entry leaves the queue).
  * @fires {Event} input - The draft changed (text, chips or attachments).
  * @fires {CustomEvent<AttachmentRemoveDetail>} t3-attachment-remove - A file or image left the draft.
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - A chip in the draft was activated.
@@ -63,6 +70,8 @@ export type * from './composer-types.js';
  *   or a key change).
  * @fires {CustomEvent<StashChangeDetail>} t3-stash-change - The stash changed (a draft stashed, restored or dropped);
  *   `detail.stashes` is the new list.
+ * @fires {CustomEvent<StopDetail>} t3-stop - The stop button, or Escape in the editor with no menu open, while `busy`.
+ * @fires {CustomEvent<QueueChangeDetail>} t3-queue-change - The queue changed; `detail.queue` is the new list.
  */
 export class T3Composer extends ConfigurableElement {
   static override styles = composerStyles;
@@ -98,6 +107,15 @@ export class T3Composer extends ConfigurableElement {
   /** Replaces the default IndexedDB store: `{load(key), save(key, stored), remove(key)}`, each a promise. */
   @property({ attribute: false }) draftStorage?: DraftStorage;
 
+  /** The host's assistant is working: the send button stops it, and Enter queues follow-ups (see `queue-mode`). */
+  @property({ type: Boolean, reflect: true }) busy = false;
+
+  /** What Enter and `submit()` do while `busy`: `queue` (default) the submission, `block` it (a notice), `send` it. */
+  @property({ attribute: 'queue-mode' }) queueMode: QueueMode = 'queue';
+
+  /** Hides the built-in send and stop button, for a host that brings its own. */
+  @property({ type: Boolean, attribute: 'no-send-button' }) noSendButton = false;
+
   /** Disabled by an ancestor `<fieldset disabled>`, kept apart from the element's own `disabled`. */
   @state() private formDisabled = false;
 
@@ -106,6 +124,7 @@ export class T3Composer extends ConfigurableElement {
   private readonly session: DraftSession;
   private readonly stashing: StashController;
   private readonly persistence: DraftPersistence;
+  private readonly submitting: SubmitController;
   private readonly recall = new DraftRecall({
     state: () => this.session.state,
     show: (start, caret) => {
@@ -127,9 +146,18 @@ export class T3Composer extends ConfigurableElement {
       internals: typeof this.attachInternals === 'function' ? this.attachInternals() : undefined,
       submit: () => this.submit(),
       extraKeys: {
-        wants: (event) => this.recall.wants(event),
-        handle: (event, view) => this.recall.handle(event, view),
+        wants: (event) => this.recall.wants(event) || this.submitting.wantsKey(event),
+        handle: (event, view) => this.recall.handle(event, view) || this.submitting.handleKey(event),
       },
+    });
+    this.submitting = new SubmitController(this, {
+      session: this.session,
+      recall: this.recall,
+      commands: () => this.commands,
+      commandInfo: (command) => this.commandInfo(command),
+      locale: () => this.config.locale,
+      draftChanged: () => this.fireInput(),
+      disabled: () => this.isDisabled,
     });
     this.stashing = new StashController({
       session: this.session,
@@ -144,6 +172,7 @@ export class T3Composer extends ConfigurableElement {
       session: this.session,
       stash: this.stashing.list,
       recall: this.recall,
+      queue: this.submitting.queue,
       commands: () => this.commands,
       locale: () => this.config.locale,
       restored: (key) => emit(this, 't3-draft-restore', { key, draft: this.draft }),
@@ -197,21 +226,7 @@ export class T3Composer extends ConfigurableElement {
 
   /** Inserts a chip for `record` at the caret (or where it was before focus left), or at the end. */
   insertContext(record: ContextRecord, options: InsertContextOptions = {}): InsertContextResult {
-    const decoded = decodeContextRecord(record);
-    if (!decoded.ok) return { ok: false, error: decoded.error };
-    const valid = decoded.record;
-    const limit = this.session.insertionProblem([valid.contextId], 1);
-    if (limit) {
-      this.session.notices.show(limit);
-      return { ok: false, error: limit };
-    }
-    const link = formatContextReference({
-      kind: valid.kind,
-      contextId: valid.contextId,
-      label: options.label ?? valid.label,
-    });
-    this.session.insertLink(link, [valid], options.at === 'end' ? 'end' : 'caret');
-    return { ok: true, contextId: valid.contextId };
+    return this.session.insertContext(record, options);
   }
 
   /** Inserts plain text at the caret (appends when the editor is not mounted). */
@@ -246,25 +261,18 @@ export class T3Composer extends ConfigurableElement {
     if (hadContent) this.fireInput();
   }
 
-  /** Submits like Enter: fires `t3-submit` and clears the draft unless the event is cancelled. */
+  /** Submits like Enter: fires `t3-submit`, the draft clears unless cancelled; while `busy`, as `queue-mode` says. */
   submit(): boolean {
-    const state = this.session.state;
-    if (!this.session.view || this.isDisabled) return false;
-    if (stateIsBlank(state)) return false;
-    if (this.session.deferSubmit()) return false;
-    const result = submissionOf(state, (command) => this.commandInfo(command), this.config.locale);
-    if ('problem' in result) {
-      this.session.notices.show(result.problem);
-      return false;
-    }
-    const accepted = emit(this, 't3-submit', result.detail, { cancelable: true });
-    if (accepted) {
-      this.recall.remember(readDraft(state));
-      // The submitted files belong to the host now: no `t3-attachment-remove` for them.
-      this.session.replace({ text: '' });
-      this.fireInput();
-    }
-    return accepted;
+    return this.submitting.submit();
+  }
+
+  /** Follow-ups queued while busy, first to go first; set, each entry's `draft` gives it (bad entries drop alone). */
+  get queue(): QueuedSubmission[] {
+    return this.submitting.queue.entries;
+  }
+
+  set queue(entries: readonly QueueEntryInit[]) {
+    this.submitting.queue.entries = entries;
   }
 
   /** The stashed drafts, newest first (at most 20), each `{id, createdAt, preview, draft}`. */
@@ -293,7 +301,7 @@ export class T3Composer extends ConfigurableElement {
   // ---- Lifecycle ----------------------------------------------------------------------------
 
   protected override render(): TemplateResult {
-    return this.session.render();
+    return this.session.render({ above: this.submitting.queue.render(), sendButton: this.submitting.renderButton() });
   }
 
   protected override firstUpdated(): void {
@@ -306,6 +314,7 @@ export class T3Composer extends ConfigurableElement {
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     if (changed.has('draftKey')) this.persistence.setKey(this.draftKey);
+    if (changed.get('busy') === true && !this.busy) this.submitting.queue.sendHead();
     this.session.beforeRender();
   }
 

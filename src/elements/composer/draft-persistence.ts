@@ -4,6 +4,7 @@ import type { T3Locale } from '../shared/locale.js';
 import type { DraftRecall } from './draft-recall.js';
 import type { DraftSession } from './draft-session.js';
 import type { DraftStash } from './draft-stash.js';
+import type { QueueController } from './queue-controller.js';
 import { decodeDraft, readDraft, stateIsBlank } from './editor/draft.js';
 import {
   decodeStoredDrafts,
@@ -20,10 +21,11 @@ export const SAVE_DELAY_MS = 300;
 
 export interface DraftPersistenceDelegate {
   storage(): DraftStorage | undefined;
-  /** What is stored: the session's draft, the stash and the recall history. */
+  /** What is stored: the session's draft, the stash, the recall history and the queue. */
   session: DraftSession;
   stash: DraftStash;
   recall: DraftRecall;
+  queue: QueueController;
   commands(): readonly CommandInfo[];
   locale(): T3Locale;
   /** A record was restored: the element's `t3-draft-restore`. */
@@ -50,6 +52,8 @@ export class DraftPersistence implements ReactiveController {
   private failing = false;
   private connected = false;
   private loadedKey?: string;
+  /** True while a record is put into the composer: the changes it makes are not new ones to save. */
+  private applying = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -58,6 +62,7 @@ export class DraftPersistence implements ReactiveController {
     host.addController(this);
     host.addEventListener('input', this.onChange);
     host.addEventListener('t3-stash-change', this.onChange);
+    host.addEventListener('t3-queue-change', this.onChange);
   }
 
   hostConnected(): void {
@@ -85,7 +90,14 @@ export class DraftPersistence implements ReactiveController {
     if (!key || !this.connected) return;
     if (previous)
       this.apply(
-        { version: 1, changedAt: 0, draft: { text: '', records: [], attachments: [] }, stashes: [], history: [] },
+        {
+          version: 1,
+          changedAt: 0,
+          draft: { text: '', records: [], attachments: [] },
+          stashes: [],
+          history: [],
+          queue: [],
+        },
         false,
       );
     this.load(key);
@@ -108,20 +120,21 @@ export class DraftPersistence implements ReactiveController {
     this.dirty = false;
     const storage = this.storage();
     if (!storage) return;
-    const { session, stash, recall } = this.delegate;
+    const { session, stash, recall, queue } = this.delegate;
     const { stored, draftTrimmed } = fitToBudget({
       version: 1,
       changedAt: this.changedAt,
       draft: readDraft(session.state),
       stashes: stash.entries,
       history: [...recall.drafts],
+      queue: queue.stored,
     });
     if (draftTrimmed) session.notices.show(this.delegate.locale().draftTooLarge);
     void this.answer(() => storage.save(key, stored));
   }
 
   private readonly onChange = (event: Event): void => {
-    if (event.target !== this.host) return;
+    if (event.target !== this.host || this.applying) return;
     this.changes++;
     if (!this.key) return;
     this.dirty = true;
@@ -153,10 +166,16 @@ export class DraftPersistence implements ReactiveController {
 
   /** A record into the composer; the draft stays as it is when the person wrote while it loaded. */
   private apply(stored: StoredDrafts, keepDraft: boolean): void {
-    const { session, stash, recall } = this.delegate;
+    const { session, stash, recall, queue } = this.delegate;
     stash.entries = stored.stashes;
     recall.drafts = stored.history;
     if (!keepDraft) session.replace({ ...decodeDraft(stored.draft, this.delegate.commands()), caret: 'end' });
+    this.applying = true;
+    try {
+      queue.entries = stored.queue;
+    } finally {
+      this.applying = false;
+    }
   }
 
   private storage(): DraftStorage | undefined {

@@ -1,11 +1,13 @@
 import { EditorState, type Transaction, type TransactionSpec } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { CommandInfo, ContextRecord } from '../../core/index.js';
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { type CommandInfo, type ContextRecord, decodeContextRecord, formatContextReference } from '../../core/index.js';
 import type { ResolvedConfig } from '../shared/config.js';
 import { AttachmentShelf } from './attachment-shelf.js';
 import type { DraftAttachment } from './attachments.js';
+import { renderActionsRow } from './composer-actions.js';
 import { ComposerClipboard } from './composer-clipboard.js';
+import type { InsertContextOptions, InsertContextResult } from './composer-types.js';
 import { DraftEditor } from './draft-editor.js';
 import { importDraft } from './draft-import.js';
 import { describeChipChanges } from './editor/chip-announcements.js';
@@ -135,6 +137,25 @@ export class DraftSession {
     return insertionProblem(this.state, ids, chips, this.options.config().locale);
   }
 
+  /** A chip for `record` at the caret (or where it was before focus left), or at the end; a limit shows its notice. */
+  insertContext(record: ContextRecord, options: InsertContextOptions): InsertContextResult {
+    const decoded = decodeContextRecord(record);
+    if (!decoded.ok) return { ok: false, error: decoded.error };
+    const valid = decoded.record;
+    const limit = this.insertionProblem([valid.contextId], 1);
+    if (limit) {
+      this.notices.show(limit);
+      return { ok: false, error: limit };
+    }
+    const link = formatContextReference({
+      kind: valid.kind,
+      contextId: valid.contextId,
+      label: options.label ?? valid.label,
+    });
+    this.insertLink(link, [valid], options.at === 'end' ? 'end' : 'caret');
+    return { ok: true, contextId: valid.contextId };
+  }
+
   /** A link at the caret (the last known one while focus is elsewhere), or at the end when asked or not mounted. */
   insertLink(
     link: string,
@@ -190,10 +211,14 @@ export class DraftSession {
 
   // ---- The element's lifecycle ----------------------------------------------------------------
 
-  render(): TemplateResult {
+  /** The frame: `above` the shelf (the queue), the editor in the actions row with `sendButton`. */
+  render({
+    above,
+    sendButton,
+  }: { above?: unknown; sendButton?: TemplateResult | typeof nothing } = {}): TemplateResult {
     return html`<div part="base" class="frame" @t3-chip-remove=${this.onChipRemove}>
-      ${this.shelf.render(this.state)}
-      <div part="editor" class="editor"></div>
+      ${above ?? nothing} ${this.shelf.render(this.state)}
+      ${renderActionsRow(html`<div part="editor" class="editor"></div>`, sendButton ?? nothing)}
       ${this.menu.render()} ${this.notices.renderNotice()} ${this.notices.renderLiveRegion()}
     </div>`;
   }

@@ -1,12 +1,12 @@
 import type { ComposerDraft } from './editor/draft.js';
 import type { StashEntry } from './draft-stash.js';
+import type { StoredQueueEntry } from './queued-submissions.js';
 
 /**
- * What is stored under one `draft-key`: the draft, the stash and the recall history, whole, with
- * the bytes of their files as Blobs. `changedAt` (milliseconds since the epoch) is when the
- * composer's state last changed, so a store can let the later change win whole when two tabs
- * share a key. A later queue of follow-ups joins as one more list of drafts, restored through the
- * same importer as the stash.
+ * What is stored under one `draft-key`: the draft, the stash, the recall history and the queue of
+ * follow-ups, whole, with the bytes of their files as Blobs. `changedAt` (milliseconds since the
+ * epoch) is when the composer's state last changed, so a store can let the later change win whole
+ * when two tabs share a key. A record written before the queue existed has no `queue`.
  */
 export interface StoredDrafts {
   version: 1;
@@ -14,6 +14,7 @@ export interface StoredDrafts {
   draft: ComposerDraft;
   stashes: StashEntry[];
   history: ComposerDraft[];
+  queue?: StoredQueueEntry[];
 }
 
 /** What `t3-draft-restore` carries: the key and the draft restored under it. */
@@ -99,12 +100,14 @@ export function fitToBudget(
     return attachments.length === draft.attachments.length ? draft : { ...draft, attachments };
   };
   const draft = fit(stored.draft, true);
+  // Queued follow-ups are messages about to be sent: their files come right after the draft's.
+  const queue = (stored.queue ?? []).map((entry) => ({ ...entry, draft: fit(entry.draft, false) }));
   const stashes = stored.stashes.map((entry) => ({ ...entry, draft: fit(entry.draft, false) }));
   const history = [...stored.history]
     .reverse()
     .map((entry) => fit(entry, false))
     .reverse();
-  return { stored: { ...stored, draft, stashes, history }, draftTrimmed };
+  return { stored: { ...stored, draft, stashes, history, queue }, draftTrimmed };
 }
 
 /** A loaded record, or `undefined` when it is not one this version wrote. */
@@ -119,5 +122,6 @@ export function decodeStoredDrafts(value: unknown): StoredDrafts | undefined {
     draft: stored.draft,
     stashes: Array.isArray(stored.stashes) ? stored.stashes : [],
     history: Array.isArray(stored.history) ? stored.history.filter(isDraft) : [],
+    queue: Array.isArray(stored.queue) ? stored.queue : [],
   };
 }

@@ -3,7 +3,8 @@ import type { T3Locale } from '../shared/locale.js';
 import type { DraftRecall } from './draft-recall.js';
 import type { DraftSession } from './draft-session.js';
 import { DraftStash, type StashEntry } from './draft-stash.js';
-import { decodeDraft, readDraft, stateIsBlank } from './editor/draft.js';
+import { takeDraftBack } from './draft-takeback.js';
+import { readDraft } from './editor/draft.js';
 
 export interface StashControllerDelegate {
   session: DraftSession;
@@ -44,12 +45,7 @@ export class StashController {
   restore(id: string): boolean {
     const entry = this.list.find(id);
     if (!entry) return false;
-    const { session, recall } = this.delegate;
-    if (stateIsBlank(session.state)) {
-      recall.forget();
-      session.replace({ ...decodeDraft(entry.draft, this.delegate.commands()), caret: 'end' });
-      this.delegate.draftChanged();
-    } else if (!session.importAtCaret(entry.draft)) return false;
+    if (!takeDraftBack({ ...this.delegate, commands: this.delegate.commands() }, entry.draft)) return false;
     this.list.remove(id);
     this.delegate.stashChanged();
     return true;

@@ -5,6 +5,7 @@
  */
 import type { ContextRecord, InputReferencePayload, Submission } from '../../core/index.js';
 import type { StashEntry } from '../composer/draft-stash.js';
+import type { QueuedSubmission } from '../composer/queued-submissions.js';
 import type { ComposerDraft } from '../composer/editor/draft.js';
 
 export type ChipPlacement = 'composer' | 'message';
@@ -30,14 +31,21 @@ export interface T3EventDetails {
   };
   /** A chip's remove button was used; cancelable. */
   't3-chip-remove': { kind: string; contextId: string };
-  /** The composer's draft was submitted; cancelable, the draft clears unless cancelled. */
-  't3-submit': Submission & { attachments: SubmittedAttachment[] };
+  /**
+   * The composer's draft was submitted; cancelable, the draft clears unless cancelled. `queued` is
+   * true for a follow-up that waited in the queue and goes out now that the composer is no longer busy.
+   */
+  't3-submit': Submission & { attachments: SubmittedAttachment[]; queued?: boolean };
   /** A file or image left the composer's draft. */
   't3-attachment-remove': { contextId: string; attachmentId: string; kind: 'image' | 'file' };
   /** The composer's stash changed (an entry stashed, restored or dropped). */
   't3-stash-change': { stashes: StashEntry[] };
   /** The composer restored a stored draft (after connecting or a `draft-key` change). */
   't3-draft-restore': { key: string; draft: ComposerDraft };
+  /** The stop button was pressed, or Escape in the editor, while the composer was busy. */
+  't3-stop': Record<string, never>;
+  /** The composer's queue of follow-ups changed (one queued, edited, removed or sent). */
+  't3-queue-change': { queue: QueuedSubmission[] };
 }
 
 export type T3EventName = keyof T3EventDetails;
@@ -51,6 +59,8 @@ export type ComposerSubmitDetail = T3EventDetails['t3-submit'];
 export type AttachmentRemoveDetail = T3EventDetails['t3-attachment-remove'];
 export type StashChangeDetail = T3EventDetails['t3-stash-change'];
 export type DraftRestoreDetail = T3EventDetails['t3-draft-restore'];
+export type StopDetail = T3EventDetails['t3-stop'];
+export type QueueChangeDetail = T3EventDetails['t3-queue-change'];
 
 /** Dispatches one of the package's events, bubbling out of shadow roots; returns false when it was cancelled. */
 export function emit<Name extends T3EventName>(

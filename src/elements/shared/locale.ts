@@ -36,6 +36,19 @@ export interface T3Locale {
   /** Persistence notices: the store failed or did not answer; a file too large to keep. */
   draftNotSaved: string;
   draftTooLarge: string;
+  /** Accessible names of the composer's send and stop buttons. */
+  send: string;
+  stop: string;
+  /**
+   * The queue of follow-ups: its name, an entry's two buttons (`{preview}` is the entry's text),
+   * the notice of `queue-mode="block"`.
+   */
+  queue: string;
+  queueEdit: string;
+  queueRemove: string;
+  queueBlocked: string;
+  /** Announced when a follow-up is queued; `{preview}` is its text. */
+  queued: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -68,6 +81,13 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   stashFull: 'The stash keeps 20 drafts: the oldest one was dropped.',
   draftNotSaved: 'This draft cannot be saved in this browser right now; it stays here until you leave the page.',
   draftTooLarge: 'Some attachments are too large to keep: they will not survive a reload.',
+  send: 'Send',
+  stop: 'Stop',
+  queue: 'Queued messages',
+  queueEdit: 'Edit queued message: {preview}',
+  queueRemove: 'Remove queued message: {preview}',
+  queueBlocked: 'Wait for the reply to finish, or stop it, before sending.',
+  queued: 'Queued: {preview}',
 });
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as written. */

@@ -1,0 +1,61 @@
+import { html, nothing, svg, type TemplateResult } from 'lit';
+import type { T3Locale } from '../shared/locale.js';
+
+const sendIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M8 13V3.5M3.5 7.5 8 3l4.5 4.5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+const stopIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true"><rect x="4" y="4" width="8" height="8" rx="1.5" fill="currentColor"/></svg>`;
+
+export interface SendButtonState {
+  /** The host's assistant is working: the button stops it instead of sending. */
+  busy: boolean;
+  /** Whether the draft could be submitted now. */
+  canSend: boolean;
+  hidden: boolean;
+  locale: T3Locale;
+  send(): void;
+  stop(): void;
+}
+
+/**
+ * Keeps focus where it is (in the editor) when a button is pressed with a mouse or a finger; a
+ * keyboard user's focus is moved back by the action itself.
+ */
+const keepFocus = (event: Event): void => event.preventDefault();
+
+/** The built-in send button, or the stop button while busy; nothing with `no-send-button`. */
+export function renderSendButton(state: SendButtonState): TemplateResult | typeof nothing {
+  if (state.hidden) return nothing;
+  const { locale } = state;
+  return state.busy
+    ? html`<button
+        type="button"
+        part="stop-button"
+        class="action-button stop"
+        aria-label=${locale.stop}
+        title=${locale.stop}
+        @mousedown=${keepFocus}
+        @click=${state.stop}
+      >
+        ${stopIcon}
+      </button>`
+    : html`<button
+        type="button"
+        part="send-button"
+        class="action-button send"
+        aria-label=${locale.send}
+        title=${locale.send}
+        ?disabled=${!state.canSend}
+        @mousedown=${keepFocus}
+        @click=${state.send}
+      >
+        ${sendIcon}
+      </button>`;
+}
+
+/** The row the editor sits in: host controls at its start and end, then the send button. */
+export function renderActionsRow(editor: TemplateResult, sendButton: TemplateResult | typeof nothing): TemplateResult {
+  return html`<div part="actions" class="actions">
+    <slot name="start"></slot>
+    ${editor}
+    <div class="actions-end"><slot name="end"></slot>${sendButton}</div>
+  </div>`;
+}

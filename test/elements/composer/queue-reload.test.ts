@@ -1,0 +1,99 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import type { T3Composer } from '../../../src/composer.js';
+import { indexedDbDraftStorage } from '../../../src/elements/composer/draft-storage.js';
+import { link, terminal } from '../../../support/records.js';
+import { pngFile, waitFor } from './support.js';
+
+/** The composer page in a frame, loaded (or reloaded) and ready. */
+async function framedComposer(frame: HTMLIFrameElement, reload: boolean): Promise<T3Composer> {
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  if (reload) frame.contentWindow!.location.reload();
+  await loaded;
+  let composer: T3Composer | null = null;
+  await waitFor(() => !!(composer = frame.contentDocument!.querySelector('t3-composer'))?.hasUpdated, 'the composer');
+  return composer!;
+}
+
+/** Clicks into the framed composer's editor: page coordinates are the frame's plus the editor's. */
+async function clickEditor(frame: HTMLIFrameElement, composer: T3Composer): Promise<void> {
+  const outer = frame.getBoundingClientRect();
+  const inner = composer.shadowRoot!.querySelector('.cm-content')!.getBoundingClientRect();
+  await sendMouse({
+    type: 'click',
+    position: [Math.round(outer.left + inner.right - 4), Math.round(outer.top + inner.bottom - 6)],
+  });
+}
+
+/** Waits for an answer of the store (a promise each time), as `waitFor` does for a condition. */
+async function eventually(condition: () => Promise<boolean>, what: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('<t3-composer> queue across a page reload', () => {
+  it('a queue saved under draft-key comes back after a real reload, chips and image bytes included', async () => {
+    const key = `queue-reload-${Math.random().toString(36).slice(2)}`;
+    const frame = document.createElement('iframe');
+    frame.width = '600';
+    frame.height = '400';
+    const firstLoad = framedComposer(frame, false);
+    frame.src = new URL(`./fixtures/reload-page.html?key=${key}`, import.meta.url).href;
+    document.body.append(frame);
+    try {
+      let composer = await firstLoad;
+      composer.busy = true;
+      await clickEditor(frame, composer);
+      await sendKeys({ type: 'check ' });
+      composer.insertContext(terminal);
+      await sendKeys({ press: 'Enter' });
+      const png = pngFile();
+      await sendKeys({ type: 'and the screenshot ' });
+      composer.attachFiles([png]);
+      await sendKeys({ press: 'Enter' });
+      await sendKeys({ type: 'still writing' });
+      const queued = composer.queue;
+      expect(queued).to.have.length(2);
+      // The page's record is written before it goes (a save still running when a page unloads may be lost).
+      const storage = indexedDbDraftStorage();
+      await eventually(async () => (await storage.load(key))?.draft.text === 'still writing', 'the saved record');
+
+      composer = await framedComposer(frame, true);
+      await waitFor(() => composer.queue.length === 2, 'the restored queue', 5000);
+      expect(composer.value.text).to.equal('still writing');
+      expect(composer.queue.map((entry) => [entry.id, entry.submission.text])).to.deep.equal(
+        queued.map((entry) => [entry.id, entry.submission.text]),
+      );
+      expect(composer.queue[0]!.submission.text).to.equal(`check ${link(terminal)}`);
+      expect(composer.queue[0]!.submission.inputAnnotations).to.deep.equal(queued[0]!.submission.inputAnnotations);
+      const file = composer.queue[1]!.submission.attachments[0]!.file;
+      expect(new Uint8Array(await file.arrayBuffer())).to.deep.equal(new Uint8Array(await png.arrayBuffer()));
+      await composer.updateComplete;
+      const shown = composer.shadowRoot!.querySelectorAll('[part~="queue-entry"]');
+      expect(shown).to.have.length(2);
+      expect(shown[0]!.querySelector('t3-context-chip')!.getAttribute('label')).to.equal(terminal.label);
+
+      // Sending empties the stored queue too: a reload after it brings nothing back.
+      const sent: boolean[] = [];
+      composer.addEventListener('t3-submit', (event) => sent.push(event.detail.queued === true));
+      composer.busy = true;
+      await composer.updateComplete;
+      composer.busy = false;
+      await composer.updateComplete;
+      composer.busy = true;
+      await composer.updateComplete;
+      composer.busy = false;
+      await composer.updateComplete;
+      expect(sent).to.deep.equal([true, true]);
+      await eventually(async () => (await storage.load(key))?.queue?.length === 0, 'the stored queue to empty');
+      composer = await framedComposer(frame, true);
+      await waitFor(() => composer.value.text === 'still writing', 'the restored draft', 5000);
+      expect(composer.queue).to.deep.equal([]);
+    } finally {
+      frame.remove();
+    }
+  });
+});
