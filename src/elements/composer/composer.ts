@@ -21,6 +21,7 @@ import {
 } from './editor/draft.js';
 import type { EditorSettings } from './editor/editor-setup.js';
 import type { HistoryEntry } from './history-entries.js';
+import { DEFAULT_PASTE_FILE_CHARS, DEFAULT_PASTE_FILE_LINES, longPasteLimits } from './long-paste.js';
 import type { MentionProvider } from './menu/providers.js';
 import { submissionOf } from './submission-rules.js';
 
@@ -95,6 +96,12 @@ export class T3Composer extends ConfigurableElement {
   /** Saves the draft, stash and history under this key (IndexedDB by default) and restores them. */
   @property({ attribute: 'draft-key' }) draftKey?: string;
 
+  /** Pasted text of more lines than this (40 by default; 0 turns it off) becomes a text file chip. */
+  @property({ type: Number, attribute: 'paste-file-lines' }) pasteFileLines = DEFAULT_PASTE_FILE_LINES;
+
+  /** Pasted text of more characters than this (4,000 by default; 0 turns it off) becomes a text file chip. */
+  @property({ type: Number, attribute: 'paste-file-chars' }) pasteFileChars = DEFAULT_PASTE_FILE_CHARS;
+
   /** Replaces the default IndexedDB store: `{load(key), save(key, stored), remove(key)}`, each a promise. */
   @property({ attribute: false }) draftStorage?: DraftStorage;
 
@@ -124,6 +131,7 @@ export class T3Composer extends ConfigurableElement {
       settings: () => this.settings,
       providers: () => this.providers,
       commands: () => this.commands,
+      longPasteLimits: () => longPasteLimits(this.pasteFileLines, this.pasteFileChars),
       internals: typeof this.attachInternals === 'function' ? this.attachInternals() : undefined,
       submit: () => this.submit(),
       extraKeys: {

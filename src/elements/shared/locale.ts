@@ -36,6 +36,11 @@ export interface T3Locale {
   /** Persistence notices: the store failed or did not answer; a file too large to keep. */
   draftNotSaved: string;
   draftTooLarge: string;
+  /** Name of the file a long paste becomes; `{number}` keeps names apart within a draft. */
+  pastedText: string;
+  /** A text file's line count in its chip's details; `{count}` is replaced. */
+  lineCount: string;
+  lineCountOne: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -68,6 +73,9 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   stashFull: 'The stash keeps 20 drafts: the oldest one was dropped.',
   draftNotSaved: 'This draft cannot be saved in this browser right now; it stays here until you leave the page.',
   draftTooLarge: 'Some attachments are too large to keep: they will not survive a reload.',
+  pastedText: 'Pasted text {number}.txt',
+  lineCount: '{count} lines',
+  lineCountOne: '1 line',
 });
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as written. */
