@@ -7,7 +7,8 @@ export class PlainPasteShortcut {
   private pressed = false;
 
   readonly onKeyDown = (event: KeyboardEvent): false => {
-    this.pressed = (event.ctrlKey || event.metaKey) && event.shiftKey && !event.altKey && isKeyV(event);
+    // Alt too: macOS browsers bind "Paste and Match Style" to Option+Shift+Cmd+V.
+    this.pressed = (event.ctrlKey || event.metaKey) && event.shiftKey && isKeyV(event);
     return false;
   };
 
