@@ -5,6 +5,7 @@ import { ConfigurableElement } from '../shared/configurable-element.js';
 import { emit } from '../shared/events.js';
 import type { ComposerDraft, ComposerValue, InsertContextOptions, InsertContextResult } from './composer-types.js';
 import { composerStyles } from './composer.styles.js';
+import { restoredFormValue } from './form-value.js';
 import { DraftPersistence } from './draft-persistence.js';
 import { DEFAULT_HISTORY_SIZE, DraftRecall } from './draft-recall.js';
 import { DraftSession } from './draft-session.js';
@@ -14,6 +15,7 @@ import { StashController } from './stash-controller.js';
 import { activeCommand, decodeDraft, liveAttachments, readDraft, referencedRecords } from './editor/draft.js';
 import type { EditorSettings } from './editor/editor-setup.js';
 import type { HistoryEntry } from './history-entries.js';
+import { DEFAULT_PASTE_FILE_CHARS, DEFAULT_PASTE_FILE_LINES, longPasteLimits } from './long-paste.js';
 import type { MentionProvider } from './menu/providers.js';
 import type { QueueEntryInit, QueuedSubmission } from './queued-submissions.js';
 import { type QueueMode, SubmitController } from './submit-controller.js';
@@ -104,6 +106,12 @@ export class T3Composer extends ConfigurableElement {
   /** Saves the draft, stash and history under this key (IndexedDB by default) and restores them. */
   @property({ attribute: 'draft-key' }) draftKey?: string;
 
+  /** Pasted text of more lines than this (40 by default; 0 turns it off) becomes a text file chip. */
+  @property({ type: Number, attribute: 'paste-file-lines' }) pasteFileLines = DEFAULT_PASTE_FILE_LINES;
+
+  /** Pasted text of more characters than this (4,000 by default; 0 turns it off) becomes a text file chip. */
+  @property({ type: Number, attribute: 'paste-file-chars' }) pasteFileChars = DEFAULT_PASTE_FILE_CHARS;
+
   /** Replaces the default IndexedDB store: `{load(key), save(key, stored), remove(key)}`, each a promise. */
   @property({ attribute: false }) draftStorage?: DraftStorage;
 
@@ -143,6 +151,7 @@ export class T3Composer extends ConfigurableElement {
       settings: () => this.settings,
       providers: () => this.providers,
       commands: () => this.commands,
+      longPasteLimits: () => longPasteLimits(this.pasteFileLines, this.pasteFileChars),
       internals: typeof this.attachInternals === 'function' ? this.attachInternals() : undefined,
       submit: () => this.submit(),
       extraKeys: {
@@ -366,22 +375,16 @@ export class T3Composer extends ConfigurableElement {
   }
 
   /**
-   * A draft the browser saved with the page comes back with its chips; a state this version did
-   * not write is ignored.
+   * A draft the browser saved with the page comes back with its chips.
    * @internal
    */
   formStateRestoreCallback(saved: unknown): void {
-    if (typeof saved !== 'string') return;
-    try {
-      this.value = JSON.parse(saved) as ComposerValue;
-    } catch {
-      // Not ours: keep the current draft.
-    }
+    const value = restoredFormValue(saved);
+    if (value) this.value = value;
   }
 
   /**
-   * An ancestor fieldset's state, kept apart from `disabled` so re-enabling it restores the
-   * author's own setting.
+   * An ancestor fieldset's state, kept apart from `disabled` so re-enabling restores the author's own.
    * @internal
    */
   formDisabledCallback(disabled: boolean): void {

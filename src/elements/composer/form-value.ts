@@ -1,5 +1,6 @@
 import type { EditorState } from '@codemirror/state';
 import type { ContextRecord } from '../../core/index.js';
+import type { ComposerValue } from './composer-types.js';
 import { recordsField } from './editor/draft-state.js';
 
 /**
@@ -19,5 +20,15 @@ export class FormValue {
     if (this.saved?.records !== records) this.saved = { records, json: JSON.stringify([...records.values()]) };
     const text = state.doc.toString();
     this.internals.setFormValue(text, `{"text":${JSON.stringify(text)},"records":${this.saved.json}}`);
+  }
+}
+
+/** The draft value a saved form state holds; `undefined` for a state this version did not write. */
+export function restoredFormValue(saved: unknown): ComposerValue | undefined {
+  if (typeof saved !== 'string') return undefined;
+  try {
+    return JSON.parse(saved) as ComposerValue;
+  } catch {
+    return undefined;
   }
 }

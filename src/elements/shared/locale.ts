@@ -49,6 +49,11 @@ export interface T3Locale {
   queueBlocked: string;
   /** Announced when a follow-up is queued; `{preview}` is its text. */
   queued: string;
+  /** Name of the file a long paste becomes; `{number}` keeps names apart within a draft. */
+  pastedText: string;
+  /** A text file's line count in its chip's details; `{count}` is replaced. */
+  lineCount: string;
+  lineCountOne: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -88,6 +93,9 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   queueRemove: 'Remove queued message: {preview}',
   queueBlocked: 'Wait for the reply to finish, or stop it, before sending.',
   queued: 'Queued: {preview}',
+  pastedText: 'Pasted text {number}.txt',
+  lineCount: '{count} lines',
+  lineCountOne: '1 line',
 });
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as written. */
