@@ -99,7 +99,7 @@ async function messageFigures(session: Session): Promise<Figure[]> {
     ratioFigure(
       `mount ${plan.messages} <t3-user-message> (0.2–4 KB Markdown, 5 chips each)`,
       'marked.parse + innerHTML into a shadow root each, chips as spans',
-      2.0,
+      1.5,
       runs.map((run) => run.first / run.baseline),
     ),
     ratioFigure(
