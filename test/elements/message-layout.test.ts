@@ -155,7 +155,7 @@ describe('<t3-user-message> 1,000 messages', () => {
     const container = document.createElement('div');
     document.body.append(container);
     try {
-      const context = { version: 1, records: [terminal, file] };
+      const context = { version: 1 as const, records: [terminal, file] };
       const messages = Array.from({ length: 1000 }, (_, index) => {
         const message = document.createElement('t3-user-message');
         message.text = `Message ${index}: **bold** ${link(terminal)} and ${link(file)}\n\n- item`;

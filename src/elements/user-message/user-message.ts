@@ -6,7 +6,9 @@ import {
   type ContextRecord,
   type ContextReferenceOccurrence,
   formatContextReference,
+  type InputAnnotation,
   type InputReferencePayload,
+  type MessageContext,
   parseContextHref,
   referenceSegments,
   type ReferenceSegment,
@@ -84,13 +86,13 @@ export class T3UserMessage extends ConfigurableElement {
   @property() text?: string;
 
   /** `{version: 1, records}` for the text; `null` or absent means a legacy message, upgraded in memory. */
-  @property({ attribute: false }) context?: unknown;
+  @property({ attribute: false }) context?: MessageContext | null;
 
   /** Annotation-driven plain text (the model-facing prompt). */
   @property() content?: string;
 
   /** Input annotations marking ranges of `content` as references or the picked command. */
-  @property({ attribute: false }) inputAnnotations?: unknown;
+  @property({ attribute: false }) inputAnnotations?: readonly InputAnnotation[];
 
   /** Images sent with the message. */
   @property({ attribute: false }) images?: readonly MessageImage[];
