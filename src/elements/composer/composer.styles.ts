@@ -230,5 +230,27 @@ export const composerStyles = [
     .option-description {
       margin-inline-start: auto;
     }
+
+    /* Fingers need targets at least 44px tall; a mouse keeps the compact sizes. */
+    @media (pointer: coarse) {
+      .menu-option {
+        min-block-size: 44px;
+        box-sizing: border-box;
+      }
+
+      .remove-attachment {
+        min-inline-size: 44px;
+        min-block-size: 44px;
+        inset-block-start: -0.9em;
+        inset-inline-end: -0.9em;
+        border-color: transparent;
+        background: radial-gradient(
+          circle,
+          var(--_t3-composer-background) 0.7em,
+          var(--_t3-composer-border-color) 0.7em 0.75em,
+          transparent 0.8em
+        );
+      }
+    }
   `,
 ];

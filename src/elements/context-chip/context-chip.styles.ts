@@ -124,6 +124,17 @@ export const chipStyles = [
       background: var(--_t3-chip-remove-hover);
     }
 
+    /* A finger's target is at least 44px tall; the negative margins keep the line's height, so
+       the target reaches over the chip's edges instead of spreading the lines apart. */
+    @media (pointer: coarse) {
+      .remove {
+        block-size: 44px;
+        min-inline-size: 24px;
+        margin-block: calc((1.1em - 44px) / 2);
+        border-radius: 6px;
+      }
+    }
+
     .details {
       position: fixed;
       inset: auto;

@@ -1,8 +1,8 @@
 /**
  * A test-runner server command that reaches the Playwright page's DevTools protocol to emulate
  * the input device's media features (`Emulation.setEmulatedMedia`), e.g. a phone's coarse
- * pointer: `{ features: [{ name: 'pointer', value: 'coarse' }] }`; no features restores the
- * device's own.
+ * pointer: `{ features: [{ name: 'pointer', value: 'coarse' }] }` (through touch emulation, where
+ * Chromium takes the pointer's features from); no features restores the device's own.
  */
 export function deviceCommandsPlugin() {
   const sessions = new WeakMap();
@@ -18,6 +18,9 @@ export function deviceCommandsPlugin() {
       }
       const features = Array.isArray(payload?.features) ? payload.features : [];
       await cdp.send('Emulation.setEmulatedMedia', { features });
+      // Chromium takes the pointer's media features from touch emulation.
+      const coarse = features.some((feature) => /pointer$/.test(feature?.name) && feature.value === 'coarse');
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: coarse, maxTouchPoints: coarse ? 1 : undefined });
       return true;
     },
   };
