@@ -1,6 +1,6 @@
 import { type AnchorRect, type Box, computePlacement, type PlacementOptions } from './popup-placement.js';
 
-/** The part of the page the user sees (the visual viewport: pinch zoom, an on-screen keyboard), in client coordinates. */
+/** What the user sees of the page (the visual viewport: pinch zoom, on-screen keyboard), in client coordinates. */
 export function visibleViewport(): Box {
   const visual = window.visualViewport;
   if (visual) return { left: visual.offsetLeft, top: visual.offsetTop, width: visual.width, height: visual.height };
