@@ -265,26 +265,26 @@ export const composerStyles = [
       white-space: nowrap;
     }
 
+    /* In the top layer (popover), placed at the trigger in viewport coordinates; the room
+       properties are the visible area's, set while it is placed. */
     .menu {
-      position: absolute;
-      inset-block-end: calc(100% + 4px);
+      position: fixed;
+      inset: auto;
+      margin: 0;
       z-index: 3;
       box-sizing: border-box;
-      inline-size: min(24em, 100%);
-      max-block-size: 18em;
+      inline-size: 24em;
+      max-inline-size: var(--_t3-popup-room-inline, calc(100vw - 16px));
+      max-block-size: min(18em, var(--_t3-popup-room-block, 18em));
       overflow: auto;
       padding-block: 0.25em;
+      padding-inline: 0;
       border: 1px solid var(--_t3-popover-border-color);
       border-radius: 10px;
       background: var(--_t3-popover-background);
       color: var(--_t3-popover-color);
       box-shadow: 0 8px 28px rgb(0 0 0 / 0.18);
       font-size: 0.92em;
-    }
-
-    .menu.below {
-      inset-block-end: auto;
-      inset-block-start: calc(100% + 4px);
     }
 
     .menu-group {
@@ -344,6 +344,28 @@ export const composerStyles = [
 
     .option-description {
       margin-inline-start: auto;
+    }
+
+    /* Fingers need targets at least 44px tall; a mouse keeps the compact sizes. */
+    @media (pointer: coarse) {
+      .menu-option {
+        min-block-size: 44px;
+        box-sizing: border-box;
+      }
+
+      .remove-attachment {
+        min-inline-size: 44px;
+        min-block-size: 44px;
+        inset-block-start: -0.9em;
+        inset-inline-end: -0.9em;
+        border-color: transparent;
+        background: radial-gradient(
+          circle,
+          var(--_t3-composer-background) 0.7em,
+          var(--_t3-composer-border-color) 0.7em 0.75em,
+          transparent 0.8em
+        );
+      }
     }
   `,
 ];

@@ -124,13 +124,25 @@ export const chipStyles = [
       background: var(--_t3-chip-remove-hover);
     }
 
+    /* A finger's target is at least 44px tall; the negative margins keep the line's height, so
+       the target reaches over the chip's edges instead of spreading the lines apart. */
+    @media (pointer: coarse) {
+      .remove {
+        block-size: 44px;
+        min-inline-size: 24px;
+        margin-block: calc((1.1em - 44px) / 2);
+        border-radius: 6px;
+      }
+    }
+
     .details {
       position: fixed;
       inset: auto;
       margin: 0;
       box-sizing: border-box;
-      max-inline-size: min(420px, calc(100vw - 16px));
-      max-block-size: min(360px, 60vh);
+      /* The room properties are the visible area's, set while the details are placed. */
+      max-inline-size: min(420px, var(--_t3-popup-room-inline, calc(100vw - 16px)));
+      max-block-size: min(360px, 60vh, var(--_t3-popup-room-block, 360px));
       overflow: auto;
       padding: 0.5em 0.65em;
       border: 1px solid var(--_t3-popover-border-color);
@@ -144,7 +156,7 @@ export const chipStyles = [
     }
 
     .details.tooltip {
-      max-inline-size: min(320px, calc(100vw - 16px));
+      max-inline-size: min(320px, var(--_t3-popup-room-inline, calc(100vw - 16px)));
     }
 
     .expanded {

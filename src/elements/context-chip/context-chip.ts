@@ -9,7 +9,6 @@ import { type ResolvedPresentation, resolvePresentation } from '../shared/presen
 import { renderHostContent } from '../shared/render-host-content.js';
 import { renderRecordDetails } from './chip-details.js';
 import { chipLabel, chipValue, pullRequestTone } from './chip-text.js';
-import { styleProperties } from '../shared/style-properties.js';
 import { chipStyles } from './context-chip.styles.js';
 import { DetailsPopoverController } from './details-popover.js';
 import { renderTextPreview, type TextPreview } from './text-preview.js';
@@ -192,7 +191,6 @@ export class T3ContextChip extends ConfigurableElement {
 
   private renderDetailsPopover(content: unknown): TemplateResult {
     const popover = this.presentation.details === 'popover' && this.status === 'resolved';
-    const position = this.details.position;
     return html`<div
       part="details"
       id="details"
@@ -200,11 +198,6 @@ export class T3ContextChip extends ConfigurableElement {
       role="tooltip"
       popover="manual"
       tabindex="-1"
-      ${styleProperties({
-        top: position.top === undefined ? 'auto' : `${position.top}px`,
-        bottom: position.bottom === undefined ? 'auto' : `${position.bottom}px`,
-        left: `${position.left}px`,
-      })}
       @pointerenter=${this.details.onPointerEnter}
       @pointerleave=${this.details.onPointerLeave}
     >

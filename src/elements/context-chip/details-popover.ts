@@ -1,31 +1,36 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { AnchoredPopup } from '../shared/anchored-popup.js';
 
 const SHOW_DELAY_MS = 120;
 const HIDE_DELAY_MS = 150;
-/** Height the details need below a chip; with less room they open above it. */
-const DETAILS_ROOM_PX = 240;
-
-export interface DetailsPosition {
-  top?: number;
-  bottom?: number;
-  left: number;
-}
 
 /**
  * When a chip's details show, and where: opened on hover (after a short delay) and on focus,
- * closed on leaving, on Escape anywhere, and when the page scrolls or resizes; placed in viewport
- * coordinates because the popover lives in the top layer.
+ * closed on leaving, on Escape anywhere, and when the page scrolls or resizes; in the top layer,
+ * under the chip (over it when there is no room below), inside the visual viewport, and placed
+ * again when the visual viewport moves (pinch zoom, an on-screen keyboard).
  */
 export class DetailsPopoverController implements ReactiveController {
   /** Whether the details are open. */
   open = false;
   /** Details are rendered from the first hover or focus on: most chips are never inspected. */
   wanted = false;
-  position: DetailsPosition = { top: 0, left: 0 };
 
   private timer?: ReturnType<typeof setTimeout>;
   /** The open state the document listeners and the popover were last brought in line with. */
   private synced = false;
+  private readonly popup = new AnchoredPopup({
+    gap: 6,
+    margin: 8,
+    align: 'start',
+    anchor: () => {
+      const rect = this.anchor()?.getBoundingClientRect();
+      return rect
+        ? { ...rect.toJSON(), align: getComputedStyle(this.host).direction === 'rtl' ? 'end' : 'start' }
+        : null;
+    },
+    onLayoutChange: () => this.close(),
+  });
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -39,6 +44,7 @@ export class DetailsPopoverController implements ReactiveController {
     clearTimeout(this.timer);
     this.setOpen(false);
     this.watch(false);
+    this.popup.hide();
   }
 
   /** Brings the listeners and the popover in line with `open`; the host calls it after each update. */
@@ -46,9 +52,8 @@ export class DetailsPopoverController implements ReactiveController {
     if (this.open === this.synced) return;
     this.synced = this.open;
     this.watch(this.open);
-    if (!details?.isConnected || typeof details.showPopover !== 'function') return;
-    if (this.open && !details.matches(':popover-open')) details.showPopover();
-    if (!this.open && details.matches(':popover-open')) details.hidePopover();
+    if (this.open && details) this.popup.show(details);
+    else this.popup.hide();
   }
 
   close(): void {
@@ -66,12 +71,8 @@ export class DetailsPopoverController implements ReactiveController {
       this.wanted = true;
       this.host.requestUpdate();
     }
-    const apply = () => {
-      if (open) this.place();
-      this.setOpen(open);
-    };
-    if (delay === 0) apply();
-    else this.timer = setTimeout(apply, delay);
+    if (delay === 0) this.setOpen(open);
+    else this.timer = setTimeout(() => this.setOpen(open), delay);
   }
 
   private setOpen(open: boolean): void {
@@ -80,42 +81,13 @@ export class DetailsPopoverController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /**
-   * Under the chip, or above it when there is no room below (the newest message sits at the
-   * bottom of a chat), aligned to the chip's start edge in the text's direction.
-   */
-  private place(): void {
-    const anchor = this.anchor()?.getBoundingClientRect();
-    if (!anchor) return;
-    const width = Math.min(420, window.innerWidth - 16);
-    const rtl = getComputedStyle(this.host).direction === 'rtl';
-    const start = rtl ? anchor.right - width : anchor.left;
-    const left = Math.max(8, Math.min(start, window.innerWidth - width - 8));
-    const roomBelow = window.innerHeight - anchor.bottom;
-    const top = roomBelow < DETAILS_ROOM_PX && anchor.top > roomBelow ? undefined : Math.round(anchor.bottom + 6);
-    this.position =
-      top === undefined
-        ? { bottom: Math.round(window.innerHeight - anchor.top + 6), left: Math.round(left) }
-        : { top, left: Math.round(left) };
-    this.host.requestUpdate();
-  }
-
-  /** While the details are open, Escape anywhere closes them, and scrolling or resizing hides them. */
+  /** While the details are open, Escape anywhere closes them (scrolling or resizing does too, through the popup). */
   private watch(open: boolean): void {
-    if (open) {
-      document.addEventListener('keydown', this.onDocumentKeyDown, true);
-      window.addEventListener('scroll', this.onViewportChange, true);
-      window.addEventListener('resize', this.onViewportChange);
-    } else {
-      document.removeEventListener('keydown', this.onDocumentKeyDown, true);
-      window.removeEventListener('scroll', this.onViewportChange, true);
-      window.removeEventListener('resize', this.onViewportChange);
-    }
+    if (open) document.addEventListener('keydown', this.onDocumentKeyDown, true);
+    else document.removeEventListener('keydown', this.onDocumentKeyDown, true);
   }
 
   private readonly onDocumentKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') this.close();
   };
-
-  private readonly onViewportChange = () => this.close();
 }

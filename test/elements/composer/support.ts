@@ -94,3 +94,13 @@ export async function removeThumbnail(composer: T3Composer, index = 0): Promise<
   if (confirm) await sendMouse({ type: 'click', position: centre(confirm) });
   await composer.updateComplete;
 }
+
+/** Android keyboards recompose a word already typed: the replacement range is in the editable's text. */
+export async function imeRecompose(text: string, replacementStart: number, replacementEnd: number): Promise<void> {
+  await executeServerCommand('ime-set-composition', { text, replacementStart, replacementEnd });
+}
+
+/** The deletion an Android keyboard sends: keyCode 229 and `deleteContentBackward`, no Backspace key. */
+export async function imeDeleteBackward(): Promise<void> {
+  await executeServerCommand('ime-delete-backward');
+}

@@ -1,7 +1,9 @@
 /**
  * Test-runner server commands that reach the Playwright page: IME composition through the
  * DevTools protocol (`Input.imeSetComposition` / `Input.insertText`), which no keyboard command
- * of the runner can produce.
+ * of the runner can produce, and the deletion an Android keyboard sends (a key with keyCode 229
+ * that carries the `deleteBackward` editing command, so the page sees `deleteContentBackward`
+ * without a Backspace key).
  */
 export function imeCommandsPlugin() {
   const sessions = new WeakMap();
@@ -13,18 +15,28 @@ export function imeCommandsPlugin() {
     }
     return session;
   }
+  const commands = {
+    /** `replacementStart`/`replacementEnd` recompose existing text, as Android keyboards do for a word. */
+    'ime-set-composition': (cdp, payload) => {
+      const text = String(payload?.text ?? '');
+      const params = { text, selectionStart: text.length, selectionEnd: text.length };
+      if (Number.isInteger(payload?.replacementStart) && Number.isInteger(payload?.replacementEnd))
+        Object.assign(params, { replacementStart: payload.replacementStart, replacementEnd: payload.replacementEnd });
+      return cdp.send('Input.imeSetComposition', params);
+    },
+    'ime-insert-text': (cdp, payload) => cdp.send('Input.insertText', { text: String(payload?.text ?? '') }),
+    'ime-delete-backward': async (cdp) => {
+      const key = { key: 'Unidentified', code: '', windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 };
+      await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...key, commands: ['deleteBackward'] });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
+    },
+  };
   return {
     name: 't3-ime-commands',
     async executeCommand({ command, payload, session }) {
-      if (command !== 'ime-set-composition' && command !== 'ime-insert-text') return undefined;
-      const page = session.browser.getPage(session.id);
-      const cdp = await cdpSession(page);
-      if (command === 'ime-set-composition') {
-        const text = String(payload?.text ?? '');
-        await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
-      } else {
-        await cdp.send('Input.insertText', { text: String(payload?.text ?? '') });
-      }
+      const run = commands[command];
+      if (!run) return undefined;
+      await run(await cdpSession(session.browser.getPage(session.id)), payload);
       return true;
     },
   };

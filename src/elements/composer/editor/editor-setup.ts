@@ -3,6 +3,7 @@ import { Compartment, EditorState, type Extension, Prec, type StateEffect } from
 import { EditorView, keymap, placeholder as placeholderExtension, type ViewUpdate } from '@codemirror/view';
 import type { T3Locale } from '../../shared/locale.js';
 import { chipExtension } from './chip-decorations.js';
+import { chipIntegrity } from './chip-integrity.js';
 import { CompositionGuard } from './composition-guard.js';
 import { editingKeymap } from './editing-keymap.js';
 import { maxLengthFilter } from './max-length.js';
@@ -51,6 +52,7 @@ export class EditorSetup {
     // Rebuilt settings on each call: a draft replaced after a property changed starts with it.
     this.shared ??= [
       chipExtension(),
+      chipIntegrity(),
       history(),
       EditorView.lineWrapping,
       Prec.highest(this.keyHandlers()),

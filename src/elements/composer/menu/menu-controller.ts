@@ -1,6 +1,6 @@
 import { isolateHistory } from '@codemirror/commands';
 import type { Extension } from '@codemirror/state';
-import { EditorView, ViewPlugin } from '@codemirror/view';
+import { Direction, EditorView, ViewPlugin } from '@codemirror/view';
 import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import {
   type CommandInfo,
@@ -13,14 +13,12 @@ import {
 } from '../../../core/index.js';
 import type { ResolvedConfig } from '../../shared/config.js';
 import { formatMessage } from '../../shared/locale.js';
+import { AnchoredPopup } from '../../shared/anchored-popup.js';
 import { commandField, type PickedCommand, putRecords, setCommand } from '../editor/draft-state.js';
-import { menuOptions, type Option, renderMenuList, syncComboboxAria } from './menu-list.js';
+import { MENU_ID, menuOptions, type Option, renderMenuList, syncComboboxAria } from './menu-list.js';
 import { MenuSearch } from './menu-search.js';
 import type { MentionItem, MentionProvider } from './providers.js';
 import { detectTrigger, type Trigger, triggerKey } from './trigger-detection.js';
-
-/** Room the menu needs above the input; with less, it opens below. */
-const MENU_ROOM_PX = 300;
 
 /** What the menu needs from the composer. */
 export interface MenuDelegate {
@@ -43,9 +41,15 @@ export class MenuController implements ReactiveController {
   private active = 0;
   private dismissedAt: string | null = null;
   private view?: EditorView;
-  private anchorLeft = 0;
-  private below = false;
   private readonly search = new MenuSearch(() => this.resultsArrived());
+  /** Under (or over) the trigger, in the top layer; it follows the caret as the page scrolls. */
+  private readonly popup = new AnchoredPopup({
+    gap: 4,
+    margin: 8,
+    align: 'start',
+    anchor: () => this.triggerRect(),
+    onLayoutChange: () => this.popup.place(),
+  });
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -56,6 +60,13 @@ export class MenuController implements ReactiveController {
 
   hostDisconnected(): void {
     this.close();
+  }
+
+  /** The listbox is rendered by now (or gone): show it in the top layer and place it at the trigger. */
+  hostUpdated(): void {
+    const menu = this.trigger ? this.host.shadowRoot?.getElementById(MENU_ID) : null;
+    if (menu) this.popup.show(menu);
+    else this.popup.hide();
   }
 
   /** The editor the menu serves; called when the composer mounts or re-mounts its editor. */
@@ -72,6 +83,7 @@ export class MenuController implements ReactiveController {
     const wasOpen = this.trigger !== null;
     this.search.cancel();
     this.trigger = null;
+    this.popup.hide();
     this.syncAria();
     if (wasOpen) this.host.requestUpdate();
   }
@@ -131,8 +143,6 @@ export class MenuController implements ReactiveController {
     return renderMenuList(this.content(this.trigger), {
       locale: config.locale,
       icons: config.icons,
-      anchorLeft: this.anchorLeft,
-      below: this.below,
       pick: (option) => this.view && this.pick(option, this.view),
       hover: (index) => this.setActive(index),
     });
@@ -160,7 +170,6 @@ export class MenuController implements ReactiveController {
     this.dismissedAt = null;
     const changed = !this.trigger || triggerKey(this.trigger) !== triggerKey(next);
     this.trigger = next;
-    this.placeMenu(view, next.from);
     if (changed) {
       this.active = 0;
       if (next.type === 'mention') this.search.search(next, this.delegate.providers());
@@ -254,12 +263,13 @@ export class MenuController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** Under the trigger's column; above the input unless there is no room there. */
-  private placeMenu(view: EditorView, position: number): void {
-    const coords = view.coordsAtPos(position);
-    const frame = this.host.shadowRoot?.querySelector('[part~="base"]')?.getBoundingClientRect();
-    this.anchorLeft = coords && frame ? Math.max(0, Math.round(coords.left - frame.left)) : 0;
-    this.below = !!frame && frame.top < MENU_ROOM_PX;
+  /** The trigger character's box, its right edge leading in right-to-left text; the frame's when it is out of view. */
+  private triggerRect() {
+    const { view, trigger } = this;
+    if (!view || !trigger) return null;
+    const align = view.textDirectionAt(trigger.from) === Direction.RTL ? ('end' as const) : ('start' as const);
+    const coords = view.coordsAtPos(trigger.from, 1) ?? view.dom.getBoundingClientRect();
+    return { left: coords.left, right: coords.right, top: coords.top, bottom: coords.bottom, align };
   }
 
   private syncAria(): void {

@@ -1,4 +1,3 @@
-import { styleProperties } from '../../shared/style-properties.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CommandInfo } from '../../../core/index.js';
 import { renderKindIcon } from '../../shared/icons.js';
@@ -40,9 +39,6 @@ export interface MenuContent {
 export interface MenuListView {
   locale: T3Locale;
   icons: IconMap;
-  /** Column of the trigger, relative to the composer's frame. */
-  anchorLeft: number;
-  below: boolean;
   pick(option: Option): void;
   hover(index: number): void;
 }
@@ -112,11 +108,11 @@ export function renderMenuList(content: MenuContent, view: MenuListView): Templa
   const label = content.trigger.type === 'mention' ? view.locale.mentionsMenu : view.locale.commandsMenu;
   return html`<div
     part="menu"
-    class=${view.below ? 'menu below' : 'menu'}
+    class="menu"
     id=${MENU_ID}
     role="listbox"
     aria-label=${label}
-    ${styleProperties({ 'inset-inline-start': `${view.anchorLeft}px` })}
+    popover="manual"
     @mousedown=${(event: MouseEvent) => event.preventDefault()}
   >
     ${menuRows(content, view.locale).map((row) => renderRow(row, content.active, view))}
