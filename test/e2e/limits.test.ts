@@ -505,11 +505,14 @@ describe('a message of 1,000,000 chars', () => {
   );
 });
 
-/** Through the real clipboard: the text is written with the async clipboard API, then Ctrl+V in the editor. */
+/**
+ * Through the real clipboard: the text is written with the async clipboard API, then pasted as
+ * text with Ctrl+Shift+V (Ctrl+V would turn a long text into a file chip).
+ */
 async function pasteIntoComposer(page: Page, text: string): Promise<void> {
   await composer(page).evaluate((element) => element.focus());
   await page.evaluate((value) => navigator.clipboard.writeText(value), text);
-  await page.keyboard.press('Control+V');
+  await page.keyboard.press('Control+Shift+V');
 }
 
 /** Numbered lines of 100 chars (with the line break), cut to `length`, ending in `END`. */

@@ -1,4 +1,5 @@
 import { type FileContextRecord, type ImageContextRecord, toKindScopedContextId } from '../../core/index.js';
+import type { TextPreview } from '../context-chip/text-preview.js';
 
 /** A file the draft carries: pasted, dropped, attached or re-fetched for a pasted chip. */
 export interface DraftAttachment {
@@ -6,6 +7,8 @@ export interface DraftAttachment {
   attachmentId: string;
   kind: 'image' | 'file';
   file: File;
+  /** For a long paste turned into a text file: its line count and first lines, shown in the chip's details. */
+  preview?: TextPreview;
 }
 
 export type { AttachmentRemoveDetail, SubmittedAttachment } from '../shared/events.js';

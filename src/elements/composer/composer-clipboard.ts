@@ -10,6 +10,7 @@ import {
   encodeClipboardFragment,
   encodeClipboardHtml,
 } from '../../core/index.js';
+import type { TextPreview } from '../context-chip/text-preview.js';
 import type { ResolvedConfig } from '../shared/config.js';
 import { newLocalId } from './attachments.js';
 import {
@@ -21,6 +22,8 @@ import {
   setAvailability,
 } from './editor/draft-state.js';
 import { planFragmentImport } from './fragment-import.js';
+import { isLongPaste, type LongPasteLimits, pastedTextFile } from './long-paste.js';
+import { PlainPasteShortcut } from './plain-paste-shortcut.js';
 
 /** What the clipboard handling needs from the composer. */
 export interface ClipboardDelegate {
@@ -29,7 +32,9 @@ export interface ClipboardDelegate {
   /** Applies a change to the draft, whether or not the editor is mounted. */
   dispatch(spec: TransactionSpec): void;
   /** Adds pasted or dropped files as chips, at `at` or else at the caret. */
-  addFiles(files: readonly File[], at?: number): void;
+  addFiles(files: readonly File[], at?: number, previews?: ReadonlyMap<File, TextPreview>): void;
+  /** Above how many lines or characters pasted plain text becomes a file. */
+  longPasteLimits(): LongPasteLimits;
   showNotice(message: string): void;
   submit(): void;
 }
@@ -38,11 +43,13 @@ export interface ClipboardDelegate {
  * Copy, cut, paste and drop. Copying a selection with chips puts their records on the clipboard
  * (as JSON and as HTML); pasting them imports the records and fetches the bytes of pasted images
  * and files again through `resolveAsset`, marking their chips pending, or failed, or not in this
- * environment. A submit while fetches are pending waits for them.
+ * environment. A submit while fetches are pending waits for them. Long plain text becomes a text
+ * file chip, unless pasted with Ctrl/Cmd+Shift+V.
  */
 export class ComposerClipboard {
   /** The draft whose submit waits for its pending fetches. */
   private submitQueuedFor?: object;
+  private readonly plainPaste = new PlainPasteShortcut();
 
   constructor(private readonly delegate: ClipboardDelegate) {}
 
@@ -66,6 +73,9 @@ export class ComposerClipboard {
       cut: (event, view) => this.onCopy(event, view, true),
       paste: (event, view) => this.onPaste(event, view),
       drop: (event, view) => this.onDrop(event, view),
+      keydown: this.plainPaste.onKeyDown,
+      keyup: this.plainPaste.release,
+      blur: this.plainPaste.release,
     });
   }
 
@@ -99,8 +109,9 @@ export class ComposerClipboard {
 
   private onPaste(event: ClipboardEvent, view: EditorView): boolean {
     const data = event.clipboardData;
+    const asPlainText = this.plainPaste.takePlainPaste();
     if (!data || view.state.readOnly) return false;
-    // The plain text is read only for a fragment: a large plain paste is left to the editor, which reads it once.
+    // Plain text is read here only for a fragment or, with a limit on, to spot a long paste; the rest is the editor's.
     const fragment =
       decodeClipboardFragment(data.getData(CONTEXT_CLIPBOARD_MIME)) ?? decodeClipboardHtml(data.getData('text/html'));
     const text = fragment ? data.getData('text/plain') : '';
@@ -115,7 +126,19 @@ export class ComposerClipboard {
       this.delegate.addFiles(files);
       return true;
     }
-    return false;
+    return !asPlainText && this.pasteLongText(data, view, event);
+  }
+
+  /** Long plain text as a text file chip; false for any other, which the editor inserts as text. */
+  private pasteLongText(data: DataTransfer, view: EditorView, event: ClipboardEvent): boolean {
+    const limits = this.delegate.longPasteLimits();
+    if (limits.lines === 0 && limits.chars === 0) return false;
+    const text = data.getData('text/plain');
+    if (!isLongPaste(text, limits)) return false;
+    event.preventDefault();
+    const { file, preview } = pastedTextFile(text, view.state, this.delegate.config().locale);
+    this.delegate.addFiles([file], undefined, new Map([[file, preview]]));
+    return true;
   }
 
   private onDrop(event: DragEvent, view: EditorView): boolean {

@@ -14,6 +14,7 @@ import { StashController } from './stash-controller.js';
 import { activeCommand, decodeDraft, liveAttachments, readDraft, referencedRecords } from './editor/draft.js';
 import type { EditorSettings } from './editor/editor-setup.js';
 import type { HistoryEntry } from './history-entries.js';
+import { DEFAULT_PASTE_FILE_CHARS, DEFAULT_PASTE_FILE_LINES, longPasteLimits } from './long-paste.js';
 import type { MentionProvider } from './menu/providers.js';
 import type { QueueEntryInit, QueuedSubmission } from './queued-submissions.js';
 import { type QueueMode, SubmitController } from './submit-controller.js';
@@ -103,6 +104,12 @@ export class T3Composer extends ConfigurableElement {
   /** Saves the draft, stash and history under this key (IndexedDB by default) and restores them. */
   @property({ attribute: 'draft-key' }) draftKey?: string;
 
+  /** Pasted text of more lines than this (40 by default; 0 turns it off) becomes a text file chip. */
+  @property({ type: Number, attribute: 'paste-file-lines' }) pasteFileLines = DEFAULT_PASTE_FILE_LINES;
+
+  /** Pasted text of more characters than this (4,000 by default; 0 turns it off) becomes a text file chip. */
+  @property({ type: Number, attribute: 'paste-file-chars' }) pasteFileChars = DEFAULT_PASTE_FILE_CHARS;
+
   /** Replaces the default IndexedDB store: `{load(key), save(key, stored), remove(key)}`, each a promise. */
   @property({ attribute: false }) draftStorage?: DraftStorage;
 
@@ -142,6 +149,7 @@ export class T3Composer extends ConfigurableElement {
       settings: () => this.settings,
       providers: () => this.providers,
       commands: () => this.commands,
+      longPasteLimits: () => longPasteLimits(this.pasteFileLines, this.pasteFileChars),
       internals: typeof this.attachInternals === 'function' ? this.attachInternals() : undefined,
       submit: () => this.submit(),
       extraKeys: {

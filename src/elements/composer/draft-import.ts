@@ -32,9 +32,7 @@ export function importDraft(state: EditorState, draft: ComposerDraft): DraftImpo
   const records = [...plan.records];
   const attachments: DraftAttachment[] = plan.binaries.flatMap(({ record, sourceAttachmentId }) => {
     const source = byAttachmentId.get(sourceAttachmentId);
-    return source
-      ? [{ contextId: record.contextId, attachmentId: record.attachmentId, kind: source.kind, file: source.file }]
-      : [];
+    return source ? [{ ...source, contextId: record.contextId, attachmentId: record.attachmentId }] : [];
   });
   const referenced = new Set(collectContextReferences(draft.text).map((occurrence) => occurrence.contextId));
   for (const image of draft.attachments) {

@@ -2,6 +2,7 @@ import { EditorState, type Transaction, type TransactionSpec } from '@codemirror
 import type { EditorView } from '@codemirror/view';
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { type CommandInfo, type ContextRecord, decodeContextRecord, formatContextReference } from '../../core/index.js';
+import type { TextPreview } from '../context-chip/text-preview.js';
 import type { ResolvedConfig } from '../shared/config.js';
 import { AttachmentShelf } from './attachment-shelf.js';
 import type { DraftAttachment } from './attachments.js';
@@ -18,6 +19,7 @@ import { attachmentsField, commandField, type DraftInit, draftFields, recordsFie
 import { EditorSetup, type EditorSettings } from './editor/editor-setup.js';
 import { filesToAttach, linkInsertion, textInsertion } from './editor/insertion.js';
 import { FormValue } from './form-value.js';
+import type { LongPasteLimits } from './long-paste.js';
 import type { MentionProvider } from './menu/providers.js';
 import { MenuController } from './menu/menu-controller.js';
 import { Notices } from './notices.js';
@@ -29,6 +31,8 @@ export interface DraftSessionOptions {
   settings(): EditorSettings;
   providers(): readonly MentionProvider[];
   commands(): readonly CommandInfo[];
+  /** Above how many lines or characters pasted text becomes a file. */
+  longPasteLimits(): LongPasteLimits;
   internals: ElementInternals | undefined;
   /** Submits like Enter. */
   submit(): void;
@@ -81,7 +85,8 @@ export class DraftSession {
     this.shelf = new AttachmentShelf(host, { ...context, locked: () => options.settings().readOnly });
     this.clipboard = new ComposerClipboard({
       ...context,
-      addFiles: (files, at) => this.addFiles(files, at),
+      addFiles: (files, at, previews) => this.addFiles(files, at, previews),
+      longPasteLimits: options.longPasteLimits,
       submit: options.submit,
     });
     const extra = options.extraKeys;
@@ -176,9 +181,9 @@ export class DraftSession {
   }
 
   /** Files as chips (and images on the shelf), at `at`, else at the caret, else at the end. */
-  addFiles(files: readonly File[], at?: number): void {
+  addFiles(files: readonly File[], at?: number, previews?: ReadonlyMap<File, TextPreview>): void {
     if (files.length === 0) return;
-    const { records, attachments, links } = filesToAttach(files);
+    const { records, attachments, links } = filesToAttach(files, previews);
     const limit = this.insertionProblem(
       records.map((record) => record.contextId),
       records.length,

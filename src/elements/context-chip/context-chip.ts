@@ -12,6 +12,7 @@ import { chipLabel, chipValue, pullRequestTone } from './chip-text.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { chipStyles } from './context-chip.styles.js';
 import { DetailsPopoverController } from './details-popover.js';
+import { renderTextPreview, type TextPreview } from './text-preview.js';
 
 export type ChipView = 'compact' | 'expanded';
 
@@ -80,6 +81,12 @@ export class T3ContextChip extends ConfigurableElement {
 
   /** A binary pasted from another environment, whose bytes cannot be fetched here. */
   @property({ type: Boolean, attribute: 'not-in-environment' }) notInEnvironment = false;
+
+  /**
+   * What a text file chip's details show of its content: `{lineCount, firstLines}`, computed once
+   * when the text became the file (a long paste in the composer), so showing it reads no bytes.
+   */
+  @property({ attribute: false }) textPreview?: TextPreview;
 
   @query('[part~="base"]') private base?: HTMLElement;
   @query('[part~="details"]') private detailsElement?: HTMLElement;
@@ -249,7 +256,10 @@ export class T3ContextChip extends ConfigurableElement {
   private renderBuiltInDetails(record: ContextRecord): unknown {
     if (!isKnownContextRecord(record)) return null;
     const details = renderRecordDetails(record, this.relatedRecords);
-    return details === nothing ? null : details;
+    if (details === nothing) return null;
+    return record.kind === 'file'
+      ? html`${details}${renderTextPreview(this.textPreview, this.config.locale)}`
+      : details;
   }
 
   private renderHostCompact(): unknown {

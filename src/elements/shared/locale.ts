@@ -47,6 +47,11 @@ export interface T3Locale {
   queueEdit: string;
   queueRemove: string;
   queueBlocked: string;
+  /** Name of the file a long paste becomes; `{number}` keeps names apart within a draft. */
+  pastedText: string;
+  /** A text file's line count in its chip's details; `{count}` is replaced. */
+  lineCount: string;
+  lineCountOne: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -85,6 +90,9 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   queueEdit: 'Edit queued message: {preview}',
   queueRemove: 'Remove queued message: {preview}',
   queueBlocked: 'Wait for the reply to finish, or stop it, before sending.',
+  pastedText: 'Pasted text {number}.txt',
+  lineCount: '{count} lines',
+  lineCountOne: '1 line',
 });
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as written. */

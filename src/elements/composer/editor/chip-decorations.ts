@@ -2,7 +2,7 @@ import { type EditorState, type Extension, type Range, StateField, type Transact
 import { Decoration, type DecorationSet, EditorView } from '@codemirror/view';
 import { collectContextReferences } from '../../../core/index.js';
 import { type ChipSpec, ChipWidget } from './chip-widget.js';
-import { availabilityField, recordsField } from './draft-state.js';
+import { attachmentsField, availabilityField, recordsField } from './draft-state.js';
 
 export type { ChipSpec } from './chip-widget.js';
 
@@ -17,6 +17,7 @@ function chipDecoration(
     record: state.field(recordsField).get(occurrence.contextId),
     availability: state.field(availabilityField).get(occurrence.contextId),
     removable: !state.readOnly,
+    preview: state.field(attachmentsField).get(occurrence.contextId)?.preview,
   });
   return Decoration.replace({ widget }).range(occurrence.start, occurrence.end);
 }
@@ -76,13 +77,17 @@ function updateTouchedLines(chips: DecorationSet, transaction: Transaction): Dec
   });
 }
 
-/** Chip decorations: rebuilt when the records, their availability or read-only change; else per touched line. */
+/**
+ * Chip decorations: rebuilt when the records, their attachments (a text file's preview), their
+ * availability or read-only change; else per touched line.
+ */
 const chipField = StateField.define<DecorationSet>({
   create: buildChips,
   update(chips, transaction) {
     const { startState, state } = transaction;
     const rebuild =
       startState.field(recordsField) !== state.field(recordsField) ||
+      startState.field(attachmentsField) !== state.field(attachmentsField) ||
       startState.field(availabilityField) !== state.field(availabilityField) ||
       startState.readOnly !== state.readOnly;
     if (rebuild) return buildChips(state);

@@ -1,6 +1,7 @@
 import { type EditorView, WidgetType } from '@codemirror/view';
 import type { ContextRecord } from '../../../core/index.js';
 import type { T3ContextChip } from '../../context-chip/context-chip.js';
+import type { TextPreview } from '../../context-chip/text-preview.js';
 import type { ChipAvailability } from './draft-state.js';
 
 /** What one chip shows; also what readers of the draft learn about a chip without re-parsing the text. */
@@ -11,6 +12,8 @@ export interface ChipSpec {
   record: ContextRecord | undefined;
   availability: ChipAvailability | undefined;
   removable: boolean;
+  /** What the details show of a pasted text file's content. */
+  preview: TextPreview | undefined;
 }
 
 /** The widget whose chip an element currently shows. */
@@ -41,7 +44,8 @@ export class ChipWidget extends WidgetType {
       a.label === b.label &&
       a.record === b.record &&
       a.availability === b.availability &&
-      a.removable === b.removable
+      a.removable === b.removable &&
+      a.preview === b.preview
     );
   }
 
@@ -62,7 +66,7 @@ export class ChipWidget extends WidgetType {
   }
 
   private claim(element: T3ContextChip): T3ContextChip {
-    const { kind, contextId, label, record, availability, removable } = this.chip;
+    const { kind, contextId, label, record, availability, removable, preview } = this.chip;
     element.kind = kind;
     element.contextId = contextId;
     element.label = label;
@@ -71,6 +75,7 @@ export class ChipWidget extends WidgetType {
     element.removable = removable;
     element.pending = availability === 'pending';
     element.notInEnvironment = availability === 'not-in-environment';
+    element.textPreview = preview;
     element.setAttribute('contenteditable', 'false');
     shownBy.set(element, this);
     this.element = new WeakRef(element);

@@ -6,6 +6,7 @@ import {
   decodeContextRecordList,
   sanitizeCommandInfo,
 } from '../../../core/index.js';
+import { isTextPreview } from '../../context-chip/text-preview.js';
 import type { DraftAttachment } from '../attachments.js';
 import { chipsOf } from './chip-decorations.js';
 import { attachmentsField, commandField, type DraftInit, type PickedCommand, recordsField } from './draft-state.js';
@@ -103,7 +104,7 @@ export function decodeDraft(value: unknown, commands: readonly CommandInfo[]): {
 }
 
 function decodeAttachment(value: unknown, records: ReadonlyMap<string, ContextRecord>): DraftAttachment[] {
-  const candidate = value as { contextId?: unknown; attachmentId?: unknown; file?: unknown } | null;
+  const candidate = value as { contextId?: unknown; attachmentId?: unknown; file?: unknown; preview?: unknown } | null;
   if (!candidate || typeof candidate.contextId !== 'string' || !(candidate.file instanceof Blob)) return [];
   const record = records.get(candidate.contextId);
   if (!record || (record.kind !== 'image' && record.kind !== 'file')) return [];
@@ -117,7 +118,8 @@ function decodeAttachment(value: unknown, records: ReadonlyMap<string, ContextRe
   const blob: Blob = candidate.file;
   const name = 'name' in record && typeof record.name === 'string' ? record.name : record.label;
   const file = blob instanceof File ? blob : new File([blob], name, { type: blob.type });
-  return [{ contextId: record.contextId, attachmentId, kind: record.kind, file }];
+  const preview = record.kind === 'file' && isTextPreview(candidate.preview) ? candidate.preview : undefined;
+  return [{ contextId: record.contextId, attachmentId, kind: record.kind, file, ...(preview && { preview }) }];
 }
 
 function decodeCommand(value: unknown, commands: readonly CommandInfo[]): PickedCommand | undefined {

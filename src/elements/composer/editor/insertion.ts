@@ -1,6 +1,7 @@
 import { isolateHistory } from '@codemirror/commands';
 import { EditorSelection, type EditorState, type TransactionSpec } from '@codemirror/state';
 import { type ContextRecord, formatContextReference } from '../../../core/index.js';
+import type { TextPreview } from '../../context-chip/text-preview.js';
 import { type DraftAttachment, newLocalId, recordForFile } from '../attachments.js';
 import { spacedLink } from './chip-edits.js';
 import { putAttachments, putRecords } from './draft-state.js';
@@ -38,8 +39,11 @@ export function textInsertion(state: EditorState, text: string, at: 'caret' | 'e
   return { changes: { from: end, insert: text }, selection: { anchor: end + text.length }, userEvent: PROGRAMMATIC };
 }
 
-/** Records, attachments and links for files joining the draft, each under a fresh local id. */
-export function filesToAttach(files: readonly File[]): {
+/** Records, attachments and links for files joining the draft, each under a fresh local id, with its preview if any. */
+export function filesToAttach(
+  files: readonly File[],
+  previews?: ReadonlyMap<File, TextPreview>,
+): {
   records: ContextRecord[];
   attachments: DraftAttachment[];
   links: string;
@@ -50,7 +54,14 @@ export function filesToAttach(files: readonly File[]): {
     const localId = newLocalId();
     const record = recordForFile(file, localId);
     records.push(record);
-    attachments.push({ contextId: record.contextId, attachmentId: localId, kind: record.kind, file });
+    const preview = previews?.get(file);
+    attachments.push({
+      contextId: record.contextId,
+      attachmentId: localId,
+      kind: record.kind,
+      file,
+      ...(preview && { preview }),
+    });
   }
   return { records, attachments, links: records.map((record) => formatContextReference(record)).join(' ') };
 }
