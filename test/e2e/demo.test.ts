@@ -87,7 +87,10 @@ describe('the demo page', () => {
     const sent = await chipSummary(page.locator('#transcript t3-user-message').last());
     expect(sent.map((chip) => chip.kind)).toEqual(['mention', 'mcp', 'dataset', 'terminal', 'image']);
     expect(sent.every((chip) => !chip.unresolved)).toBe(true);
-    const reply = await page.locator('#transcript .projection').last().textContent();
+    // The reply streams in: wait until the envelope is whole.
+    const projection = page.locator('#transcript .projection').last();
+    await expect.poll(() => projection.textContent(), { timeout: 15_000 }).toContain('</t3_context>');
+    const reply = await projection.textContent();
     expect(reply).toContain('<t3_context version="1">');
     expect(reply).toContain('<context kind="terminal"');
     expect(reply).toContain('path: README.md');
