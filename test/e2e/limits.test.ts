@@ -259,7 +259,10 @@ describe('the largest message context: 16,000,000 JSON chars', () => {
       expect(await lastMessageChips(page)).toEqual({ count: MAX_RECORDS, unresolved: 0 });
       const [stored] = await listThread('limit-context');
       expect(JSON.stringify(stored!.context!.records).length).toBe(MESSAGE_CONTEXT_MAX_JSON_CHARS);
-      expect(await page.locator('#transcript .projection').last().textContent()).toContain('<t3_context version="1">');
+      // The reply streams in: wait until its envelope is there.
+      await expect
+        .poll(() => page.locator('#transcript .projection').last().textContent(), { timeout: 60_000 })
+        .toContain('<t3_context version="1">');
       await expectResponsive(page);
       expect(errors).toEqual([]);
       await page.close();
