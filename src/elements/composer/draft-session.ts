@@ -1,6 +1,6 @@
 import { EditorState, type Transaction, type TransactionSpec } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, type nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { type CommandInfo, type ContextRecord, decodeContextRecord, formatContextReference } from '../../core/index.js';
 import type { TextPreview } from '../context-chip/text-preview.js';
 import type { ResolvedConfig } from '../shared/config.js';
@@ -217,13 +217,10 @@ export class DraftSession {
   // ---- The element's lifecycle ----------------------------------------------------------------
 
   /** The frame: `above` the shelf (the queue), the editor in the actions row with `sendButton`. */
-  render({
-    above,
-    sendButton,
-  }: { above?: unknown; sendButton?: TemplateResult | typeof nothing } = {}): TemplateResult {
+  render({ above, sendButton }: Record<'above' | 'sendButton', TemplateResult | typeof nothing>): TemplateResult {
     return html`<div part="base" class="frame" @t3-chip-remove=${this.onChipRemove}>
-      ${above ?? nothing} ${this.shelf.render(this.state)}
-      ${renderActionsRow(html`<div part="editor" class="editor"></div>`, sendButton ?? nothing)}
+      ${above} ${this.shelf.render(this.state)}
+      ${renderActionsRow(html`<div part="editor" class="editor"></div>`, sendButton)}
       ${this.menu.render()} ${this.notices.renderNotice()} ${this.notices.renderLiveRegion()}
     </div>`;
   }

@@ -1,5 +1,6 @@
 import { replaceContextReferences } from '../../core/index.js';
 import { newLocalId } from './attachments.js';
+import { EntryList } from './entry-list.js';
 import { type ComposerDraft, isBlankDraft } from './editor/draft.js';
 
 /** One stashed draft: set aside with `stash()`, taken back with `restoreStash(id)`. */
@@ -20,15 +21,14 @@ const PREVIEW_LENGTH = 80;
  * The stash (T3's prompt stash): drafts set aside, newest first, at most twenty. It only keeps the
  * list; moving drafts in and out of the editor is the composer's.
  */
-export class DraftStash {
-  private list: StashEntry[] = [];
-
-  get entries(): StashEntry[] {
-    return [...this.list];
+export class DraftStash extends EntryList<StashEntry> {
+  // A setter alone would hide the inherited getter.
+  override get entries(): StashEntry[] {
+    return super.entries;
   }
 
   /** Entries as persistence restores them; invalid ones are dropped. */
-  set entries(value: readonly StashEntry[]) {
+  override set entries(value: readonly StashEntry[]) {
     this.list = (Array.isArray(value) ? value : []).filter(isStashEntry).slice(0, MAX_STASHES);
   }
 
@@ -39,16 +39,6 @@ export class DraftStash {
     const droppedOldest = this.list.length > MAX_STASHES;
     this.list.length = Math.min(this.list.length, MAX_STASHES);
     return { pushed: true, droppedOldest };
-  }
-
-  find(id: string): StashEntry | undefined {
-    return this.list.find((entry) => entry.id === id);
-  }
-
-  remove(id: string): boolean {
-    const before = this.list.length;
-    this.list = this.list.filter((entry) => entry.id !== id);
-    return this.list.length < before;
   }
 }
 

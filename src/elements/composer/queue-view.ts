@@ -1,6 +1,6 @@
 import { html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { collectContextReferences, type ContextRecord } from '../../core/index.js';
+import { collectContextReferences, type ContextRecord, walkAroundRanges } from '../../core/index.js';
 import { formatMessage, type T3Locale } from '../shared/locale.js';
 import type { QueuedSubmission } from './queued-submissions.js';
 
@@ -48,20 +48,20 @@ function renderText(entry: QueuedSubmission): unknown[] {
   const { text, context } = entry.submission;
   const records = new Map<string, ContextRecord>((context?.records ?? []).map((record) => [record.contextId, record]));
   const parts: unknown[] = [];
-  let at = 0;
-  for (const occurrence of collectContextReferences(text)) {
-    if (occurrence.start > at) parts.push(text.slice(at, occurrence.start));
-    parts.push(
-      html`<t3-context-chip
-        placement="composer"
-        kind=${occurrence.kind}
-        context-id=${occurrence.contextId}
-        label=${occurrence.label}
-        .record=${records.get(occurrence.contextId)}
-      ></t3-context-chip>`,
-    );
-    at = occurrence.end;
-  }
-  if (at < text.length) parts.push(text.slice(at));
+  walkAroundRanges(
+    text,
+    collectContextReferences(text),
+    (between) => parts.push(between),
+    (occurrence) =>
+      parts.push(
+        html`<t3-context-chip
+          placement="composer"
+          kind=${occurrence.kind}
+          context-id=${occurrence.contextId}
+          label=${occurrence.label}
+          .record=${records.get(occurrence.contextId)}
+        ></t3-context-chip>`,
+      ),
+  );
   return parts;
 }

@@ -1,5 +1,6 @@
 import type { ComposerSubmitDetail } from '../shared/events.js';
 import { newLocalId } from './attachments.js';
+import { EntryList } from './entry-list.js';
 import { previewOf } from './draft-stash.js';
 import type { ComposerDraft } from './editor/draft.js';
 
@@ -30,13 +31,7 @@ export interface QueueCandidate {
 }
 
 /** The queue of follow-ups, first to go first. It only keeps the list; sending and editing are the controller's. */
-export class QueuedSubmissions {
-  private list: QueuedSubmission[] = [];
-
-  get entries(): QueuedSubmission[] {
-    return [...this.list];
-  }
-
+export class QueuedSubmissions extends EntryList<QueuedSubmission> {
   get length(): number {
     return this.list.length;
   }
@@ -64,16 +59,6 @@ export class QueuedSubmissions {
     const entry = { id: newQueueId(), createdAt: Date.now(), preview: previewOf(draft.text), draft, submission };
     this.list.push(entry);
     return entry;
-  }
-
-  find(id: string): QueuedSubmission | undefined {
-    return this.list.find((entry) => entry.id === id);
-  }
-
-  remove(id: string): boolean {
-    const before = this.list.length;
-    this.list = this.list.filter((entry) => entry.id !== id);
-    return this.list.length < before;
   }
 }
 

@@ -8,7 +8,7 @@ import {
   MESSAGE_CONTEXT_MAX_RECORDS,
 } from '../../core/index.js';
 import type { T3Locale } from '../shared/locale.js';
-import { chipsOf } from './editor/chip-decorations.js';
+import { chipCountOf, chipsOf } from './editor/chip-decorations.js';
 import type { ComposerSubmitDetail } from './composer-types.js';
 import { activeCommand, liveAttachments, referencedRecords } from './editor/draft.js';
 
@@ -19,12 +19,15 @@ export function insertionProblem(
   newChips: number,
   locale: T3Locale,
 ): string | undefined {
-  const chips = chipsOf(state);
-  const ids = new Set(chips.map((chip) => chip.contextId));
-  for (const id of newIds) ids.add(id);
-  if (ids.size > MESSAGE_CONTEXT_MAX_RECORDS) return locale.limitRecords;
+  // Counted first, listed only near the records limit: the send button asks on every change.
+  const chipCount = chipCountOf(state);
+  if (chipCount + newIds.length > MESSAGE_CONTEXT_MAX_RECORDS) {
+    const ids = new Set(chipsOf(state).map((chip) => chip.contextId));
+    for (const id of newIds) ids.add(id);
+    if (ids.size > MESSAGE_CONTEXT_MAX_RECORDS) return locale.limitRecords;
+  }
   const command = activeCommand(state) ? 1 : 0;
-  if (chips.length + newChips + command > INPUT_ANNOTATIONS_MAX) return locale.limitChips;
+  if (chipCount + newChips + command > INPUT_ANNOTATIONS_MAX) return locale.limitChips;
   return undefined;
 }
 

@@ -73,10 +73,19 @@ function renderTerminal(record: TerminalContextRecord): TemplateResult {
     record.lineEnd === record.lineStart ? `line ${record.lineStart}` : `lines ${record.lineStart}–${record.lineEnd}`;
   return html`<div class="title">${record.terminalLabel}</div>
     <div class="meta">${range}</div>
-    <pre class="code numbered" tabindex="-1"><code>${lines.map(
-      (line, index) =>
-        html`<span class="line"><span class="line-number" aria-hidden="true">${record.lineStart + index}</span>${line}</span>`,
-    )}</code></pre>`;
+    ${renderNumberedLines(lines, record.lineStart)}`;
+}
+
+/** Lines as a code block, numbered from `first`; `more` ends it with an ellipsis line for lines left out. */
+export function renderNumberedLines(
+  lines: readonly string[],
+  first: number,
+  { more = false, className = '' } = {},
+): TemplateResult {
+  return html`<pre class="code numbered ${className}" tabindex="-1"><code>${lines.map(
+    (line, index) =>
+      html`<span class="line"><span class="line-number" aria-hidden="true">${first + index}</span>${line}</span>`,
+  )}${more ? html`<span class="line more">…</span>` : nothing}</code></pre>`;
 }
 
 function renderElement(element: ElementContextDetails): TemplateResult {

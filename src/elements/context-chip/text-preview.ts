@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMessage, type T3Locale } from '../shared/locale.js';
+import { renderNumberedLines } from './chip-details.js';
 
 /** How many lines of a text file its chip shows, and how much of each. */
 export const PREVIEW_LINES = 5;
@@ -75,12 +76,5 @@ export function renderTextPreview(value: unknown, locale: T3Locale): TemplateRes
   const lines = value.firstLines.slice(0, PREVIEW_LINES).map(cutShort);
   const count = lineCount === 1 ? locale.lineCountOne : formatMessage(locale.lineCount, { count: String(lineCount) });
   return html`<div class="meta line-count">${count}</div>
-    ${
-      lines.length > 0
-        ? html`<pre class="code numbered text-preview" tabindex="-1"><code>${lines.map(
-            (line, index) =>
-              html`<span class="line"><span class="line-number" aria-hidden="true">${index + 1}</span>${line}</span>`,
-          )}${lineCount > lines.length ? html`<span class="line more">…</span>` : nothing}</code></pre>`
-        : nothing
-    }`;
+    ${lines.length > 0 ? renderNumberedLines(lines, 1, { more: lineCount > lines.length, className: 'text-preview' }) : nothing}`;
 }

@@ -1,10 +1,20 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
-import type { DraftStorage, StoredDrafts, T3Composer } from '../../../src/composer.js';
+import type { T3Composer } from '../../../src/composer.js';
 import type { FileContextRecord } from '../../../src/core/index.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
 import { link, terminal } from '../../../support/records.js';
-import { centre, chips, clickEditor, composerFixture, press, submissions, type, waitFor } from './support.js';
+import {
+  centre,
+  chips,
+  clickEditor,
+  composerFixture,
+  press,
+  submissions,
+  type,
+  waitFor,
+  memoryStorage,
+} from './support.js';
 import { nextClipboardWrite } from '../support/interaction.js';
 
 /** `count` numbered lines joined by `separator`. */
@@ -30,16 +40,6 @@ async function detailsOf(chip: T3ContextChip): Promise<HTMLElement> {
   await sendMouse({ type: 'move', position: centre(chip) });
   await waitFor(() => !!chip.shadowRoot!.querySelector('[part~="details"]:popover-open'), 'the details');
   return chip.shadowRoot!.querySelector<HTMLElement>('[part~="details"]')!;
-}
-
-function memoryStorage(): DraftStorage & { saved: Map<string, StoredDrafts> } {
-  const saved = new Map<string, StoredDrafts>();
-  return {
-    saved,
-    load: async (key) => (saved.has(key) ? structuredClone(saved.get(key)!) : undefined),
-    save: async (key, stored) => void saved.set(key, structuredClone(stored)),
-    remove: async (key) => void saved.delete(key),
-  };
 }
 
 describe('<t3-composer> long pastes', () => {

@@ -3,21 +3,20 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import type { DraftStorage, StoredDrafts, T3Composer } from '../../../src/composer.js';
 import { fitToBudget, indexedDbDraftStorage } from '../../../src/elements/composer/draft-storage.js';
 import { link, terminal } from '../../../support/records.js';
-import { chips, clickEditor, composerFixture, pngFile, press, thumbnails, type, waitFor } from './support.js';
+import {
+  chips,
+  clickEditor,
+  composerFixture,
+  pngFile,
+  press,
+  thumbnails,
+  type,
+  waitFor,
+  memoryStorage,
+} from './support.js';
 
 const uniqueKey = (name: string) => `${name}-${Math.random().toString(36).slice(2)}`;
 const notice = (composer: HTMLElement) => composer.shadowRoot!.querySelector('[part~="notice"]')?.textContent ?? '';
-
-/** A store in memory that records what it was given (structured-cloned, as a real store keeps it). */
-function memoryStorage(): DraftStorage & { saved: Map<string, StoredDrafts> } {
-  const saved = new Map<string, StoredDrafts>();
-  return {
-    saved,
-    load: async (key) => (saved.has(key) ? structuredClone(saved.get(key)!) : undefined),
-    save: async (key, stored) => void saved.set(key, structuredClone(stored)),
-    remove: async (key) => void saved.delete(key),
-  };
-}
 
 async function mount(key: string, storage?: DraftStorage): Promise<T3Composer> {
   const composer = await composerFixture(html`<t3-composer label="m" draft-key=${key}></t3-composer>`);

@@ -2,7 +2,7 @@ import { expect, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { MentionProvider } from '../../../src/elements/composer/menu/providers.js';
 import { part } from '../support/interaction.js';
-import { mention } from '../../../support/records.js';
+import { link, mention, terminal } from '../../../support/records.js';
 import { centre, clickEditor, composerFixture, content, press, submissions, type, waitFor } from './support.js';
 
 const sendButton = (composer: HTMLElement) => part(composer, 'send-button') as HTMLButtonElement | null;
@@ -56,6 +56,31 @@ describe('<t3-composer> send and stop', () => {
     expect(sendButton(composer)!.disabled).to.be.true;
     await sendMouse({ type: 'click', position: centre(sendButton(composer)!) });
     expect(sent).to.deep.equal([]);
+  });
+
+  it('is disabled while the draft is over a limit (records or chips), and enabled once back within it', async () => {
+    const composer = await composerFixture();
+    const terminals = Array.from({ length: 201 }, (_, i) => ({ ...terminal, contextId: `term_${i + 1}` }));
+    composer.value = { text: terminals.map((record) => link(record)).join(' '), records: terminals };
+    await composer.updateComplete;
+    expect(sendButton(composer)!.disabled, '201 records').to.be.true;
+    // The draft is taller than the editor: focus it, then go to its very end.
+    composer.focus();
+    await press('Control+End');
+    await press('Backspace');
+    await composer.updateComplete;
+    expect(composer.value.records).to.have.length(200);
+    expect(sendButton(composer)!.disabled, '200 records').to.be.false;
+
+    composer.value = { text: Array.from({ length: 257 }, () => link(terminal)).join(' '), records: [terminal] };
+    await composer.updateComplete;
+    expect(sendButton(composer)!.disabled, '257 chips').to.be.true;
+    // The draft is taller than the editor: focus it, then go to its very end.
+    composer.focus();
+    await press('Control+End');
+    await press('Backspace');
+    await composer.updateComplete;
+    expect(sendButton(composer)!.disabled, '256 chips').to.be.false;
   });
 
   it('no-send-button hides the button, busy or not; Enter still submits', async () => {

@@ -1,7 +1,12 @@
 import { fixture, html } from '@open-wc/testing';
 import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/define.js';
-import type { ComposerSubmitDetail, T3Composer } from '../../../src/elements/composer/composer.js';
+import type {
+  ComposerSubmitDetail,
+  DraftStorage,
+  StoredDrafts,
+  T3Composer,
+} from '../../../src/elements/composer/composer.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
 import { centre } from '../support/interaction.js';
 export { centre, waitFor } from '../support/interaction.js';
@@ -103,4 +108,15 @@ export async function imeRecompose(text: string, replacementStart: number, repla
 /** The deletion an Android keyboard sends: keyCode 229 and `deleteContentBackward`, no Backspace key. */
 export async function imeDeleteBackward(): Promise<void> {
   await executeServerCommand('ime-delete-backward');
+}
+
+/** A store in memory that records what it was given (structured-cloned, as a real store keeps it). */
+export function memoryStorage(): DraftStorage & { saved: Map<string, StoredDrafts> } {
+  const saved = new Map<string, StoredDrafts>();
+  return {
+    saved,
+    load: async (key) => (saved.has(key) ? structuredClone(saved.get(key)!) : undefined),
+    save: async (key, stored) => void saved.set(key, structuredClone(stored)),
+    remove: async (key) => void saved.delete(key),
+  };
 }

@@ -1,3 +1,5 @@
+import { cdpSessions } from './cdp-sessions.mjs';
+
 /**
  * A test-runner server command that reaches the Playwright page's DevTools protocol to emulate
  * the input device's media features (`Emulation.setEmulatedMedia`), e.g. a phone's coarse
@@ -5,17 +7,12 @@
  * Chromium takes the pointer's features from); no features restores the device's own.
  */
 export function deviceCommandsPlugin() {
-  const sessions = new WeakMap();
+  const cdpSessionOf = cdpSessions();
   return {
     name: 't3-device-commands',
     async executeCommand({ command, payload, session }) {
       if (command !== 'emulate-media-features') return undefined;
-      const page = session.browser.getPage(session.id);
-      let cdp = sessions.get(page);
-      if (!cdp) {
-        cdp = await page.context().newCDPSession(page);
-        sessions.set(page, cdp);
-      }
+      const { cdp } = await cdpSessionOf(session);
       const features = Array.isArray(payload?.features) ? payload.features : [];
       await cdp.send('Emulation.setEmulatedMedia', { features });
       // Chromium takes the pointer's media features from touch emulation.

@@ -1,3 +1,5 @@
+import { cdpSessions } from './cdp-sessions.mjs';
+
 /**
  * Test-runner server commands that reach the Playwright page: IME composition through the
  * DevTools protocol (`Input.imeSetComposition` / `Input.insertText`), which no keyboard command
@@ -6,15 +8,7 @@
  * without a Backspace key).
  */
 export function imeCommandsPlugin() {
-  const sessions = new WeakMap();
-  async function cdpSession(page) {
-    let session = sessions.get(page);
-    if (!session) {
-      session = await page.context().newCDPSession(page);
-      sessions.set(page, session);
-    }
-    return session;
-  }
+  const cdpSessionOf = cdpSessions();
   const commands = {
     /** `replacementStart`/`replacementEnd` recompose existing text, as Android keyboards do for a word. */
     'ime-set-composition': (cdp, payload) => {
@@ -36,7 +30,7 @@ export function imeCommandsPlugin() {
     async executeCommand({ command, payload, session }) {
       const run = commands[command];
       if (!run) return undefined;
-      await run(await cdpSession(session.browser.getPage(session.id)), payload);
+      await run((await cdpSessionOf(session)).cdp, payload);
       return true;
     },
   };

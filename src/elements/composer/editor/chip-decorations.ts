@@ -110,6 +110,11 @@ export function chipsOf(state: EditorState, from = 0, to = state.doc.length): Pl
   return placed;
 }
 
+/** How many chips a state shows, without listing them: a count per chunk of the decoration set. */
+export function chipCountOf(state: EditorState): number {
+  return state.field(chipField).size;
+}
+
 /** Characters a person sees in a state: each chip counts as one. Linear in the number of chips. */
 export function visibleLengthOf(state: EditorState): number {
   let hidden = 0;
