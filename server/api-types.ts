@@ -1,5 +1,10 @@
 import type { InputAnnotation, MessageContext } from '../src/core/index.js';
 
+export type ReplyState = 'streaming' | 'complete' | 'stopped';
+
+/** Why a reply stopped: the stop endpoint, the client going away mid-stream, or the host going down. */
+export type StopReason = 'stop-request' | 'client-gone' | 'host-restart';
+
 /** The JSON shapes of the host API, as a demo page or a test reads them. */
 
 export interface AttachmentMetadata {
@@ -39,6 +44,12 @@ export interface AssistantMessage extends MessageFields {
    * which never reach the model (Qwen's annotation path).
    */
   via: 'projection' | 'annotations';
+  /**
+   * `streaming`: `text` is what has arrived so far; `complete`: all of it; `stopped`: cut short
+   * (`stopReason` says why), `text` is what was streamed before.
+   */
+  state: ReplyState;
+  stopReason: StopReason | null;
 }
 
 export type ThreadMessage = UserMessage | AssistantMessage;
@@ -61,6 +72,22 @@ export interface CreatedMessage {
   dropped: DroppedRecord[];
   /** How many submitted input annotations were left out by sanitising. */
   droppedAnnotations: number;
+}
+
+/** `GET /api/replies/:replyId`, and `POST /api/replies/:replyId/stop` (`stopped`: this request stopped it). */
+export interface ReplyStatus {
+  reply: AssistantMessage;
+  stopped?: boolean;
+}
+
+/**
+ * The events of a streamed reply (`POST …/messages` with `Accept: text/event-stream`), in order:
+ * one `created`, any number of `delta` (the next piece of the reply's text), one `end`.
+ */
+export interface ReplyStreamEvents {
+  created: CreatedMessage;
+  delta: { replyId: string; text: string };
+  end: { reply: AssistantMessage };
 }
 
 export interface ApiError {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { ThreadListing } from './api-types.js';
+import type { ReplyStatus, ThreadListing } from './api-types.js';
 import {
   BASE_HEADERS,
   HttpError,
@@ -12,14 +12,18 @@ import {
 import { MAX_BODY_BYTES, THREAD_ID_PATTERN } from './limits.js';
 import { parseMessageRequest } from './message-request.js';
 import { searchFiles } from './project-files.js';
-import { createMessage, listThread } from './messages.js';
+import { createMessage, listThread, messageIdOfReply, replyTo, toUserMessage } from './messages.js';
+import { DEFAULT_REPLY_PACING, type ReplyPacing, ReplyStreams, wantsEventStream } from './reply-stream.js';
 import { serveStatic, type StaticRoot } from './static-files.js';
 import type { Store } from './store.js';
 
 /**
  * Request routing for the reference host:
- *   POST /api/threads/:threadId/messages   create a message (JSON body)
+ *   POST /api/threads/:threadId/messages   create a message (JSON body); with `Accept: text/event-stream`
+ *                                          the answer streams its reply as Server-Sent Events
  *   GET  /api/threads/:threadId/messages   list a thread
+ *   GET  /api/replies/:replyId             a reply in its stored state
+ *   POST /api/replies/:replyId/stop        stop a streaming reply
  *   GET  /api/attachments/:attachmentId    attachment bytes
  *   GET  /api/files?query=…                the project's files matching a query (at most 50)
  *   GET  anything else                     static files (demo pages, `/dist/` bundles)
@@ -33,14 +37,19 @@ export interface AppOptions {
   projectFiles?: readonly string[];
   /** Where unexpected (5xx) errors are reported. */
   logError?: (error: unknown) => void;
+  /** The replies streaming now; the host stops them all when it closes. */
+  replyStreams?: ReplyStreams;
+  replyPacing?: ReplyPacing;
 }
 
 const THREAD_MESSAGES_ROUTE = /^\/api\/threads\/([^/]+)\/messages\/?$/;
 const ATTACHMENT_ROUTE = /^\/api\/attachments\/([^/]+)\/?$/;
+const REPLY_ROUTE = /^\/api\/replies\/([^/]+)(\/stop)?\/?$/;
 /** What `att_…` ids look like; any other value cannot name a stored attachment. */
 const ATTACHMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
-export function createRequestHandler(options: AppOptions): RequestListener {
+export function createRequestHandler(appOptions: AppOptions): RequestListener {
+  const options = { ...appOptions, replyStreams: appOptions.replyStreams ?? new ReplyStreams() };
   const logError = options.logError ?? ((error: unknown) => console.error(error));
   return (req, res) => {
     handleRequest(req, res, options).catch((error: unknown) => {
@@ -59,7 +68,9 @@ export function createRequestHandler(options: AppOptions): RequestListener {
   };
 }
 
-async function handleRequest(req: IncomingMessage, res: ServerResponse, options: AppOptions): Promise<void> {
+type RoutedOptions = AppOptions & { replyStreams: ReplyStreams };
+
+async function handleRequest(req: IncomingMessage, res: ServerResponse, options: RoutedOptions): Promise<void> {
   const urlPath = requestPath(req.url);
   const method = req.method ?? 'GET';
 
@@ -67,7 +78,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, options:
   if (threadMatch) {
     allowMethods(method, ['GET', 'HEAD', 'POST']);
     const threadId = readThreadId(threadMatch[1]!);
-    if (method === 'POST') return postMessage(req, res, options.store, threadId);
+    if (method === 'POST') return postMessage(req, res, options, threadId);
     const listing: ThreadListing = { threadId, messages: listThread(options.store, threadId) };
     return sendJson(req, res, 200, listing);
   }
@@ -76,6 +87,17 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, options:
   if (attachmentMatch) {
     allowMethods(method, ['GET', 'HEAD']);
     return sendAttachment(req, res, options.store, decodePathSegment(attachmentMatch[1]!, 'attachment id'));
+  }
+
+  const replyMatch = REPLY_ROUTE.exec(urlPath);
+  if (replyMatch) {
+    const replyId = decodePathSegment(replyMatch[1]!, 'reply id');
+    if (replyMatch[2]) {
+      allowMethods(method, ['POST']);
+      return stopReply(req, res, options, replyId);
+    }
+    allowMethods(method, ['GET', 'HEAD']);
+    return sendJson(req, res, 200, { reply: findReply(options.store, replyId) } satisfies ReplyStatus);
   }
 
   if (urlPath === '/api/files') {
@@ -122,12 +144,31 @@ function readThreadId(segment: string): string {
   return threadId;
 }
 
-async function postMessage(req: IncomingMessage, res: ServerResponse, store: Store, threadId: string): Promise<void> {
+async function postMessage(req: IncomingMessage, res: ServerResponse, options: RoutedOptions, threadId: string) {
   // JSON only: a cross-site form can send text/plain without a preflight, but not application/json.
   requireJsonContentType(req);
   const body = parseJsonBody(await readBody(req, MAX_BODY_BYTES));
-  const created = createMessage(store, threadId, parseMessageRequest(body));
-  sendJson(req, res, 201, created);
+  const streamReply = wantsEventStream(req);
+  const created = createMessage(options.store, threadId, parseMessageRequest(body), { streamReply });
+  if (!streamReply) return sendJson(req, res, 201, created);
+  await options.replyStreams.stream(req, res, options.store, created, options.replyPacing ?? DEFAULT_REPLY_PACING);
+}
+
+function findReply(store: Store, replyId: string) {
+  const messageId = messageIdOfReply(replyId);
+  const stored = messageId === null ? undefined : store.getMessage(messageId);
+  if (!stored) throw new HttpError(404, `no reply ${replyId}`);
+  return replyTo(toUserMessage(stored), store.getReply(stored.id));
+}
+
+/** Stops a streaming reply; answers with its stored state (`stopped`: whether this request stopped it). */
+async function stopReply(req: IncomingMessage, res: ServerResponse, options: RoutedOptions, replyId: string) {
+  // Like posting a message, JSON only, so another site cannot stop replies without a preflight.
+  requireJsonContentType(req);
+  await readBody(req, 1024);
+  findReply(options.store, replyId);
+  const stopped = await options.replyStreams.stop(replyId, 'stop-request');
+  sendJson(req, res, 200, { reply: findReply(options.store, replyId), stopped } satisfies ReplyStatus);
 }
 
 function sendAttachment(req: IncomingMessage, res: ServerResponse, store: Store, attachmentId: string): void {

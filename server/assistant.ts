@@ -5,7 +5,8 @@ import type { AssistantMessage, UserMessage } from './api-types.js';
  * The simulated assistant: instead of answering, it shows what a model would be sent for the user
  * message. A message with structured context, reference links or legacy blocks takes T3's record
  * path (the provider projection with its `<t3_context>` envelope); a message that only has a
- * prompt and input annotations takes Qwen's path, where the model reads the prompt alone.
+ * prompt and input annotations takes Qwen's path, where the model reads the prompt alone. The
+ * result is the whole reply; a streamed one is stored as it goes (see reply-stream.ts).
  */
 export function simulateAssistantReply(message: UserMessage): AssistantMessage {
   const base = {
@@ -17,6 +18,8 @@ export function simulateAssistantReply(message: UserMessage): AssistantMessage {
     prompt: null,
     attachments: [],
     replyTo: message.id,
+    state: 'complete' as const,
+    stopReason: null,
   };
   if (isAnnotationDriven(message)) {
     return {

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from './app.js';
+import { type ReplyPacing, ReplyStreams } from './reply-stream.js';
 import type { StaticRoot } from './static-files.js';
 import { listProjectFiles } from './project-files.js';
 import { seedDemoThread } from './seed.js';
@@ -27,6 +28,8 @@ export interface HostOptions {
   /** Folder whose files the file-mention provider offers; the project itself by default. */
   filesRoot?: string;
   logError?: (error: unknown) => void;
+  /** How fast simulated replies stream (a second and a half each by default). */
+  replyPacing?: ReplyPacing;
 }
 
 export interface RunningHost {
@@ -41,10 +44,15 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const host = options.host ?? '127.0.0.1';
   const store = openStore(options.dataDir ?? DEFAULT_DATA_DIR);
   try {
+    // Replies that were streaming when the host last stopped never finished: they read as stopped.
+    store.interruptStreamingReplies();
     seedDemoThread(store);
+    const replyStreams = new ReplyStreams();
     const server = createServer(
       createRequestHandler({
         store,
+        replyStreams,
+        replyPacing: options.replyPacing,
         staticRoots: options.staticRoots ?? DEFAULT_STATIC_ROOTS,
         projectFiles: listProjectFiles(options.filesRoot ?? PROJECT_ROOT),
         logError: options.logError,
@@ -57,7 +65,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
       server,
       store,
-      close: () => closeHost(server, store),
+      close: () => closeHost(server, store, replyStreams),
     };
   } catch (error) {
     store.close();
@@ -89,7 +97,9 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-async function closeHost(server: Server, store: Store): Promise<void> {
+async function closeHost(server: Server, store: Store, replyStreams: ReplyStreams): Promise<void> {
+  // Streaming replies are stored as stopped before the database closes.
+  await replyStreams.stopAll('host-restart');
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     server.closeAllConnections();

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { remapContextAttachments, type InputAnnotation, type MessageContext } from '../src/core/index.js';
-import type { AttachmentMetadata, CreatedMessage, ThreadMessage, UserMessage } from './api-types.js';
+import type { AssistantMessage, AttachmentMetadata, CreatedMessage, ThreadMessage, UserMessage } from './api-types.js';
 import { simulateAssistantReply } from './assistant.js';
 import type { MessageDraft } from './message-request.js';
+import type { StoredReply } from './reply-rows.js';
 import type { Store, StoredAttachmentMeta, StoredMessage } from './store.js';
 
 /** Writing and reading thread messages: ids, attachment rebinding, and the API's JSON shapes. */
@@ -21,8 +22,16 @@ function newId(prefix: 'msg' | 'att'): string {
  * rebound to them with `remapContextAttachments`. A record naming an attachment that was neither
  * uploaded now nor stored before is kept as it is: its chip shows unresolved, as in any client
  * that lost the bytes, and the rest of the message still goes through.
+ *
+ * The reply is stored with the message: whole (`complete`), or empty and `streaming` when the
+ * caller streams it next (see reply-stream.ts).
  */
-export function createMessage(store: Store, threadId: string, draft: MessageDraft, now = new Date()): CreatedMessage {
+export function createMessage(
+  store: Store,
+  threadId: string,
+  draft: MessageDraft,
+  { now = new Date(), streamReply = false }: { now?: Date; streamReply?: boolean } = {},
+): CreatedMessage {
   const createdAt = now.toISOString();
   const idMap = new Map<string, string>();
   const newAttachments = draft.uploads.map((upload) => {
@@ -40,6 +49,7 @@ export function createMessage(store: Store, threadId: string, draft: MessageDraf
   const context = draft.context && remapContextAttachments(draft.context, idMap);
   const uploadedIds = newAttachments.map((attachment) => attachment.id);
   const id = newId('msg');
+  const whole = (message: UserMessage) => simulateAssistantReply(message).text;
 
   store.insertMessage({
     id,
@@ -51,14 +61,17 @@ export function createMessage(store: Store, threadId: string, draft: MessageDraf
     inputAnnotationsJson: JSON.stringify(draft.inputAnnotations),
     newAttachments,
     attachmentIds: [...uploadedIds, ...earlierAttachmentsNamedBy(store, context, uploadedIds)],
+    // The reply's text depends only on the message as stored; it is filled in once that exists.
+    reply: { state: streamReply ? 'streaming' : 'complete', stopReason: null, text: '' },
   });
 
   const stored = store.getMessage(id);
   if (!stored) throw new Error(`message ${id} vanished after insert`);
   const message = toUserMessage(stored);
+  if (!streamReply) store.saveReply({ messageId: id, state: 'complete', stopReason: null, text: whole(message) });
   return {
     message,
-    reply: simulateAssistantReply(message),
+    reply: replyTo(message, store.getReply(id)),
     dropped: draft.dropped,
     droppedAnnotations: draft.droppedAnnotations,
   };
@@ -81,12 +94,25 @@ function earlierAttachmentsNamedBy(
   return [...named].filter((id) => existing.has(id));
 }
 
-/** Each user message followed by its simulated reply, oldest first. */
+/** Each user message followed by its reply, oldest first. */
 export function listThread(store: Store, threadId: string): ThreadMessage[] {
+  const replies = store.threadReplies(threadId);
   return store.listMessages(threadId).flatMap((stored) => {
     const message = toUserMessage(stored);
-    return [message, simulateAssistantReply(message)];
+    return [message, replyTo(message, replies.get(stored.id))];
   });
+}
+
+/** The reply to a message in its stored state; a message stored before replies were kept reads as answered. */
+export function replyTo(message: UserMessage, stored: StoredReply | undefined): AssistantMessage {
+  const simulated = simulateAssistantReply(message);
+  if (!stored) return simulated;
+  return { ...simulated, state: stored.state, stopReason: stored.stopReason, text: stored.text };
+}
+
+/** The id a reply goes by: its message's id with `_reply`. */
+export function messageIdOfReply(replyId: string): string | null {
+  return replyId.endsWith('_reply') ? replyId.slice(0, -'_reply'.length) : null;
 }
 
 export function toUserMessage(stored: StoredMessage): UserMessage {

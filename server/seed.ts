@@ -94,7 +94,7 @@ export function seedDemoThread(store: Store, now = new Date()): boolean {
       store,
       DEMO_THREAD_ID,
       { text, prompt: null, context: null, dropped: [], inputAnnotations: [], droppedAnnotations: 0, uploads: [] },
-      createdAt,
+      { now: createdAt },
     );
   });
   return true;

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { createReplyRows, REPLIES_SCHEMA, type StoredReply } from './reply-rows.js';
 
 /**
  * The host's SQLite storage: threads, user messages (as the client sent them, after the write
- * normalisation) and attachment bytes. Assistant replies are not stored; they are derived from the
- * user message they answer (see assistant.ts).
+ * normalisation), attachment bytes, and the state of each simulated reply (reply-rows.ts).
  */
 
 export const DATABASE_FILE_NAME = 't3-composer.sqlite';
@@ -37,6 +37,8 @@ export interface NewMessage extends Omit<StoredMessage, 'attachments'> {
   newAttachments: readonly (StoredAttachment & { createdAt: string })[];
   /** Every attachment the message uses, in order: its uploads and earlier ones its records name. */
   attachmentIds: readonly string[];
+  /** The reply's first state, stored with the message. */
+  reply: Omit<StoredReply, 'messageId'>;
 }
 
 export interface Store {
@@ -47,10 +49,18 @@ export interface Store {
   /** The ids among `ids` that name stored attachments. */
   existingAttachmentIds(ids: readonly string[]): Set<string>;
   hasThreads(): boolean;
+  saveReply(reply: StoredReply): void;
+  /** The reply to a message; undefined for messages stored before replies were kept (they read as complete). */
+  getReply(messageId: string): StoredReply | undefined;
+  /** The thread's replies by the id of the message they answer. */
+  threadReplies(threadId: string): Map<string, StoredReply>;
+  /** After a restart no reply is still streaming: those that were are marked stopped (`host-restart`). */
+  interruptStreamingReplies(): number;
   close(): void;
 }
 
-const SCHEMA_VERSION = 1;
+/** 1: messages and attachments; 2: replies. */
+const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
   CREATE TABLE threads (
@@ -124,11 +134,12 @@ export function openStore(dataDir: string): Store {
 function migrate(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version === SCHEMA_VERSION) return;
-  if (version !== 0) {
+  if (version > SCHEMA_VERSION) {
     throw new Error(`database schema version ${version} is newer than this host (${SCHEMA_VERSION})`);
   }
   db.transaction(() => {
-    db.exec(SCHEMA);
+    if (version < 1) db.exec(SCHEMA);
+    db.exec(REPLIES_SCHEMA);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }
@@ -167,6 +178,7 @@ function createStore(db: Database.Database): Store {
   );
   const selectAttachmentId = db.prepare<[string], { id: string }>('SELECT id FROM attachments WHERE id = ?');
   const selectAnyThread = db.prepare<[], { id: string }>('SELECT id FROM threads LIMIT 1');
+  const replies = createReplyRows(db);
 
   const insertMessage = db.transaction((message: NewMessage) => {
     insertThread.run(message.threadId, message.createdAt);
@@ -190,6 +202,7 @@ function createStore(db: Database.Database): Store {
       message.inputAnnotationsJson,
     );
     message.attachmentIds.forEach((attachmentId, position) => linkAttachment.run(message.id, attachmentId, position));
+    replies.save({ messageId: message.id, ...message.reply });
   });
 
   return {
@@ -214,6 +227,10 @@ function createStore(db: Database.Database): Store {
     hasThreads() {
       return selectAnyThread.get() !== undefined;
     },
+    saveReply: (reply) => replies.save(reply),
+    getReply: (messageId) => replies.get(messageId),
+    threadReplies: (threadId) => replies.forThread(threadId),
+    interruptStreamingReplies: () => replies.interruptStreaming(),
     close() {
       db.close();
     },

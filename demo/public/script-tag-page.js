@@ -32,9 +32,21 @@ async function refresh() {
         element.context = message.context;
         entry.append(element);
       } else {
-        const reply = document.createElement('pre');
-        reply.className = 'projection reply';
-        reply.textContent = message.text;
+        // The reply: what the model receives, in a collapsed inspector.
+        const reply = document.createElement('article');
+        reply.className = 'reply';
+        reply.setAttribute('aria-label', 'Assistant reply');
+        const details = document.createElement('details');
+        details.className = 'inspector';
+        const summary = document.createElement('summary');
+        summary.textContent = 'What the model receives';
+        const body = document.createElement('pre');
+        body.className = 'projection';
+        body.tabIndex = 0;
+        body.setAttribute('aria-label', 'What the model receives');
+        body.textContent = message.text;
+        details.append(summary, body);
+        reply.append(details);
         entry.append(reply);
       }
       return entry;

@@ -1,7 +1,15 @@
 import type { ComposerSubmitDetail } from '../../src/composer.js';
-import type { CreatedMessage, ThreadListing, ThreadMessage } from '../../server/api-types.js';
+import type {
+  AssistantMessage,
+  CreatedMessage,
+  ReplyStatus,
+  ReplyStreamEvents,
+  ThreadListing,
+  ThreadMessage,
+} from '../../server/api-types.js';
+import { readEventStream } from './event-stream.js';
 
-export type { ThreadMessage };
+export type { AssistantMessage, CreatedMessage, ThreadMessage };
 
 /** The environment the demo host runs in; fragments copied here can re-fetch their binaries. */
 export const ENVIRONMENT_ID = 'demo-host';
@@ -14,6 +22,56 @@ export async function listThread(threadId: string): Promise<ThreadMessage[]> {
 
 /** Sends what `t3-submit` carries: text, context, prompt, annotations and the attachment bytes. */
 export async function sendSubmission(threadId: string, detail: ComposerSubmitDetail): Promise<CreatedMessage> {
+  const response = await postSubmission(threadId, detail, 'application/json');
+  if (!response.ok) throw new Error(await errorOf(response));
+  return (await response.json()) as CreatedMessage;
+}
+
+export interface ReplyStreamHandlers {
+  /** The host stored the message; its reply starts empty. */
+  created(created: CreatedMessage): void;
+  /** The next piece of the reply's text. */
+  delta(text: string): void;
+}
+
+/**
+ * Sends a submission and streams its reply. Resolves with the reply as the host stored it at the
+ * end (`complete` or `stopped`); rejects when the message was refused, or when the connection
+ * broke before the end (the host then stores the reply as stopped).
+ */
+export async function sendAndStream(
+  threadId: string,
+  detail: ComposerSubmitDetail,
+  handlers: ReplyStreamHandlers,
+  signal?: AbortSignal,
+): Promise<AssistantMessage> {
+  const response = await postSubmission(threadId, detail, 'text/event-stream', signal);
+  if (!response.ok || !response.body) throw new Error(await errorOf(response));
+  for await (const { event, data } of readEventStream(response.body)) {
+    if (event === 'created') handlers.created(JSON.parse(data) as ReplyStreamEvents['created']);
+    else if (event === 'delta') handlers.delta((JSON.parse(data) as ReplyStreamEvents['delta']).text);
+    else if (event === 'end') return (JSON.parse(data) as ReplyStreamEvents['end']).reply;
+  }
+  throw new Error('the connection closed before the reply ended');
+}
+
+/** Asks the host to stop a streaming reply; resolves with the reply as stored. */
+export async function stopReply(replyId: string): Promise<AssistantMessage> {
+  const response = await fetch(`/api/replies/${encodeURIComponent(replyId)}/stop`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  if (!response.ok) throw new Error(await errorOf(response));
+  return ((await response.json()) as ReplyStatus).reply;
+}
+
+async function postSubmission(
+  threadId: string,
+  detail: ComposerSubmitDetail,
+  accept: string,
+  signal?: AbortSignal,
+): Promise<Response> {
   const attachments = await Promise.all(
     detail.attachments.map(async ({ attachmentId, file }) => ({
       attachmentId,
@@ -22,9 +80,10 @@ export async function sendSubmission(threadId: string, detail: ComposerSubmitDet
       dataBase64: await base64Of(file),
     })),
   );
-  const response = await fetch(`/api/threads/${encodeURIComponent(threadId)}/messages`, {
+  return fetch(`/api/threads/${encodeURIComponent(threadId)}/messages`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', Accept: accept },
+    signal,
     body: JSON.stringify({
       text: detail.text,
       context: detail.context ?? null,
@@ -33,8 +92,6 @@ export async function sendSubmission(threadId: string, detail: ComposerSubmitDet
       attachments,
     }),
   });
-  if (!response.ok) throw new Error(await errorOf(response));
-  return (await response.json()) as CreatedMessage;
 }
 
 /** The asset resolver used when a copied image or file is pasted: its bytes from the host. */

@@ -1,10 +1,12 @@
 import '../../src/define.js';
 import type { T3Composer } from '../../src/composer.js';
 import { COMMANDS, ICONS, PROVIDERS } from './catalog.js';
-import { ENVIRONMENT_ID, listThread, resolveAsset, sendSubmission } from './host-api.js';
+import { Conversation } from './conversation.js';
+import { draftKeyOf, renderStashes, seedHistory } from './drafts.js';
+import { ENVIRONMENT_ID, listThread, resolveAsset, type ThreadMessage } from './host-api.js';
 import { previewAnnotation, pullRequestComment, reviewComment, terminalExcerpt } from './side-panel.js';
+import { renderThreadList, threadLabel } from './thread-list.js';
 import { renderTranscript } from './transcript.js';
-import { draftKeyOf, renderStashes, seedHistory, THREADS } from './drafts.js';
 
 let thread = new URLSearchParams(location.search).get('thread') ?? 'demo';
 
@@ -20,31 +22,61 @@ composer.draftKey = draftKeyOf(thread);
 
 const transcript = document.querySelector<HTMLElement>('#transcript')!;
 const status = document.querySelector<HTMLElement>('#status')!;
+const threadList = document.querySelector<HTMLElement>('#thread-list')!;
+const threadTitle = document.querySelector<HTMLElement>('#thread-title')!;
 
-/** The thread's messages as last listed: ↑ recalls them, also after a stored draft (and its own history) comes back. */
-let threadMessages: Awaited<ReturnType<typeof listThread>> = [];
+/** The thread's messages as last known: ↑ recalls them, also after a stored draft (and its own history) comes back. */
+let threadMessages: ThreadMessage[] = [];
 
 async function refresh(): Promise<void> {
   const shown = thread;
   const messages = await listThread(shown);
   if (shown !== thread) return;
-  renderTranscript(transcript, messages);
   threadMessages = messages;
   seedHistory(composer, messages);
+  await renderTranscript(transcript, messages);
 }
 
-// Threads: each has its own draft under its own key; switching saves this one and brings that one back.
-const threadSelect = document.querySelector<HTMLSelectElement>('#thread')!;
-threadSelect.replaceChildren(...THREADS.map(({ id, label }) => new Option(label, id, id === thread, id === thread)));
-if (!THREADS.some(({ id }) => id === thread)) threadSelect.append(new Option(thread, thread, true, true));
-threadSelect.addEventListener('change', () => {
-  thread = threadSelect.value;
-  history.replaceState(null, '', `?thread=${encodeURIComponent(thread)}`);
+const reportLoadError = (error: Error) => {
+  status.textContent = `Could not load the thread: ${error.message}`;
+};
+
+const conversation = new Conversation({
+  composer,
+  transcript,
+  status,
+  thread: () => thread,
+  remember(message) {
+    const index = threadMessages.findIndex(({ id }) => id === message.id);
+    if (index >= 0) threadMessages[index] = message;
+    else threadMessages.push(message);
+    if (message.role === 'user') seedHistory(composer, threadMessages);
+  },
+  reload: () => void refresh().catch(reportLoadError),
+});
+
+// Threads: each has its own draft (and queue) under its own key; switching saves this one and brings that one back.
+function showThread(): void {
+  renderThreadList(threadList, thread, selectThread);
+  threadTitle.textContent = threadLabel(thread);
+  document.title = `${threadLabel(thread)} · t3-composer demo`;
+}
+
+function selectThread(next: string): void {
+  if (next === thread) return;
+  thread = next;
+  history.pushState(null, '', `?thread=${encodeURIComponent(thread)}`);
   composer.draftKey = draftKeyOf(thread);
+  conversation.threadChanged();
   status.textContent = '';
-  refresh().catch((error: Error) => {
-    status.textContent = `Could not load the thread: ${error.message}`;
-  });
+  showThread();
+  refresh().catch(reportLoadError);
+  composer.focus();
+}
+
+addEventListener('popstate', () => {
+  const next = new URLSearchParams(location.search).get('thread') ?? 'demo';
+  if (next !== thread) selectThread(next);
 });
 
 const stashList = document.querySelector<HTMLElement>('#stashes')!;
@@ -59,21 +91,10 @@ document.querySelector('#stash')!.addEventListener('click', () => {
   composer.focus();
 });
 
-// The draft stays until the host has stored the message, so a refused message is not lost.
-composer.addEventListener('t3-submit', (event) => {
+// The skip link lands in the editor itself, not just on the element around it.
+document.querySelector('.skip-link')!.addEventListener('click', (event) => {
   event.preventDefault();
-  status.textContent = 'Sending…';
-  const to = thread;
-  sendSubmission(to, event.detail)
-    .then(async (created) => {
-      if (to === thread) composer.clear();
-      status.textContent =
-        created.dropped.length > 0 ? `Sent; the host dropped ${created.dropped.length} invalid record(s).` : '';
-      await refresh();
-    })
-    .catch((error: Error) => {
-      status.textContent = `Not sent: ${error.message}`;
-    });
+  composer.focus();
 });
 
 const insert = (make: () => Parameters<T3Composer['insertContext']>[0]) => () => {
@@ -93,6 +114,5 @@ fileInput.addEventListener('change', () => {
   composer.focus();
 });
 
-refresh().catch((error: Error) => {
-  status.textContent = `Could not load the thread: ${error.message}`;
-});
+showThread();
+refresh().catch(reportLoadError);

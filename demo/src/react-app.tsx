@@ -40,27 +40,30 @@ function App() {
               </li>
             ) : (
               <li key={message.id} className="entry assistant">
-                <section className="reply">
-                  <h3>What the model receives</h3>
-                  <pre className="projection">{message.text}</pre>
-                </section>
+                <article className="reply" aria-label="Assistant reply">
+                  <details className="inspector">
+                    <summary>What the model receives</summary>
+                    <pre className="projection" tabIndex={0} aria-label="What the model receives">
+                      {message.text}
+                    </pre>
+                  </details>
+                </article>
               </li>
             ),
           )}
         </ol>
         <div className="composer-row">
           <T3Composer
+            id="composer"
             label="Message"
             placeholder="Message (React 18 wrapper)"
             providers={PROVIDERS}
             commands={COMMANDS}
             onSubmit={onSubmit}
           />
-          <div className="composer-actions">
-            <span id="status" role="status">
-              {status}
-            </span>
-          </div>
+          <p id="status" className="status" role="status">
+            {status}
+          </p>
         </div>
       </main>
     </T3ContextScope>

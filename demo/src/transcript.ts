@@ -1,48 +1,82 @@
 import type { T3UserMessage } from '../../src/message.js';
-import type { ThreadMessage } from './host-api.js';
+import type { AssistantMessage, ThreadMessage } from './host-api.js';
+import { inspectorOf, settleInspector } from './reply-inspector.js';
+
+type UserEntry = Extract<ThreadMessage, { role: 'user' }>;
 
 /**
- * Renders a thread into `list`: each user message as a `<t3-user-message>` (record-driven when it
- * has a context or links, annotation-driven otherwise), each reply as the plain text a model reads.
+ * The transcript: each user message as a `<t3-user-message>` (record-driven when it has a context
+ * or links, annotation-driven otherwise), each reply as an assistant turn whose text, what a model
+ * would receive, sits in a collapsible inspector. Lists scroll to the newest message once the
+ * elements in it have rendered.
  */
-export function renderTranscript(list: HTMLElement, messages: readonly ThreadMessage[]): void {
+export async function renderTranscript(list: HTMLElement, messages: readonly ThreadMessage[]): Promise<void> {
   const byId = new Map(messages.map((message) => [message.id, message]));
-  list.replaceChildren(...messages.map((message) => renderEntry(message, byId)));
-  list.lastElementChild?.scrollIntoView({ block: 'end' });
+  list.replaceChildren(
+    ...messages.map((message) =>
+      message.role === 'user' ? userEntry(message) : replyEntry(message, byId.get(message.replyTo)),
+    ),
+  );
+  await scrollToNewest(list);
 }
 
-function renderEntry(message: ThreadMessage, byId: ReadonlyMap<string, ThreadMessage>): HTMLElement {
+/**
+ * Past this many characters of message (text and context), the reply's inspector starts closed:
+ * laying out megabytes of text again on every streamed piece would leave the page unresponsive.
+ */
+const LIVE_INSPECTOR_MAX_CHARS = 100_000;
+
+/** Adds a just-sent message and its reply (streaming, its inspector open so it reads as it arrives, unless huge). */
+export async function appendExchange(list: HTMLElement, message: UserEntry, reply: AssistantMessage): Promise<void> {
+  const size = message.text.length + (message.context ? JSON.stringify(message.context).length : 0);
+  list.append(userEntry(message), replyEntry(reply, message, { open: size <= LIVE_INSPECTOR_MAX_CHARS }));
+  await scrollToNewest(list);
+}
+
+/** Characters received so far per streaming reply, so a piece costs its own length, not the reply's. */
+const streamedLength = new WeakMap<HTMLElement, number>();
+
+/** Appends the next piece of a streaming reply, keeping the newest message in view if it was. */
+export function appendReplyText(list: HTMLElement, replyId: string, text: string): void {
+  const entry = findEntry(list, replyId);
+  if (!entry) return;
+  const pinned = isScrolledToEnd(list);
+  entry.querySelector<HTMLElement>('.projection')!.append(text);
+  const length = (streamedLength.get(entry) ?? 0) + text.length;
+  streamedLength.set(entry, length);
+  settleInspector(entry, null, length);
+  if (pinned) list.scrollTop = list.scrollHeight;
+}
+
+/** Shows a reply's final state (complete or stopped) with its stored text. */
+export function settleReply(list: HTMLElement, reply: AssistantMessage): void {
+  const entry = findEntry(list, reply.id);
+  if (!entry) return;
+  entry.querySelector<HTMLElement>('.projection')!.textContent = reply.text;
+  settleInspector(entry, reply, reply.text.length);
+}
+
+function findEntry(list: HTMLElement, messageId: string): HTMLElement | null {
+  return list.querySelector<HTMLElement>(`li[data-message-id="${CSS.escape(messageId)}"]`);
+}
+
+function userEntry(message: UserEntry): HTMLElement {
   const entry = document.createElement('li');
-  entry.className = `entry ${message.role}`;
+  entry.className = 'entry user';
   entry.dataset.messageId = message.id;
-  if (message.role === 'user') entry.append(userMessage(message));
-  else {
-    entry.append(assistantReply(message));
-    const original = byId.get(message.replyTo);
-    if (message.via === 'projection' && original?.prompt && original.inputAnnotations.length > 0) {
-      entry.append(annotationPath(original.prompt, original.inputAnnotations));
-    }
-  }
+  entry.append(userMessage(message));
   return entry;
 }
 
-/** The same message on the annotation path: the plain prompt a model reads, and its annotations. */
-function annotationPath(prompt: string, annotations: readonly unknown[]): HTMLElement {
-  const details = document.createElement('details');
-  details.className = 'reply annotation-path';
-  const summary = document.createElement('summary');
-  summary.textContent = 'Annotation path: the prompt and its input annotations';
-  const body = document.createElement('pre');
-  body.className = 'prompt';
-  body.textContent = prompt;
-  const list = document.createElement('pre');
-  list.className = 'annotations';
-  list.textContent = JSON.stringify(annotations, null, 2);
-  details.append(summary, body, list);
-  return details;
+function replyEntry(reply: AssistantMessage, original: ThreadMessage | undefined, { open = false } = {}): HTMLElement {
+  const entry = document.createElement('li');
+  entry.className = 'entry assistant';
+  entry.dataset.messageId = reply.id;
+  entry.append(inspectorOf(reply, original?.role === 'user' ? original : undefined, open));
+  return entry;
 }
 
-function userMessage(message: Extract<ThreadMessage, { role: 'user' }>): T3UserMessage {
+function userMessage(message: UserEntry): T3UserMessage {
   const element = document.createElement('t3-user-message');
   // A coding assistant's users write code, not formatted prose: plain text keeps `__init__`,
   // `*args` and `# comment` exactly as typed, where Markdown would turn them into emphasis and headings.
@@ -68,21 +102,20 @@ function userMessage(message: Extract<ThreadMessage, { role: 'user' }>): T3UserM
   return element;
 }
 
-function assistantReply(message: Extract<ThreadMessage, { role: 'assistant' }>): HTMLElement {
-  const reply = document.createElement('section');
-  reply.className = 'reply';
-  const heading = document.createElement('h3');
-  heading.textContent =
-    message.via === 'projection' ? 'What the model receives' : 'Prompt the model receives (annotations stay beside it)';
-  const body = document.createElement('pre');
-  body.className = 'projection';
-  body.textContent = message.text;
-  reply.append(heading, body);
-  if (message.via === 'annotations' && message.inputAnnotations.length > 0) {
-    const annotations = document.createElement('pre');
-    annotations.className = 'annotations';
-    annotations.textContent = JSON.stringify(message.inputAnnotations, null, 2);
-    reply.append(annotations);
-  }
-  return reply;
+const isScrolledToEnd = (list: HTMLElement) => list.scrollHeight - list.scrollTop - list.clientHeight < 48;
+
+/**
+ * Scrolls to the newest message after every message and chip in the list has rendered: before
+ * that, the list is shorter than it will be and the scroll lands mid-transcript.
+ */
+async function scrollToNewest(list: HTMLElement): Promise<void> {
+  const messages = [...list.querySelectorAll<T3UserMessage>('t3-user-message')];
+  await Promise.all(messages.map((message) => message.updateComplete));
+  const chips = messages.flatMap((message) => [
+    ...(message.shadowRoot?.querySelectorAll<HTMLElement & { updateComplete?: Promise<unknown> }>('t3-context-chip') ??
+      []),
+  ]);
+  await Promise.all(chips.map((chip) => chip.updateComplete));
+  await new Promise(requestAnimationFrame);
+  list.scrollTop = list.scrollHeight;
 }

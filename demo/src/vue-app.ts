@@ -39,22 +39,29 @@ const App = defineComponent({
                     h('t3-user-message', { text: message.text, context: message.context }),
                   ])
                 : h('li', { key: message.id, class: 'entry assistant' }, [
-                    h('section', { class: 'reply' }, [
-                      h('h3', 'What the model receives'),
-                      h('pre', { class: 'projection' }, message.text),
+                    h('article', { class: 'reply', 'aria-label': 'Assistant reply' }, [
+                      h('details', { class: 'inspector' }, [
+                        h('summary', 'What the model receives'),
+                        h(
+                          'pre',
+                          { class: 'projection', tabindex: 0, 'aria-label': 'What the model receives' },
+                          message.text,
+                        ),
+                      ]),
                     ]),
                   ]),
             ),
           ),
           h('div', { class: 'composer-row' }, [
             h('t3-composer', {
+              id: 'composer',
               label: 'Message',
               placeholder: 'Message (Vue 3)',
               providers: PROVIDERS,
               commands: COMMANDS,
               'onT3-submit': onSubmit,
             }),
-            h('div', { class: 'composer-actions' }, [h('span', { id: 'status', role: 'status' }, status.value)]),
+            h('p', { id: 'status', class: 'status', role: 'status' }, status.value),
           ]),
         ]),
       ]);

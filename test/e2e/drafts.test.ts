@@ -107,18 +107,18 @@ describe('drafts in the demo', () => {
 
   it('each thread keeps its own draft: switch away and back', async () => {
     const draftA = await composerText(page);
-    await page.selectOption('#thread', 'release');
+    await page.locator('#thread-list a[data-thread="release"]').click();
     await until(page, () => (document.querySelector('t3-composer') as ComposerInPage).value.text === '');
     await page.locator('t3-composer .cm-content').click();
     await page.keyboard.type('release draft', { delay: 5 });
-    await page.selectOption('#thread', 'drafts-a');
+    await page.locator('#thread-list a[data-thread="drafts-a"]').click();
     await until(
       page,
       (expected) => (document.querySelector('t3-composer') as ComposerInPage).value.text === expected,
       draftA,
     );
     expect(await composerChips(page)).toBe(2);
-    await page.selectOption('#thread', 'release');
+    await page.locator('#thread-list a[data-thread="release"]').click();
     await until(page, () => (document.querySelector('t3-composer') as ComposerInPage).value.text === 'release draft');
     // And after a reload the thread in the address is the one shown, with its draft.
     await page.reload();

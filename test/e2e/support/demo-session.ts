@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { type RunningHost, startHost } from '../../../server/host.js';
+import { type HostOptions, type RunningHost, startHost } from '../../../server/host.js';
 import { launchChromium } from '../../../support/chromium.js';
 
 export interface DemoSession {
@@ -17,12 +17,12 @@ export interface DemoSession {
  * For one test file: the reference host on a free port with a fresh data folder, and Chromium.
  * Call at the top level; the returned function gives the session once `beforeAll` has run.
  */
-export function useDemoSession(name: string): () => DemoSession {
+export function useDemoSession(name: string, hostOptions: Pick<HostOptions, 'replyPacing'> = {}): () => DemoSession {
   let session: DemoSession | undefined;
   let dataDir = '';
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), `t3-${name}-`));
-    const host = await startHost({ port: 0, dataDir, logError: () => {} });
+    const host = await startHost({ ...hostOptions, port: 0, dataDir, logError: () => {} });
     const browser = await launchChromium();
     const context = await browser.newContext({
       permissions: ['clipboard-read', 'clipboard-write'],

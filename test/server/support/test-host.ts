@@ -1,7 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startHost, type RunningHost } from '../../../server/host.js';
+import { startHost, type HostOptions, type RunningHost } from '../../../server/host.js';
 
 /** A host on a free port with its own temporary data folder and static folders. */
 export interface TestHost extends RunningHost {
@@ -36,7 +36,10 @@ async function writeStaticFixtures(root: string): Promise<{ demoDir: string; dis
   return { demoDir, distDir };
 }
 
-export async function startTestHost(dataDir?: string): Promise<TestHost> {
+export async function startTestHost(
+  dataDir?: string,
+  options: Pick<HostOptions, 'replyPacing'> = {},
+): Promise<TestHost> {
   const dir = dataDir ?? (await makeTempDir('data'));
   const staticRoot = await makeTempDir('static');
   const { demoDir, distDir } = await writeStaticFixtures(staticRoot);
@@ -49,6 +52,7 @@ export async function startTestHost(dataDir?: string): Promise<TestHost> {
       { urlPrefix: '/', directory: demoDir },
     ],
     logError: (error) => errors.push(error),
+    ...options,
   });
   return {
     ...host,
