@@ -1,4 +1,4 @@
-// Takes docs/demo.png: the demo with a sent message, its projection, and a draft with chips.
+// Takes docs/demo.png: the demo with a sent message, its streamed reply and inspector, and a draft with chips.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,7 @@ try {
   await pick('@users', 'users');
   await editor.press('Enter');
   await page.locator('#transcript t3-user-message').first().waitFor();
+  await page.locator('#transcript .reply[data-state="complete"]').waitFor();
   await editor.click();
   await page.keyboard.type('Also check ');
   await pick('@READ', 'README.md');
