@@ -53,11 +53,16 @@ async function storedText(page: Page, thread: string, text: string): Promise<voi
         request.onerror = () => reject(request.error);
       });
       if (!db.objectStoreNames.contains('drafts')) return false;
-      const record = await new Promise<{ draft?: { text?: string } } | undefined>((resolve) => {
-        const request = db.transaction('drafts').objectStore('drafts').get(key!);
-        request.onsuccess = () => resolve(request.result as { draft?: { text?: string } } | undefined);
-        request.onerror = () => resolve(undefined);
+      // Each page writes its own record of a key, `[key, page]`; the one with the latest change is the draft.
+      const records = await new Promise<{ changedAt: number; draft?: { text?: string } }[]>((resolve) => {
+        const request = db
+          .transaction('drafts')
+          .objectStore('drafts')
+          .getAll(IDBKeyRange.bound([key!], [key!, []]));
+        request.onsuccess = () => resolve(request.result as { changedAt: number; draft?: { text?: string } }[]);
+        request.onerror = () => resolve([]);
       });
+      const record = records.sort((a, b) => b.changedAt - a.changedAt)[0];
       db.close();
       return record?.draft?.text === expected;
     },
@@ -156,5 +161,53 @@ describe('drafts in the demo', () => {
     await page.locator('#stashes button', { hasText: 'Restore' }).click();
     await until(page, () => (document.querySelector('t3-composer') as ComposerInPage).value.text === 'set aside');
     expect(await page.locator('#stashes li').count()).toBe(0);
+  });
+
+  it('two tabs on one thread: the later change wins whole, never a mix of the two', async () => {
+    const first = await context.newPage();
+    await openThread(first, 'drafts-tabs');
+    const second = await context.newPage();
+    await openThread(second, 'drafts-tabs');
+
+    await first.locator('t3-composer .cm-content').click();
+    await first.keyboard.type('from the first tab ', { delay: 5 });
+    await first.locator('#insert-terminal').click();
+    const firstText = await composerText(first);
+    await storedText(first, 'drafts-tabs', firstText);
+
+    await second.locator('t3-composer .cm-content').click();
+    await second.keyboard.type('from the second tab ', { delay: 5 });
+    await second.locator('#insert-review').click();
+    const secondText = await composerText(second);
+    await storedText(second, 'drafts-tabs', secondText);
+
+    // The first tab goes away and comes back: it shows the second tab's draft, its chip included, and nothing of its own.
+    await first.reload();
+    await until(
+      first,
+      (expected) => (document.querySelector('t3-composer') as ComposerInPage | null)?.value.text === expected,
+      secondText,
+    );
+    const kinds = await first
+      .locator('t3-composer .cm-content t3-context-chip')
+      .evaluateAll((chips) => chips.map((chip) => chip.getAttribute('kind')));
+    expect(kinds).toEqual(['review-comment']);
+    await first.close();
+    await second.close();
+  });
+
+  it('a draft typed just before leaving the page is saved as the page goes (pagehide), before the save delay', async () => {
+    const quick = await context.newPage();
+    await openThread(quick, 'drafts-pagehide');
+    await quick.locator('t3-composer .cm-content').click();
+    await quick.keyboard.type('typed and gone');
+    // No wait: the debounced save (300 ms) has not run; only the save on pagehide can keep this.
+    await quick.goto(`${host.url}/index.html?thread=drafts-other`);
+    await quick.goto(`${host.url}/index.html?thread=drafts-pagehide`);
+    await until(
+      quick,
+      () => (document.querySelector('t3-composer') as ComposerInPage | null)?.value.text === 'typed and gone',
+    );
+    await quick.close();
   });
 });

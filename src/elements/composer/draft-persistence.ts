@@ -6,13 +6,8 @@ import type { DraftSession } from './draft-session.js';
 import type { DraftStash } from './draft-stash.js';
 import type { QueueController } from './queue-controller.js';
 import { decodeDraft, readDraft, stateIsBlank } from './editor/draft.js';
-import {
-  decodeStoredDrafts,
-  type DraftStorage,
-  fitToBudget,
-  indexedDbDraftStorage,
-  type StoredDrafts,
-} from './draft-storage.js';
+import { decodeStoredDrafts, type DraftStorage, fitToBudget, type StoredDrafts } from './draft-storage.js';
+import { indexedDbDraftStorage } from './indexed-db-drafts.js';
 
 /** How long the store may take to answer before the composer says the draft is not being saved. */
 export const STORE_TIMEOUT_MS = 2000;

@@ -17,61 +17,11 @@ export interface StoredDrafts {
   queue?: StoredQueueEntry[];
 }
 
-/** What `t3-draft-restore` carries: the key and the draft restored under it. */
 /** Where drafts are kept; every method answers with a promise. The default is IndexedDB. */
 export interface DraftStorage {
   load(key: string): Promise<StoredDrafts | undefined | null>;
   save(key: string, stored: StoredDrafts): Promise<void>;
   remove(key: string): Promise<void>;
-}
-
-export const DRAFT_DATABASE = 't3-composer';
-const STORE = 'drafts';
-
-/**
- * Drafts in IndexedDB (database `t3-composer`, store `drafts`, one record per key). A save reads
- * and writes in one transaction and keeps a stored record whose change is later than its own, so
- * of two tabs on one key the later change wins whole and no record is ever a mix of two.
- */
-export function indexedDbDraftStorage(databaseName = DRAFT_DATABASE): DraftStorage {
-  let opened: Promise<IDBDatabase> | undefined;
-  const database = () =>
-    (opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(databaseName, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-      request.onblocked = () => reject(new Error('the draft database is blocked by another tab'));
-    }).catch((error: unknown) => {
-      opened = undefined;
-      throw error;
-    }));
-  const transact = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T> | void) => {
-    const db = await database();
-    return new Promise<T | undefined>((resolve, reject) => {
-      const transaction = db.transaction(STORE, mode);
-      const request = work(transaction.objectStore(STORE));
-      transaction.oncomplete = () => resolve(request ? request.result : undefined);
-      transaction.onerror = () => reject(transaction.error);
-      transaction.onabort = () => reject(transaction.error ?? new Error('the draft was not saved'));
-    });
-  };
-  return {
-    load: (key) => transact<StoredDrafts>('readonly', (store) => store.get(key) as IDBRequest<StoredDrafts>),
-    save: async (key, stored) => {
-      await transact('readwrite', (store) => {
-        const current = store.get(key);
-        current.onsuccess = () => {
-          const existing = current.result as Partial<StoredDrafts> | undefined;
-          if (typeof existing?.changedAt === 'number' && existing.changedAt > stored.changedAt) return;
-          store.put(stored, key);
-        };
-      });
-    },
-    remove: async (key) => {
-      await transact('readwrite', (store) => store.delete(key));
-    },
-  };
 }
 
 /** The bytes a stored record may hold in files, per key. */

@@ -1,7 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { DraftStorage, StoredDrafts, T3Composer } from '../../../src/composer.js';
-import { fitToBudget, indexedDbDraftStorage } from '../../../src/elements/composer/draft-storage.js';
+import { fitToBudget } from '../../../src/elements/composer/draft-storage.js';
+import { indexedDbDraftStorage } from '../../../src/elements/composer/indexed-db-drafts.js';
 import { link, terminal } from '../../../support/records.js';
 import {
   chips,
@@ -161,22 +162,28 @@ describe('<t3-composer> draft persistence', () => {
   });
 
   it('IndexedDB keeps the later change whole when two tabs save one key', async () => {
-    const storage = indexedDbDraftStorage();
+    const firstTab = indexedDbDraftStorage();
+    const secondTab = indexedDbDraftStorage();
     const key = uniqueKey('tabs');
     const record = (text: string, changedAt: number): StoredDrafts => ({
       version: 1,
       changedAt,
-      draft: { text, records: [], attachments: [] },
+      draft: { text, records: [{ ...terminal, contextId: `terminal_${changedAt}` }], attachments: [] },
       stashes: [],
       history: [],
     });
-    await storage.save(key, record('later change', 2000));
-    await storage.save(key, record('earlier change saved late', 1000));
-    expect((await storage.load(key))!.draft.text).to.equal('later change');
-    await storage.save(key, record('newest', 3000));
-    expect((await storage.load(key))!.draft.text).to.equal('newest');
-    await storage.remove(key);
-    expect(await storage.load(key)).to.equal(undefined);
+    await secondTab.save(key, record('later change', 2000));
+    await firstTab.save(key, record('earlier change saved late', 1000));
+    const loaded = (await firstTab.load(key))!;
+    expect(loaded.draft.text).to.equal('later change');
+    expect(loaded.draft.records.map((entry) => entry.contextId)).to.deep.equal(['terminal_2000']);
+    await firstTab.save(key, record('newest', 3000));
+    expect((await secondTab.load(key))!.draft.text).to.equal('newest');
+    // Within one page, a save of an earlier change answered late never replaces a later one.
+    await firstTab.save(key, record('stale', 2500));
+    expect((await firstTab.load(key))!.draft.text).to.equal('newest');
+    await secondTab.remove(key);
+    expect(await firstTab.load(key)).to.equal(undefined);
   });
 
   it('stores files up to the budget, the draft’s first; the others go without bytes and the draft says so', () => {
