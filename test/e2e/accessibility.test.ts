@@ -61,7 +61,7 @@ async function violationsByState(path: string, look: (typeof LOOKS)[number]): Pr
   await page.keyboard.press('Control+V');
   const fileChip = page.locator('t3-composer .cm-content t3-context-chip[kind="file"]');
   await fileChip.waitFor();
-  // As a person would: away from the chip the pointer rests on (its tooltip may cover the line below), then onto this one.
+  // As a person would: off the chip the pointer rests on (its tooltip may cover the line below), onto this one.
   await page.mouse.move(0, 0);
   await page.locator('t3-composer t3-context-chip [part~="details"]').first().waitFor({ state: 'hidden' });
   await fileChip.hover();

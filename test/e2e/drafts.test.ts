@@ -181,7 +181,7 @@ describe('drafts in the demo', () => {
     const secondText = await composerText(second);
     await storedText(second, 'drafts-tabs', secondText);
 
-    // The first tab goes away and comes back: it shows the second tab's draft, its chip included, and nothing of its own.
+    // The first tab goes away and comes back: it shows the second tab's draft with its chip, nothing of its own.
     await first.reload();
     await until(
       first,
