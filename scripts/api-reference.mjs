@@ -1,5 +1,5 @@
-// Writes the elements' API tables into README.md, between the api-reference markers, from
-// custom-elements.json. `node scripts/api-reference.mjs --check` fails when the README is stale.
+// Writes the elements' API tables into docs/api.md, between the api-reference markers, from
+// custom-elements.json. `node scripts/api-reference.mjs --check` fails when the page is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const START = '<!-- api-reference:start -->';
@@ -34,7 +34,7 @@ export function apiReference(manifest) {
       (member) => member.kind === 'method' && !member.privacy && !member.static && member.description,
     );
     const parts = [
-      `### \`<${element.tagName}>\``,
+      `## \`<${element.tagName}>\``,
       cell(element.summary ?? element.description),
       table(
         ['property', 'attribute', 'type', 'description'],
@@ -79,18 +79,19 @@ export function apiReference(manifest) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
-  const readme = readFileSync('README.md', 'utf8');
+  const page = 'docs/api.md';
+  const readme = readFileSync(page, 'utf8');
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
-  if (start < 0 || end < 0) throw new Error('README.md has no api-reference markers');
+  if (start < 0 || end < 0) throw new Error(`${page} has no api-reference markers`);
   const next = readme.slice(0, start) + apiReference(manifest) + readme.slice(end + END.length);
   if (process.argv.includes('--check')) {
     if (next !== readme) {
-      console.error('README.md API reference is stale: run `npm run docs`.');
+      console.error(`${page} is stale: run \`npm run docs\`.`);
       process.exit(1);
     }
-    console.log('README.md API reference is current.');
+    console.log(`${page} is current.`);
   } else {
-    writeFileSync('README.md', next);
+    writeFileSync(page, next);
   }
 }

@@ -33,7 +33,7 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the packed package', () => {
-  it('ships the built entries, the manifest and the README, without tests, sources or the demo host', () => {
+  it('ships the built entries, the manifest, the README and its pages, without tests, sources or the demo host', () => {
     const listing = run('tar', ['-tzf', tarball], work).split('\n');
     for (const file of [
       'package/dist/core.js',
@@ -46,6 +46,9 @@ describe('the packed package', () => {
       ),
       'package/custom-elements.json',
       'package/README.md',
+      // The README links to these pages; they ship so the links work in the registry's copy too.
+      'package/docs/api.md',
+      'package/docs/frameworks.md',
     ]) {
       expect(listing).toContain(file);
     }
