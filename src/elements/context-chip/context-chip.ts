@@ -167,7 +167,8 @@ export class T3ContextChip extends ConfigurableElement {
           compact ??
           html`<span part="icon" class="icon">${renderKindIcon(this.effectiveKind, this.config.icons)}</span
           ><span part="label" class="label">${label}</span>${
-            value ? html`<span part="value" class="value">${value}</span>` : nothing
+            // The space (no box in the flex chip) keeps the visible text "label value", as its name reads.
+            value ? html` <span part="value" class="value">${value}</span>` : nothing
           }`
         }${this.removable ? this.renderRemoveButton(label) : nothing}</span
       >${details ? this.renderDetailsPopover(details) : nothing}${this.renderExpanded()}`;
