@@ -402,6 +402,16 @@ describe('<t3-context-chip>', () => {
       expect(part(inComposer, 'base')!.hasAttribute('tabindex')).to.be.false;
     });
 
+    it('takes its focus target out of the tab order through focusTabIndex, and focus() still reaches it', async () => {
+      const chip = await chipFor(file);
+      chip.focusTabIndex = -1;
+      await chip.updateComplete;
+      const base = part(chip, 'base')!;
+      expect(base.tabIndex).to.equal(-1);
+      chip.focus();
+      expect(chip.shadowRoot!.activeElement === base, 'the base is focused').to.be.true;
+    });
+
     it('has a remove button named after the label that fires a cancelable t3-chip-remove', async () => {
       const chip = await chipFor(file, { removable: true });
       const remove = part(chip, 'remove-button')!;

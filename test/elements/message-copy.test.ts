@@ -168,7 +168,7 @@ describe('<t3-user-message> selection copy', () => {
 });
 
 describe('<t3-user-message> copy control', () => {
-  it('is reached with Tab after the chips, copies with Enter and Space, and announces the copy', async () => {
+  it('is reached with End within the message (one tab stop), copies with Enter and Space, and announces the copy', async () => {
     const text = `Fix ${link(terminal)} now`;
     const message = await fixture<T3UserMessage>(
       html`<t3-user-message .text=${text} .context=${{ version: 1, records: [terminal] }}></t3-user-message>`,
@@ -178,7 +178,7 @@ describe('<t3-user-message> copy control', () => {
     message.before(before);
     before.focus();
     await sendKeys({ press: 'Tab' });
-    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'End' });
     const copy = copyControl(message);
     expect(message.shadowRoot!.activeElement).to.equal(copy);
     await waitFor(() => getComputedStyle(copy).opacity === '1', 'the focused copy control to show');

@@ -300,7 +300,7 @@ describe('<t3-user-message> chips for keyboard and screen-reader users', () => {
     await sendMouse({ type: 'move', position: [0, 0] });
   });
 
-  it('tabs through the chips in reading order, then the file link and the copy control, and back', async () => {
+  it('is one tab stop: arrows move through the chips in reading order, then the file link and the copy control, and back', async () => {
     const text = `A ${link(terminal)} B ${link(pullRequestComment)} C ${link(previewAnnotation)}`;
     const message = await fixture<T3UserMessage>(html`<t3-user-message
       .text=${text}
@@ -319,16 +319,20 @@ describe('<t3-user-message> chips for keyboard and screen-reader users', () => {
       message.shadowRoot!.querySelector('[part~="files"] a'),
       part(message, 'copy'),
     ];
-    for (const target of expected) {
-      await sendKeys({ press: 'Tab' });
-      // Details open on focus; links and chips inside them are not tab stops, so focus never lands
-      // in a closing popover.
+    await sendKeys({ press: 'Tab' });
+    expect(deepActiveElement()).to.equal(expected[0]);
+    for (const target of expected.slice(1)) {
+      await sendKeys({ press: 'ArrowRight' });
+      // Details open on focus; links and chips inside them are not focus stops, so focus never
+      // lands in a closing popover.
       expect(deepActiveElement()).to.equal(target);
     }
     for (const target of expected.reverse().slice(1)) {
-      await sendKeys({ press: 'Shift+Tab' });
+      await sendKeys({ press: 'ArrowLeft' });
       expect(deepActiveElement()).to.equal(target);
     }
+    await sendKeys({ press: 'Shift+Tab' });
+    expect(deepActiveElement()).to.equal(before);
     before.remove();
   });
 
@@ -346,11 +350,11 @@ describe('<t3-user-message> chips for keyboard and screen-reader users', () => {
     const before = document.createElement('button');
     message.before(before);
     before.focus();
-    for (const [chip, name, description] of [
-      [resolved!, 'T1', 'npm test'],
-      [missing!, 'gone.pdf', 'This context is no longer available. Remove it or attach it again.'],
+    for (const [key, chip, name, description] of [
+      ['Tab', resolved!, 'T1', 'npm test'],
+      ['ArrowRight', missing!, 'gone.pdf', 'This context is no longer available. Remove it or attach it again.'],
     ] as const) {
-      await sendKeys({ press: 'Tab' });
+      await sendKeys({ press: key });
       await chip.updateComplete;
       const base = part(chip, 'base')!;
       expect(chip.shadowRoot!.activeElement).to.equal(base);

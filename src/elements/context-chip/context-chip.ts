@@ -69,6 +69,12 @@ export class T3ContextChip extends ConfigurableElement {
   /** Where the chip is shown: in a sent message (focusable) or in the composer (not a tab stop). */
   @property({ reflect: true }) placement: ChipPlacement = 'message';
 
+  /**
+   * The tab index of the chip's focus target in a message (0: a tab stop; -1: focusable, but not
+   * by Tab). A message sets it on its chips so that the message is one tab stop (roving focus).
+   */
+  @property({ type: Number, attribute: 'focus-tabindex' }) focusTabIndex = 0;
+
   /** Shows a remove button. */
   @property({ type: Boolean, reflect: true }) removable = false;
 
@@ -98,6 +104,12 @@ export class T3ContextChip extends ConfigurableElement {
   /** Both derive from properties and configuration only, so they are computed once per update. */
   private presentation!: ResolvedPresentation;
   private status: ChipStatus = 'unresolved';
+
+  /** Focuses the chip's focus target (the chip itself is not focusable). */
+  override focus(options?: FocusOptions): void {
+    if (this.base) this.base.focus(options);
+    else super.focus(options);
+  }
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
@@ -150,7 +162,7 @@ export class T3ContextChip extends ConfigurableElement {
         part="base"
         class="chip"
         role=${interactive ? 'button' : 'group'}
-        tabindex=${interactive ? '0' : nothing}
+        tabindex=${interactive ? String(this.focusTabIndex) : nothing}
         aria-label=${accessibleName}
         aria-describedby=${details ? 'details' : nothing}
         aria-description=${!details && statusText ? statusText : nothing}
@@ -167,7 +179,8 @@ export class T3ContextChip extends ConfigurableElement {
           compact ??
           html`<span part="icon" class="icon">${renderKindIcon(this.effectiveKind, this.config.icons)}</span
           ><span part="label" class="label">${label}</span>${
-            value ? html`<span part="value" class="value">${value}</span>` : nothing
+            // The space (no box in the flex chip) keeps the visible text "label value", as its name reads.
+            value ? html` <span part="value" class="value">${value}</span>` : nothing
           }`
         }${this.removable ? this.renderRemoveButton(label) : nothing}</span
       >${details ? this.renderDetailsPopover(details) : nothing}${this.renderExpanded()}`;

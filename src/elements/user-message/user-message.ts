@@ -38,6 +38,7 @@ import {
 } from './message-model.js';
 import { type ParsedMessageMarkdown, parseMessageMarkdown, renderMessageMarkdown } from './markdown.js';
 import { renderFiles, renderImages } from './message-attachments.js';
+import { RovingFocusController, type RovingItem } from './roving-focus.js';
 import { userMessageStyles } from './user-message.styles.js';
 
 export type UserMessageContentRenderer = (info: UserMessageRenderInfo) => unknown;
@@ -52,6 +53,10 @@ const COPIED_FEEDBACK_MS = 1500;
  * One sent user message: record-driven Markdown text whose `t3-context` links render as chips,
  * or annotation-driven plain text with chips at validated ranges. Nothing is guessed from text,
  * no HTML string is ever rendered, and no user text is hidden.
+ *
+ * Keyboard: the message is one tab stop. Its chips, links and copy control take focus in turn
+ * with the arrow keys (Home and End: the first and the last); Tab leaves the message, and coming
+ * back lands on the item focused last. Enter or Space activates a chip; its details open on focus.
  *
  * @tagname t3-user-message
  * @summary A sent user message with its context chips, images and files.
@@ -116,6 +121,10 @@ export class T3UserMessage extends ConfigurableElement {
   private parsedMarkdown?: { text: string; parsed: ParsedMessageMarkdown };
   private scannedText?: { text: string; occurrences: ContextReferenceOccurrence[] };
   private copiedTimer?: ReturnType<typeof setTimeout>;
+  /** The message is one tab stop; arrows move among its chips, links and copy control. */
+  private readonly roving = new RovingFocusController(this, () => [
+    ...this.renderRoot.querySelectorAll<RovingItem>('t3-context-chip, a[href], [part~="copy"]'),
+  ]);
 
   constructor() {
     super();
@@ -161,7 +170,7 @@ export class T3UserMessage extends ConfigurableElement {
     const files = sanitizeFiles(this.files).filter(
       (file) => !file.attachmentId || !fileAttachments.has(file.attachmentId),
     );
-    return html`<div part="base" class="message">
+    return html`<div part="base" class="message" @keydown=${this.roving.onKeyDown} @focusin=${this.roving.onFocusIn}>
       <div part="body" class=${model.mode === 'annotations' || this.plainText ? 'body plain' : 'body markdown'}
         ><slot name="content">${this.renderBody(model, images, files)}</slot></div
       >

@@ -145,6 +145,7 @@ export class MenuController implements ReactiveController {
       icons: config.icons,
       pick: (option) => this.view && this.pick(option, this.view),
       hover: (index) => this.setActive(index),
+      focusEditor: () => this.view?.focus(),
     });
   }
 

@@ -41,6 +41,8 @@ export interface MenuListView {
   icons: IconMap;
   pick(option: Option): void;
   hover(index: number): void;
+  /** Gives focus back to the editor, which owns it while the menu is open. */
+  focusEditor(): void;
 }
 
 /** The options in list order: matching commands, subcommands, or the items each provider may show. */
@@ -103,19 +105,29 @@ function menuRows(content: MenuContent, locale: T3Locale): Row[] {
   return rows;
 }
 
-/** The listbox, in the composer's shadow root beside the editor so `aria-activedescendant` resolves. */
+/**
+ * The listbox, in the composer's shadow root beside the editor so `aria-activedescendant` resolves.
+ * Without options (loading, no results, an error) it is a status, not an empty listbox. It scrolls
+ * with many options, and a scrollable region must be reachable from the keyboard, so it is in the
+ * tab order; yet the editor owns focus while the menu is open (Tab there picks the active option,
+ * a press on the menu never moves focus), and focus that lands on the list anyway goes back.
+ */
 export function renderMenuList(content: MenuContent, view: MenuListView): TemplateResult {
   const label = content.trigger.type === 'mention' ? view.locale.mentionsMenu : view.locale.commandsMenu;
+  const rows = menuRows(content, view.locale);
+  const hasOptions = rows.some((row) => row.type === 'option');
   return html`<div
     part="menu"
     class="menu"
     id=${MENU_ID}
-    role="listbox"
+    role=${hasOptions ? 'listbox' : 'status'}
     aria-label=${label}
+    tabindex="0"
     popover="manual"
     @mousedown=${(event: MouseEvent) => event.preventDefault()}
+    @focus=${() => view.focusEditor()}
   >
-    ${menuRows(content, view.locale).map((row) => renderRow(row, content.active, view))}
+    ${rows.map((row) => renderRow(row, content.active, view))}
   </div>`;
 }
 
@@ -156,17 +168,13 @@ function renderOption(option: Option, icons: IconMap): TemplateResult {
 
 /**
  * The combobox attributes on the editable element: they exist only while the listbox does, so
- * nothing points at a missing id.
+ * nothing points at a missing id. The editor keeps its textbox role (a multi-line editor is no
+ * combobox), so it carries no `aria-expanded`, which a textbox does not support.
  */
 export function syncComboboxAria(content: HTMLElement | undefined, open: boolean, active: number | null): void {
   if (!content) return;
-  if (open) {
-    content.setAttribute('aria-expanded', 'true');
-    content.setAttribute('aria-controls', MENU_ID);
-  } else {
-    content.removeAttribute('aria-expanded');
-    content.removeAttribute('aria-controls');
-  }
+  if (open) content.setAttribute('aria-controls', MENU_ID);
+  else content.removeAttribute('aria-controls');
   if (open && active !== null) content.setAttribute('aria-activedescendant', `${MENU_ID}-${active}`);
   else content.removeAttribute('aria-activedescendant');
 }
