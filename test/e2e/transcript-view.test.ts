@@ -64,4 +64,27 @@ describe('the demo transcript', () => {
       .toBe('typed right away');
     await context.close();
   });
+
+  it('Tab crosses the seeded transcript one message at a time, however many chips each holds', async () => {
+    const { context, page } = await openSeededThread(800);
+    const messages = page.locator('#transcript t3-user-message');
+    const chipCount = await messages.evaluateAll((all) =>
+      all.reduce((sum, message) => sum + message.shadowRoot!.querySelectorAll('t3-context-chip').length, 0),
+    );
+    const messageCount = await messages.count();
+    expect(chipCount).toBeGreaterThan(messageCount);
+    const visits: number[] = [];
+    for (let presses = 0; presses < 80; presses++) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        if (active?.tagName === 'T3-COMPOSER') return 'composer';
+        return [...document.querySelectorAll('#transcript t3-user-message')].indexOf(active!);
+      });
+      if (where === 'composer') break;
+      if (where >= 0) visits.push(where);
+    }
+    expect(visits).toEqual([...Array(messageCount).keys()]);
+    await context.close();
+  });
 });
