@@ -24,15 +24,22 @@ export interface ComposerDraft {
 /** How much of the draft's start can hold a picked command and its subcommands. */
 export const COMMAND_HEAD = 1024;
 
-/** The picked command, while the draft still starts with `/name` followed by a space or its end. */
+/**
+ * The picked command, while the draft still starts with `/name` followed by a space or its end,
+ * with as much of its subcommand path as the text still shows: a subcommand edited or deleted
+ * since it was picked is no longer in the path.
+ */
 export function activeCommand(state: EditorState): PickedCommand | undefined {
   const picked = state.field(commandField);
   if (!picked) return undefined;
   const prefix = `/${picked.command.name}`;
   const head = state.doc.sliceString(0, COMMAND_HEAD).trimStart();
-  return head.startsWith(prefix) && (head.length === prefix.length || /\s/.test(head.charAt(prefix.length)))
-    ? picked
-    : undefined;
+  if (!head.startsWith(prefix) || (head.length > prefix.length && !/\s/.test(head.charAt(prefix.length)))) {
+    return undefined;
+  }
+  const shown = head.slice(prefix.length).split(/\s+/).slice(1);
+  const kept = picked.subcommandPath.findIndex((name, index) => shown[index] !== name);
+  return kept < 0 ? picked : { ...picked, subcommandPath: picked.subcommandPath.slice(0, kept) };
 }
 
 /** The draft's images, and the files a chip still refers to. */

@@ -14,7 +14,8 @@ import {
 import type { ResolvedConfig } from '../../shared/config.js';
 import { formatMessage } from '../../shared/locale.js';
 import { AnchoredPopup } from '../../shared/anchored-popup.js';
-import { commandField, type PickedCommand, putRecords, setCommand } from '../editor/draft-state.js';
+import { activeCommand } from '../editor/draft.js';
+import { type PickedCommand, putRecords, setCommand } from '../editor/draft-state.js';
 import { MENU_ID, menuOptions, type Option, renderMenuList, syncComboboxAria } from './menu-list.js';
 import { MenuSearch } from './menu-search.js';
 import type { MentionItem, MentionProvider } from './providers.js';
@@ -208,7 +209,7 @@ export class MenuController implements ReactiveController {
   }
 
   private pickSubcommand(name: string, trigger: Trigger, view: EditorView): void {
-    const picked = view.state.field(commandField);
+    const picked = activeCommand(view.state);
     if (!picked) return;
     this.replace(view, trigger, `${name} `, [], { ...picked, subcommandPath: [...picked.subcommandPath, name] });
   }
