@@ -39,6 +39,21 @@ export class Conversation {
     this.view.composer.busy = this.active?.threadId === this.view.thread();
   }
 
+  /**
+   * Sends the first follow-up queued in the thread shown when nothing streams: one whose reply
+   * ended while another thread was shown, or before a reload, would otherwise wait for a busy
+   * state that never comes. The composer sends it itself only when `busy` turns false.
+   */
+  sendWaitingFollowUp(): void {
+    const { composer } = this.view;
+    const [head, ...rest] = composer.queue;
+    if (!head || this.active || composer.busy) return;
+    composer.queue = rest.map(({ draft }) => ({ draft }));
+    void this.send({ ...head.submission, queued: true }).then((sent) => {
+      if (!sent) composer.queue = [{ draft: head.draft }, ...composer.queue];
+    });
+  }
+
   private submit(event: CustomEvent<ComposerSubmitDetail>): void {
     const { composer } = this.view;
     // A queued follow-up leaves the queue as it goes out; if the host refuses it, it is put back.
@@ -95,6 +110,7 @@ export class Conversation {
     } finally {
       this.active = null;
       if (active.threadId === this.view.thread()) composer.busy = false;
+      else this.sendWaitingFollowUp();
     }
   }
 

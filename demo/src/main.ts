@@ -35,6 +35,7 @@ async function refresh(): Promise<void> {
   threadMessages = messages;
   seedHistory(composer, messages);
   await renderTranscript(transcript, messages);
+  conversation.sendWaitingFollowUp();
 }
 
 const reportLoadError = (error: Error) => {
@@ -85,6 +86,7 @@ composer.addEventListener('t3-stash-change', showStashes);
 composer.addEventListener('t3-draft-restore', () => {
   showStashes();
   if (threadMessages.length > 0) seedHistory(composer, threadMessages);
+  conversation.sendWaitingFollowUp();
 });
 document.querySelector('#stash')!.addEventListener('click', () => {
   composer.stash();

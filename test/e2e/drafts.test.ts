@@ -157,6 +157,17 @@ describe('drafts in the demo', () => {
     await page.keyboard.type('set aside', { delay: 5 });
     await page.locator('#stash').click();
     await page.locator('#stashes li', { hasText: 'set aside' }).waitFor();
+    await page.keyboard.type('a draft long enough that its preview cannot fit beside the buttons of the panel');
+    await page.locator('#stash').click();
+    await page.locator('#stashes li').nth(1).waitFor();
+    // Each entry's buttons stay inside the panel, however long the preview.
+    const panel = (await page.locator('.tools').boundingBox())!;
+    for (const button of await page.locator('#stashes button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+    }
+    await page.locator('#stashes button', { hasText: 'Drop' }).first().click();
+    await expect.poll(() => page.locator('#stashes li').count()).toBe(1);
     expect(await composerText(page)).toBe('');
     await page.locator('#stashes button', { hasText: 'Restore' }).click();
     await until(page, () => (document.querySelector('t3-composer') as ComposerInPage).value.text === 'set aside');

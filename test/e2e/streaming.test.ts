@@ -139,4 +139,32 @@ describe('streamed replies in the demo', () => {
     expect(await entries.count()).toBe(0);
     await page.close();
   });
+
+  it('a follow-up queued in a thread whose reply ends while another thread is shown is sent on coming back', async () => {
+    const page = await openThread('stream-away');
+    await sendWithChip(page, 'Long one');
+    await expect.poll(() => replyState(page, 0)).toBe('streaming');
+    await sendWithChip(page, 'Afterwards');
+    await expect.poll(() => page.locator('t3-composer [part~="queue-entry"]').count()).toBe(1);
+    await page.locator('#thread-list a[data-thread="scratch"]').click();
+    await expect.poll(() => isBusy(page)).toBe(false);
+    // The first reply ends while the other thread is shown; the follow-up waits in its thread's queue.
+    await expect
+      .poll(
+        async () =>
+          (await storedThread('stream-away')).map(
+            (message) => `${message.role}:${'state' in message ? message.state : ''}`,
+          ),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toEqual(['user:', 'assistant:complete']);
+    await page.locator('#thread-list a[data-thread="stream-away"]').click();
+    await expect.poll(() => page.locator('#transcript t3-user-message').count(), { timeout: 15_000 }).toBe(2);
+    expect(await page.locator('t3-composer [part~="queue-entry"]').count()).toBe(0);
+    const stored = await storedThread('stream-away');
+    expect((stored[2] as { text: string }).text).toMatch(/^Afterwards /);
+    await page.close();
+  });
 });
