@@ -1,4 +1,5 @@
 import { replaceContextReferences } from '../../core/index.js';
+import { chipLabel, chipValue } from '../context-chip/chip-text.js';
 import { newLocalId } from './attachments.js';
 import { EntryList } from './entry-list.js';
 import { type ComposerDraft, isBlankDraft } from './editor/draft.js';
@@ -35,16 +36,22 @@ export class DraftStash extends EntryList<StashEntry> {
   /** Puts a draft at the front; returns whether the oldest had to go to make room. */
   push(draft: ComposerDraft): { pushed: boolean; droppedOldest: boolean } {
     if (isBlankDraft(draft)) return { pushed: false, droppedOldest: false };
-    this.list.unshift({ id: `stash-${newLocalId()}`, createdAt: Date.now(), preview: previewOf(draft.text), draft });
+    this.list.unshift({ id: `stash-${newLocalId()}`, createdAt: Date.now(), preview: previewOf(draft), draft });
     const droppedOldest = this.list.length > MAX_STASHES;
     this.list.length = Math.min(this.list.length, MAX_STASHES);
     return { pushed: true, droppedOldest };
   }
 }
 
-/** The text a person sees: each chip as its label, whitespace folded, shortened with an ellipsis. */
-export function previewOf(text: string): string {
-  const visible = replaceContextReferences(text, (occurrence) => occurrence.label)
+/** The text a person sees: each chip as it reads (label, and a host kind's value), whitespace folded, shortened. */
+export function previewOf({ text, records }: Pick<ComposerDraft, 'text' | 'records'>): string {
+  const byId = new Map(records.map((record) => [record.contextId, record]));
+  const visible = replaceContextReferences(text, ({ label, contextId, kind }) => {
+    const record = byId.get(contextId);
+    const value = chipValue(record, undefined);
+    const shown = chipLabel({ label, contextId, kind, record });
+    return value ? `${shown} ${value}` : shown;
+  })
     .replace(/\s+/g, ' ')
     .trim();
   return visible.length > PREVIEW_LENGTH ? `${visible.slice(0, PREVIEW_LENGTH - 1)}…` : visible;

@@ -118,6 +118,6 @@ export class QueueController {
     const result = submissionOf(state, this.delegate.commandInfo, this.delegate.locale());
     if ('problem' in result) return [];
     const draft = readDraft(state);
-    return [{ ...queueEntryIdentity(candidate), preview: previewOf(draft.text), draft, submission: result.detail }];
+    return [{ ...queueEntryIdentity(candidate), preview: previewOf(draft), draft, submission: result.detail }];
   }
 }

@@ -56,7 +56,7 @@ export class QueuedSubmissions extends EntryList<QueuedSubmission> {
   }
 
   push(draft: ComposerDraft, submission: ComposerSubmitDetail): QueuedSubmission {
-    const entry = { id: newQueueId(), createdAt: Date.now(), preview: previewOf(draft.text), draft, submission };
+    const entry = { id: newQueueId(), createdAt: Date.now(), preview: previewOf(draft), draft, submission };
     this.list.push(entry);
     return entry;
   }

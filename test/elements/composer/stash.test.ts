@@ -27,6 +27,24 @@ describe('<t3-composer> stash', () => {
     expect(() => structuredClone(composer.stashes)).not.to.throw();
   });
 
+  it('the preview reads as the chips do: a host kind with its value', async () => {
+    const composer = await composerFixture();
+    await clickEditor(composer);
+    await type('count ');
+    const dataset = {
+      version: 1 as const,
+      kind: 'dataset',
+      contextId: 'dataset_orders',
+      label: 'Dataset',
+      payload: { serialized: '@dataset:orders', value: 'orders' },
+    };
+    expect(composer.insertContext(dataset).ok).to.be.true;
+    await chips(composer)[0]!.updateComplete;
+    expect(chips(composer)[0]!.shadowRoot!.textContent!.replace(/\s+/g, ' ')).to.contain('Dataset orders');
+    expect(composer.stash()).to.be.true;
+    expect(composer.stashes[0]!.preview).to.equal('count Dataset orders');
+  });
+
   it('stashing an empty draft does nothing and says so', async () => {
     const composer = await composerFixture();
     await clickEditor(composer);
