@@ -2,12 +2,13 @@ import type { AssistantMessage, ThreadMessage } from './host-api.js';
 
 type UserEntry = Extract<ThreadMessage, { role: 'user' }>;
 
+/** This demo has no model: its assistant answers with exactly what a model would receive. */
 const STATE_LABELS: Record<string, string> = {
-  streaming: 'Answering…',
-  complete: 'Answered',
-  'stop-request': 'Stopped',
-  'client-gone': 'Stopped: the connection closed',
-  'host-restart': 'Interrupted: the host stopped',
+  streaming: 'Simulated assistant · answering…',
+  complete: 'Simulated assistant · answered',
+  'stop-request': 'Simulated assistant · stopped',
+  'client-gone': 'Simulated assistant · stopped: the page closed the connection',
+  'host-restart': 'Simulated assistant · interrupted: the host stopped',
 };
 
 /**
@@ -28,7 +29,9 @@ export function inspectorOf(reply: AssistantMessage, original: UserEntry | undef
   const summary = document.createElement('summary');
   const title = document.createElement('span');
   title.textContent =
-    reply.via === 'projection' ? 'What the model receives' : 'Prompt the model receives (annotations stay beside it)';
+    reply.via === 'projection'
+      ? 'What the model receives'
+      : 'What the model receives (the prompt; annotations beside it)';
   const size = document.createElement('span');
   size.className = 'inspector-size';
   summary.append(title, size);
@@ -76,7 +79,7 @@ function annotationPath(prompt: string, annotations: readonly unknown[]): HTMLEl
   const details = document.createElement('details');
   details.className = 'inspector annotation-path';
   const summary = document.createElement('summary');
-  summary.textContent = 'Annotation path: the prompt and its input annotations';
+  summary.textContent = 'The same message on the annotation path: the prompt and its annotations';
   const body = document.createElement('pre');
   body.className = 'prompt';
   body.tabIndex = 0;

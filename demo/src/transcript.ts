@@ -17,6 +17,7 @@ export async function renderTranscript(list: HTMLElement, messages: readonly Thr
       message.role === 'user' ? userEntry(message) : replyEntry(message, byId.get(message.replyTo)),
     ),
   );
+  if (messages.length === 0) list.append(emptyThread());
   await scrollToNewest(list);
 }
 
@@ -29,6 +30,7 @@ const LIVE_INSPECTOR_MAX_CHARS = 100_000;
 /** Adds a just-sent message and its reply (streaming, its inspector open so it reads as it arrives, unless huge). */
 export async function appendExchange(list: HTMLElement, message: UserEntry, reply: AssistantMessage): Promise<void> {
   const size = message.text.length + (message.context ? JSON.stringify(message.context).length : 0);
+  list.querySelector('.entry.empty')?.remove();
   list.append(userEntry(message), replyEntry(reply, message, { open: size <= LIVE_INSPECTOR_MAX_CHARS }));
   await scrollToNewest(list);
 }
@@ -54,6 +56,14 @@ export function settleReply(list: HTMLElement, reply: AssistantMessage): void {
   if (!entry) return;
   entry.querySelector<HTMLElement>('.projection')!.textContent = reply.text;
   settleInspector(entry, reply, reply.text.length);
+}
+
+function emptyThread(): HTMLElement {
+  const entry = document.createElement('li');
+  entry.className = 'entry empty';
+  entry.textContent =
+    'No messages yet. Write below: @ for files, resources and datasets, / for commands; paste or drop files.';
+  return entry;
 }
 
 function findEntry(list: HTMLElement, messageId: string): HTMLElement | null {

@@ -70,7 +70,7 @@ describe('streamed replies in the demo', () => {
     const final = await projectionLength(page, 0);
     expect([...lengths].filter((length) => length > 0 && length < final).length).toBeGreaterThan(1);
     expect(await isBusy(page)).toBe(false);
-    await expect(replies(page).nth(0).locator('.reply-status').textContent()).resolves.toBe('Answered');
+    await expect(replies(page).nth(0).locator('.reply-status').textContent()).resolves.toBe('Simulated assistant · answered');
     const [message, reply] = await storedThread('stream-whole');
     expect(reply).toMatchObject({ role: 'assistant', replyTo: message!.id, state: 'complete' });
     expect((reply as AssistantMessage).text).toContain('<t3_context version="1">');
@@ -99,7 +99,7 @@ describe('streamed replies in the demo', () => {
 
     await page.reload();
     await expect.poll(() => replyState(page, 0)).toBe('stopped');
-    await expect(replies(page).nth(0).locator('.reply-status').textContent()).resolves.toBe('Stopped');
+    await expect(replies(page).nth(0).locator('.reply-status').textContent()).resolves.toBe('Simulated assistant · stopped');
     await page.close();
   });
 
