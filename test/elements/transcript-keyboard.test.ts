@@ -180,6 +180,30 @@ describe('<t3-user-message> in a transcript: one tab stop per message', () => {
     expect(part(terminalChip!, 'details')!.matches(':popover-open')).to.be.false;
   });
 
+  it('a chip out of view that Tab scrolls into view keeps its details open, placed at the chip', async () => {
+    const root = await fixture<HTMLElement>(html`<div>
+      <button id="before">before</button>
+      <div id="scroller" style="block-size: 120px; overflow: auto">
+        <div style="block-size: 600px"></div>
+        <t3-user-message .text=${`Far down ${link(terminal)}`} .context=${{ version: 1, records }}></t3-user-message>
+      </div>
+    </div>`);
+    const message = root.querySelector<T3UserMessage>('t3-user-message')!;
+    await message.updateComplete;
+    const [chip] = chipsOf(message);
+    await chip!.updateComplete;
+    root.querySelector<HTMLButtonElement>('#before')!.focus();
+    await press('Tab');
+    expectFocusOn(stops(message)[0], 'the chip out of view');
+    await waitFor(() => root.querySelector('#scroller')!.scrollTop > 0, 'the scroll into view');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const details = part(chip!, 'details')!;
+    expect(details.matches(':popover-open')).to.be.true;
+    const chipBox = chip!.getBoundingClientRect();
+    const detailsBox = details.getBoundingClientRect();
+    expect(Math.abs(detailsBox.top - chipBox.bottom) < 20 || Math.abs(detailsBox.bottom - chipBox.top) < 20).to.be.true;
+  });
+
   it('follows the reading direction: in right-to-left text ArrowLeft moves on', async () => {
     const { messages, before } = await transcript('rtl');
     const items = stops(messages[0]!);

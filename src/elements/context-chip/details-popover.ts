@@ -1,12 +1,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { AnchoredPopup } from '../shared/anchored-popup.js';
+import { AnchoredPopup, visibleViewport } from '../shared/anchored-popup.js';
 
 const SHOW_DELAY_MS = 120;
 const HIDE_DELAY_MS = 150;
 
 /**
  * When a chip's details show, and where: opened on hover (after a short delay) and on focus,
- * closed on leaving, on Escape anywhere, and when the page scrolls or resizes; in the top layer,
+ * closed on leaving, on Escape anywhere, and when the page scrolls or resizes (details opened by
+ * focus follow their chip instead, while it is in view); in the top layer,
  * under the chip (over it when there is no room below), inside the visual viewport, and placed
  * again when the visual viewport moves (pinch zoom, an on-screen keyboard).
  */
@@ -29,8 +30,11 @@ export class DetailsPopoverController implements ReactiveController {
         ? { ...rect.toJSON(), align: getComputedStyle(this.host).direction === 'rtl' ? 'end' : 'start' }
         : null;
     },
-    onLayoutChange: () => this.close(),
+    // Focus that lands on a chip out of view scrolls it into view: details opened by focus follow
+    // the chip while it can be seen; those opened by hover close, the pointer is no longer on it.
+    onLayoutChange: () => (this.focused && this.anchorInView() ? this.popup.place() : this.close()),
   });
+  private focused = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -62,8 +66,26 @@ export class DetailsPopoverController implements ReactiveController {
 
   readonly onPointerEnter = () => this.schedule(true, SHOW_DELAY_MS);
   readonly onPointerLeave = () => this.schedule(false, HIDE_DELAY_MS);
-  readonly onFocusIn = () => this.schedule(true, 0);
-  readonly onFocusOut = () => this.schedule(false, 0);
+  readonly onFocusIn = () => {
+    this.focused = true;
+    this.schedule(true, 0);
+  };
+  readonly onFocusOut = () => {
+    this.focused = false;
+    this.schedule(false, 0);
+  };
+
+  private anchorInView(): boolean {
+    const rect = this.anchor()?.getBoundingClientRect();
+    const view = visibleViewport();
+    return (
+      !!rect &&
+      rect.bottom > view.top &&
+      rect.top < view.top + view.height &&
+      rect.right > view.left &&
+      rect.left < view.left + view.width
+    );
+  }
 
   private schedule(open: boolean, delay: number): void {
     clearTimeout(this.timer);
