@@ -2,7 +2,10 @@ import type { InputAnnotation, MessageContext } from '../src/core/index.js';
 
 export type ReplyState = 'streaming' | 'complete' | 'stopped';
 
-/** Why a reply stopped: the stop endpoint, the client going away mid-stream, or the host going down. */
+/**
+ * Why a reply stopped: the stop endpoint, or the host going down. `client-gone` is read in rows
+ * of earlier versions, which stopped a reply when its page went away; none is written now.
+ */
 export type StopReason = 'stop-request' | 'client-gone' | 'host-restart';
 
 /** The JSON shapes of the host API, as a demo page or a test reads them. */

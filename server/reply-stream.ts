@@ -9,8 +9,10 @@ import type { Store } from './store.js';
 /**
  * Streaming the simulated reply as Server-Sent Events over the response to the POST that created
  * the message: the reply's text a piece at a time, each piece stored before it is sent, so the
- * database always holds what the client has seen. A stop request, the client going away or the
- * host closing ends it as `stopped`; only a reply that was sent to the end is `complete`.
+ * database always holds at least what the client has seen. A client that goes away (a reload, a
+ * closed tab) does not stop it: the reply goes on to the end and is stored, and the page reads it
+ * back with `GET /api/replies/:id`. A stop request or the host closing ends it as `stopped`; only a
+ * reply that was written to the end is `complete`.
  */
 
 export interface ReplyPacing {
@@ -63,10 +65,6 @@ export class ReplyStreams {
       this.running.delete(created.reply.id),
     );
     this.running.set(created.reply.id, { stop, done });
-    // `close` before the response has finished: the client aborted the fetch or left the page.
-    res.once('close', () => {
-      if (!res.writableFinished) stop.abort('client-gone' satisfies StopReason);
-    });
     req.resume();
     return done;
   }

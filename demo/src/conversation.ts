@@ -1,5 +1,5 @@
 import type { ComposerSubmitDetail, T3Composer } from '../../src/composer.js';
-import { sendAndStream, stopReply, type ThreadMessage } from './host-api.js';
+import { type AssistantMessage, readReply, sendAndStream, stopReply, type ThreadMessage } from './host-api.js';
 import { appendExchange, appendReplyText, settleReply } from './transcript.js';
 
 interface ActiveReply {
@@ -7,7 +7,12 @@ interface ActiveReply {
   /** Known once the host has stored the message. */
   replyId: string | null;
   abort: AbortController;
+  /** Stop was pressed before the host had answered: the reply is stopped as soon as it has an id. */
+  stopWanted: boolean;
 }
+
+/** How often a reply this page did not start (it was streaming before a reload) is read again. */
+const FOLLOW_INTERVAL_MS = 300;
 
 export interface ConversationView {
   composer: T3Composer;
@@ -67,10 +72,17 @@ export class Conversation {
 
   private async send(detail: ComposerSubmitDetail): Promise<boolean> {
     const { composer, transcript, status } = this.view;
-    const active: ActiveReply = { threadId: this.view.thread(), replyId: null, abort: new AbortController() };
+    const active: ActiveReply = {
+      threadId: this.view.thread(),
+      replyId: null,
+      abort: new AbortController(),
+      stopWanted: false,
+    };
     this.active = active;
     composer.busy = true;
     status.textContent = 'Sending…';
+    /** Set when the connection broke after the host stored the message: the host goes on, the page reads it from there. */
+    let broken: string | null = null;
     try {
       const reply = await sendAndStream(
         active.threadId,
@@ -78,6 +90,7 @@ export class Conversation {
         {
           created: (created) => {
             active.replyId = created.reply.id;
+            if (active.stopWanted) void this.stop();
             status.textContent = '';
             if (active.threadId !== this.view.thread()) return;
             if (!detail.queued) composer.clear();
@@ -97,29 +110,72 @@ export class Conversation {
       return true;
     } catch (error) {
       if (active.abort.signal.aborted) {
-        // Stopped before the host's answer: it may have stored the message already, with its reply stopped.
+        // The stop request failed, so the connection was cut: the host stored what it had.
         status.textContent = 'Stopped.';
         this.view.reload();
         return true;
       }
-      status.textContent =
-        active.replyId === null
-          ? `Not sent: ${(error as Error).message}`
-          : 'The reply was cut off; the host keeps it as stopped.';
-      return active.replyId !== null;
+      if (active.replyId === null) {
+        status.textContent = `Not sent: ${(error as Error).message}`;
+        return false;
+      }
+      broken = active.replyId;
+      return true;
     } finally {
-      this.active = null;
-      if (active.threadId === this.view.thread()) composer.busy = false;
-      else this.sendWaitingFollowUp();
+      this.finish(active);
+      if (broken) {
+        void readReply(broken)
+          .then((reply) => this.follow(reply))
+          .catch(() => (status.textContent = 'Lost track of the reply; reload to see it.'));
+      }
     }
   }
 
-  /** Stops the streaming reply on the host; before the host has stored the message, the request is aborted. */
+  /**
+   * Follows a reply found streaming when the thread was listed (this page reloaded while it
+   * streamed; the host went on with it): the composer is busy and Stop works until it ends.
+   */
+  follow(reply: AssistantMessage): void {
+    if (this.active || reply.state !== 'streaming') return;
+    const { composer, transcript } = this.view;
+    const active: ActiveReply = {
+      threadId: reply.threadId,
+      replyId: reply.id,
+      abort: new AbortController(),
+      stopWanted: false,
+    };
+    this.active = active;
+    composer.busy = active.threadId === this.view.thread();
+    void (async () => {
+      let latest = reply;
+      try {
+        while (latest.state === 'streaming' && !active.abort.signal.aborted) {
+          await new Promise((resolve) => setTimeout(resolve, FOLLOW_INTERVAL_MS));
+          latest = await readReply(reply.id, active.abort.signal);
+          settleReply(transcript, latest);
+        }
+        this.view.remember(latest);
+      } catch {
+        this.view.status.textContent = 'Lost track of the reply; reload to see it.';
+      } finally {
+        this.finish(active);
+      }
+    })();
+  }
+
+  private finish(active: ActiveReply): void {
+    if (this.active !== active) return;
+    this.active = null;
+    if (active.threadId === this.view.thread()) this.view.composer.busy = false;
+    else this.sendWaitingFollowUp();
+  }
+
+  /** Stops the streaming reply on the host; before the host has answered, as soon as it does. */
   private async stop(): Promise<void> {
     const active = this.active;
     if (!active) return;
     if (active.replyId === null) {
-      active.abort.abort();
+      active.stopWanted = true;
       return;
     }
     try {

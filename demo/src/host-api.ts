@@ -66,6 +66,13 @@ export async function stopReply(replyId: string): Promise<AssistantMessage> {
   return ((await response.json()) as ReplyStatus).reply;
 }
 
+/** A reply as the host has stored it now. */
+export async function readReply(replyId: string, signal?: AbortSignal): Promise<AssistantMessage> {
+  const response = await fetch(`/api/replies/${encodeURIComponent(replyId)}`, { signal });
+  if (!response.ok) throw new Error(await errorOf(response));
+  return ((await response.json()) as ReplyStatus).reply;
+}
+
 async function postSubmission(
   threadId: string,
   detail: ComposerSubmitDetail,

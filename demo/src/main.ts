@@ -35,6 +35,9 @@ async function refresh(): Promise<void> {
   threadMessages = messages;
   seedHistory(composer, messages);
   await renderTranscript(transcript, messages);
+  // A reply still streaming (the page reloaded while it did; the host went on with it) is followed to its end.
+  const last = messages.at(-1);
+  if (last?.role === 'assistant' && last.state === 'streaming') conversation.follow(last);
   conversation.sendWaitingFollowUp();
 }
 

@@ -70,7 +70,9 @@ describe('streamed replies in the demo', () => {
     const final = await projectionLength(page, 0);
     expect([...lengths].filter((length) => length > 0 && length < final).length).toBeGreaterThan(1);
     expect(await isBusy(page)).toBe(false);
-    await expect(replies(page).nth(0).locator('.reply-status').textContent()).resolves.toBe('Simulated assistant · answered');
+    await expect(replies(page).nth(0).locator('.reply-status').textContent()).resolves.toBe(
+      'Simulated assistant · answered',
+    );
     const [message, reply] = await storedThread('stream-whole');
     expect(reply).toMatchObject({ role: 'assistant', replyTo: message!.id, state: 'complete' });
     expect((reply as AssistantMessage).text).toContain('<t3_context version="1">');
@@ -99,7 +101,9 @@ describe('streamed replies in the demo', () => {
 
     await page.reload();
     await expect.poll(() => replyState(page, 0)).toBe('stopped');
-    await expect(replies(page).nth(0).locator('.reply-status').textContent()).resolves.toBe('Simulated assistant · stopped');
+    await expect(replies(page).nth(0).locator('.reply-status').textContent()).resolves.toBe(
+      'Simulated assistant · stopped',
+    );
     await page.close();
   });
 
@@ -165,6 +169,37 @@ describe('streamed replies in the demo', () => {
     expect(await page.locator('t3-composer [part~="queue-entry"]').count()).toBe(0);
     const stored = await storedThread('stream-away');
     expect((stored[2] as { text: string }).text).toMatch(/^Afterwards /);
+    await page.close();
+  });
+
+  it('a reload mid-stream does not stop the reply: the page follows it to its end, busy until then', async () => {
+    const page = await openThread('stream-reload');
+    await sendWithChip(page, 'Keep going');
+    await expect.poll(() => projectionLength(page, 0)).toBeGreaterThan(0);
+    await page.reload();
+    await page.locator('#transcript .reply').first().waitFor();
+    expect(await replyState(page, 0)).toBe('streaming');
+    await expect.poll(() => isBusy(page)).toBe(true);
+    await expect.poll(() => replyState(page, 0), { timeout: 15_000 }).toBe('complete');
+    expect(await isBusy(page)).toBe(false);
+    const [message, reply] = await storedThread('stream-reload');
+    const whole = simulateAssistantReply(message as Parameters<typeof simulateAssistantReply>[0]).text;
+    expect(reply).toMatchObject({ state: 'complete', text: whole });
+    expect(await replies(page).nth(0).locator('.projection').textContent()).toBe(whole);
+    await page.close();
+  });
+
+  it('Stop works on a reply followed after a reload', async () => {
+    const page = await openThread('stream-reload-stop');
+    await sendWithChip(page, 'Stop me later');
+    await expect.poll(() => projectionLength(page, 0)).toBeGreaterThan(0);
+    await page.reload();
+    await expect.poll(() => isBusy(page)).toBe(true);
+    await page.locator('t3-composer [part~="stop-button"]').click();
+    await expect.poll(() => replyState(page, 0)).toBe('stopped');
+    expect(await isBusy(page)).toBe(false);
+    const [, reply] = await storedThread('stream-reload-stop');
+    expect(reply).toMatchObject({ state: 'stopped', stopReason: 'stop-request' });
     await page.close();
   });
 });

@@ -157,16 +157,20 @@ describe('POST /api/threads/:id/messages with Accept: text/event-stream', () => 
     expect(again).toEqual({ reply: stopped.reply, stopped: false });
   });
 
-  it('a client that goes away mid-stream leaves the reply stopped, not complete', async () => {
-    const host = await hostWith(STALLED);
+  it('a client that goes away mid-stream does not stop the reply: it is stored whole and complete', async () => {
+    const host = await hostWith({ durationMs: 400, maxChunks: 8 });
     const abort = new AbortController();
     const response = await postStreaming(host, 'gone', abort.signal);
     const events = readEventStream(response.body!);
     const created = json<CreatedMessage>((await events.next()).value as StreamEvent);
     await events.next();
     abort.abort();
-    await expect.poll(async () => (await replyState(host, created.reply.id)).state).toBe('stopped');
-    expect(await replyState(host, created.reply.id)).toMatchObject({ stopReason: 'client-gone' });
+    expect((await replyState(host, created.reply.id)).state).toBe('streaming');
+    await expect.poll(async () => (await replyState(host, created.reply.id)).state).toBe('complete');
+    expect(await replyState(host, created.reply.id)).toMatchObject({
+      stopReason: null,
+      text: simulateAssistantReply(created.message).text,
+    });
   });
 
   it('a reply streaming when the host closes reads as stopped after the restart', async () => {
