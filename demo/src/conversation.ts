@@ -81,7 +81,7 @@ export class Conversation {
     this.active = active;
     composer.busy = true;
     status.textContent = 'Sending…';
-    /** Set when the connection broke after the host stored the message: the host goes on, the page reads it from there. */
+    /** Set when the connection broke after the host stored the message: the host goes on; the page reads it. */
     let broken: string | null = null;
     try {
       const reply = await sendAndStream(
