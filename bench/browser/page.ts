@@ -16,6 +16,7 @@ import { type CaretPlace, caretOffset } from './carets.js';
 import { discardLatencies, draftUpdated, type KeyLatency, takeLatency } from './latency.js';
 import { type ChatMessage, type ChipDraft, chatMessages, chipDraft, plainText } from './fixtures.js';
 import type { DraftModel } from './peers/draft-model.js';
+import { transcriptApi } from './transcript.js';
 import {
   focusPeer,
   isPeer,
@@ -374,6 +375,7 @@ const api = {
   copyPlainText,
   mountUnmountCycles,
   chipCount: () => composer?.shadowRoot?.querySelectorAll('t3-context-chip').length ?? 0,
+  ...transcriptApi,
 };
 
 export type BenchApi = typeof api;
