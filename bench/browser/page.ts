@@ -155,6 +155,9 @@ async function showComposer(text: string, records: readonly ContextRecord[]): Pr
   composer?.remove();
   composer = document.createElement('t3-composer');
   composer.label = 'Message';
+  // Long pastes stay text, as in the other editors, instead of becoming a file chip.
+  composer.pasteFileLines = 0;
+  composer.pasteFileChars = 0;
   composer.value = { text, records: [...records] };
   composer.addEventListener('input', draftUpdated);
   editors.append(composer);
