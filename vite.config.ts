@@ -3,7 +3,8 @@ import { bundledLicenceBanner } from './scripts/build/bundled-licenses.mjs';
 
 /** ES module entries of the package; each becomes `dist/<name>.js`, shared code goes to chunks. */
 const entries = {
-  core: 'src/core/index.ts',
+  core: 'src/core/entry.ts',
+  'core-legacy': 'src/core/legacy/index.ts',
   message: 'src/message.ts',
   composer: 'src/composer.ts',
   index: 'src/index.ts',

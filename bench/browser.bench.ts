@@ -16,6 +16,7 @@ import {
 } from './browser/editor-figures.js';
 import type { CycledElement, KeyLatency } from './browser/page.js';
 import { serveBenchPage } from './browser/serve.js';
+import { transcriptFigures } from './browser/transcript-figures.js';
 import { collectGarbage, median, ms, note, type Plan, ratioFigure, type Session } from './browser/session.js';
 import { type Figure, type Suite, summarize } from './figures.js';
 
@@ -31,6 +32,9 @@ const FULL: Plan = {
   cycles: 1000,
   warmupCycles: 100,
   heapRuns: 3,
+  transcriptMessages: 10_000,
+  transcriptRounds: 5,
+  appendRuns: 7,
 };
 const QUICK: Plan = {
   messages: 200,
@@ -44,6 +48,9 @@ const QUICK: Plan = {
   cycles: 150,
   warmupCycles: 30,
   heapRuns: 1,
+  transcriptMessages: 1000,
+  transcriptRounds: 2,
+  appendRuns: 2,
 };
 
 async function usedHeapBytes(cdp: CDPSession): Promise<number> {
@@ -191,6 +198,7 @@ async function runFigures(session: Session): Promise<Figure[]> {
     await timedGroup('heap, composer', () => heapFigure(session, 'composer', '<t3-composer>')),
     await timedGroup('heap, message', () => heapFigure(session, 'message', '<t3-user-message>')),
     await timedGroup('heap, chip', () => heapFigure(session, 'chip', '<t3-context-chip>')),
+    ...(await timedGroup('long transcript', () => transcriptFigures(session))),
   ];
 }
 

@@ -39,6 +39,7 @@ function share(value: number, goal: number): number {
 function label(figure: Figure): string {
   const name = figure.name
     .replace(/ ?\((Ctrl\+V|set) → [^)]*\)| → DOM updated → next frame| \(GC forced through CDP\)/g, '')
+    .replace(/ \((append →|content-visibility:|JS \+ DOM)[^)]*\)/g, '')
     .replace(/^composer keystroke/, 'keystroke')
     .replace(/, all dependencies bundled in$/, '');
   const baseline = figure.baseline.split(',')[0]!;

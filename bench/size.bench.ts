@@ -18,7 +18,14 @@ interface SizedEntry {
 }
 
 const ENTRIES: SizedEntry[] = [
-  { label: '`core`', contents: `export * from './src/core/index.ts';`, goalKB: 12 },
+  { label: '`core`', contents: `export * from './src/core/entry.ts';`, goalKB: 12 },
+  {
+    // Only hosts that read messages written before inline references load it, beside `core`; the
+    // goal holds the two together to what `core` weighed with the upgrade inside (14.7 KB).
+    label: '`core` + `core/legacy`',
+    contents: `export * from './src/core/entry.ts';\nexport * from './src/core/legacy/index.ts';`,
+    goalKB: 15,
+  },
   {
     label: '`message` + `define-message`',
     contents: `export * from './src/message.ts';\nimport './src/define-message.ts';`,

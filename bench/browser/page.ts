@@ -16,6 +16,7 @@ import { type CaretPlace, caretOffset } from './carets.js';
 import { discardLatencies, draftUpdated, type KeyLatency, takeLatency } from './latency.js';
 import { type ChatMessage, type ChipDraft, chatMessages, chipDraft, plainText } from './fixtures.js';
 import type { DraftModel } from './peers/draft-model.js';
+import { transcriptApi } from './transcript.js';
 import {
   focusPeer,
   isPeer,
@@ -154,6 +155,9 @@ async function showComposer(text: string, records: readonly ContextRecord[]): Pr
   composer?.remove();
   composer = document.createElement('t3-composer');
   composer.label = 'Message';
+  // Long pastes stay text, as in the other editors, instead of becoming a file chip.
+  composer.pasteFileLines = 0;
+  composer.pasteFileChars = 0;
   composer.value = { text, records: [...records] };
   composer.addEventListener('input', draftUpdated);
   editors.append(composer);
@@ -374,6 +378,7 @@ const api = {
   copyPlainText,
   mountUnmountCycles,
   chipCount: () => composer?.shadowRoot?.querySelectorAll('t3-context-chip').length ?? 0,
+  ...transcriptApi,
 };
 
 export type BenchApi = typeof api;

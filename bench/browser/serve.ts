@@ -1,9 +1,10 @@
 /**
  * Bundles the benchmark page (the package from `src/`, production Lit, CodeMirror, marked and the
  * peer editors, Tiptap and Lexical, in their production builds)
- * with esbuild into a temporary folder and serves it on a loopback port.
+ * with esbuild into a temporary folder and serves it on a loopback port. The long transcript is
+ * styled with the demo's own transcript rules, read from demo/demo.css.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,19 @@ import { serveStatic } from '../../support/static-server.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-const PAGE_HTML = `<!doctype html>
+/** The demo's top-level rules for the transcript and its entries, as written in demo/demo.css. */
+function demoTranscriptRules(): string {
+  const css = readFileSync(join(projectRoot, 'demo/demo.css'), 'utf8');
+  return ['.transcript', '.entry', '.entry.user']
+    .map((selector) => {
+      const rule = new RegExp(`^${selector.replaceAll('.', '\\.')} \\{[^}]*\\}`, 'm').exec(css);
+      if (!rule) throw new Error(`demo/demo.css has no top-level ${selector} rule`);
+      return rule[0];
+    })
+    .join('\n');
+}
+
+const pageHtml = () => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -22,6 +35,9 @@ const PAGE_HTML = `<!doctype html>
       body { margin: 0; font: 14px/1.5 system-ui, sans-serif; }
       main { inline-size: 720px; margin: 0 auto; }
       #log { block-size: 560px; overflow: auto; }
+      ${demoTranscriptRules()}
+      #transcript { block-size: 560px; }
+      #transcript:empty { display: none; }
       #editors > * { display: block; margin-block: 8px; }
       #cycles { position: absolute; inset-block-start: 0; inline-size: 640px; }
     </style>
@@ -29,6 +45,7 @@ const PAGE_HTML = `<!doctype html>
   <body>
     <main>
       <div id="log"></div>
+      <div id="transcript-place"><ol id="transcript" class="transcript" aria-label="Messages"></ol></div>
       <div id="editors"></div>
     </main>
     <div id="cycles"></div>
@@ -57,7 +74,7 @@ export async function serveBenchPage(): Promise<BenchPage> {
     tsconfig: join(projectRoot, 'tsconfig.json'),
     logLevel: 'warning',
   });
-  const server = await serveStatic(outdir, { '/': PAGE_HTML });
+  const server = await serveStatic(outdir, { '/': pageHtml() });
   return {
     url: `${server.url}/`,
     async close() {

@@ -19,6 +19,10 @@ export interface Plan {
   cycles: number;
   warmupCycles: number;
   heapRuns: number;
+  /** Messages in the long transcript, rounds of typing beside it, and appends to it. */
+  transcriptMessages: number;
+  transcriptRounds: number;
+  appendRuns: number;
 }
 
 export interface Session {

@@ -1,15 +1,7 @@
-export * from './types.js';
-export * from './grammar.js';
-export * from './records.js';
-export * from './clipboard.js';
-export * from './references.js';
-export * from './text-walk.js';
-export * from './ids.js';
-export * from './projection.js';
-export * from './legacy/upgrade.js';
-export * from './legacy/serialize.js';
-export * from './resolve.js';
-export * from './annotations.js';
-export * from './mentions.js';
-export * from './prompt.js';
-export * from './submission.js';
+/**
+ * The whole core, the legacy upgrade included: what the package's own modules import and what
+ * `t3-composer` re-exports. The public entries split it in two: `t3-composer/core`
+ * (./entry.ts) and `t3-composer/core/legacy` (./legacy/index.ts).
+ */
+export * from './entry.js';
+export * from './legacy/index.js';

@@ -18,9 +18,6 @@ const CORE_NAMES = [
   'toContextId',
   'toKindScopedContextId',
   'projectContextForProvider',
-  'upgradeLegacyMessage',
-  'resolveMessageContext',
-  'serializeLegacyMessage',
   'sanitizeInputAnnotations',
   'splitContentByAnnotations',
   'escapeMention',
@@ -36,6 +33,9 @@ const CORE_NAMES = [
   'decodeClipboardHtml',
 ];
 
+/** The legacy names of SPEC §3.5, in their own entry so that hosts that never read a legacy message load none of it. */
+const LEGACY_NAMES = ['upgradeLegacyMessage', 'resolveMessageContext', 'serializeLegacyMessage'];
+
 const packageRoot = resolve(import.meta.dirname, '../..');
 const consumer = mkdtempSync(join(tmpdir(), 't3-composer-consumer-'));
 afterAll(() => rmSync(consumer, { recursive: true, force: true }));
@@ -48,24 +48,41 @@ describe('the built core entry (run `npm run build` first)', () => {
     writeFileSync(
       join(consumer, 'check.mjs'),
       `const core = await import('t3-composer/core');
-       console.log(JSON.stringify(Object.keys(core)));`,
+       const legacy = await import('t3-composer/core/legacy');
+       console.log(JSON.stringify({ core: Object.keys(core), legacy: Object.keys(legacy) }));`,
     );
-    const exported: string[] = JSON.parse(
+    const exported: { core: string[]; legacy: string[] } = JSON.parse(
       execFileSync(process.execPath, ['check.mjs'], { cwd: consumer, encoding: 'utf8' }),
     );
-    for (const name of CORE_NAMES) expect(exported, name).toContain(name);
+    for (const name of CORE_NAMES) expect(exported.core, name).toContain(name);
+    for (const name of LEGACY_NAMES) {
+      expect(exported.legacy, name).toContain(name);
+      expect(exported.core, name).not.toContain(name);
+    }
   });
 
   it('ships type declarations where the exports map points', () => {
     const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));
-    const types = manifest.exports['./core'].types as string;
-    expect(existsSync(join(packageRoot, types))).toBe(true);
+    for (const entry of ['./core', './core/legacy']) {
+      const types = manifest.exports[entry].types as string;
+      expect(existsSync(join(packageRoot, types)), entry).toBe(true);
+    }
   });
 
-  it('imports nothing outside itself', () => {
-    for (const specifier of importGraph('dist/core.js')) {
-      expect(specifier.startsWith('./') || specifier.startsWith('../'), specifier).toBe(true);
+  it('imports nothing outside itself, and the legacy entry nothing but the core', () => {
+    for (const entry of ['dist/core.js', 'dist/core-legacy.js']) {
+      for (const specifier of importGraph(entry)) {
+        expect(specifier.startsWith('./') || specifier.startsWith('../'), specifier).toBe(true);
+      }
     }
+  });
+
+  it('keeps the whole core, legacy included, in the root entry', () => {
+    const root = readFileSync(join(packageRoot, 'dist/index.d.ts'), 'utf8');
+    expect(root).toContain('./core/index.js');
+    const whole = readFileSync(join(packageRoot, 'dist/core/index.d.ts'), 'utf8');
+    expect(whole).toContain('./entry.js');
+    expect(whole).toContain('./legacy/index.js');
   });
 });
 

@@ -37,6 +37,7 @@ describe('the packed package', () => {
     const listing = run('tar', ['-tzf', tarball], work).split('\n');
     for (const file of [
       'package/dist/core.js',
+      'package/dist/core-legacy.js',
       'package/dist/message.js',
       'package/dist/composer.js',
       'package/dist/react.js',
