@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every figure as a ratio against a baseline measured in the same run, with its
  * goal and verdict, printed as a table and written to bench/results.json; a full run (every suite,
- * not `--quick`) also writes the table into README.md and draws it as docs/bench.svg. `--quick`
+ * not `--quick`) also writes the table into docs/performance.md and draws it as docs/bench.svg. `--quick`
  * runs each figure a few times only (a smoke check that the benchmarks execute).
  */
 import { execFileSync } from 'node:child_process';
@@ -59,7 +59,7 @@ const machine = {
 };
 writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ machine, figures }, null, 2)}\n`);
 if (!quick && !only) {
-  writeReadmeTable();
+  writePerformanceTable();
   writeFileSync(new URL('../docs/bench.svg', import.meta.url), chartSvg({ machine, figures }));
 }
 const missed = figures.filter((figure) => verdict(figure) === 'MISSED');
@@ -75,11 +75,11 @@ function chromiumVersion(): string {
   }
 }
 
-/** The table and the machine it ran on, between the bench markers of README.md. */
-function writeReadmeTable(): void {
-  const readme = new URL('../README.md', import.meta.url);
+/** The table and the machine it ran on, between the bench markers of docs/performance.md. */
+function writePerformanceTable(): void {
+  const page = new URL('../docs/performance.md', import.meta.url);
   const [start, end] = ['<!-- bench:start -->', '<!-- bench:end -->'];
-  const text = readFileSync(readme, 'utf8');
+  const text = readFileSync(page, 'utf8');
   const from = text.indexOf(start);
   const to = text.indexOf(end);
   if (from === -1 || to < from) return;
@@ -87,5 +87,5 @@ function writeReadmeTable(): void {
   const heading =
     `Latest run (${machine.date.slice(0, 10)}; ${cpu}, ${machine.memoryGiB} GiB, Node ${machine.node.slice(1)}, ` +
     `${machine.chromium}, shared machine): median, the spread of the repeated runs, and the goal.`;
-  writeFileSync(readme, `${text.slice(0, from + start.length)}\n${heading}\n\n${table}\n${text.slice(to)}`);
+  writeFileSync(page, `${text.slice(0, from + start.length)}\n${heading}\n\n${table}\n${text.slice(to)}`);
 }

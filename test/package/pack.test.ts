@@ -50,6 +50,7 @@ describe('the packed package', () => {
       // The README links to these pages; they ship so the links work in the registry's copy too.
       'package/docs/api.md',
       'package/docs/frameworks.md',
+      'package/docs/performance.md',
     ]) {
       expect(listing).toContain(file);
     }
