@@ -112,7 +112,8 @@ function userMessage(message: UserEntry): T3UserMessage {
   return element;
 }
 
-const isScrolledToEnd = (list: HTMLElement) => list.scrollHeight - list.scrollTop - list.clientHeight < 48;
+const isScrolledToEnd = (list: HTMLElement, slack = 48) =>
+  list.scrollHeight - list.scrollTop - list.clientHeight < slack;
 
 /**
  * Scrolls to the newest message after every message and chip in the list has rendered: before
@@ -126,6 +127,11 @@ async function scrollToNewest(list: HTMLElement): Promise<void> {
       []),
   ]);
   await Promise.all(chips.map((chip) => chip.updateComplete));
-  await new Promise(requestAnimationFrame);
-  list.scrollTop = list.scrollHeight;
+  // Entries out of view are not laid out (`content-visibility`) and count at an estimated height:
+  // the newest ones take their real height only once scrolled to, so scroll again until it holds.
+  for (let frames = 0, settled = 0; frames < 30 && settled < 2; frames++) {
+    list.scrollTop = list.scrollHeight;
+    await new Promise(requestAnimationFrame);
+    settled = isScrolledToEnd(list, 2) ? settled + 1 : 0;
+  }
 }
