@@ -21,12 +21,15 @@ import {
 
 const LINKS = 'See [@notes.md](t3-context://v1/mention/m_notes) and [review](t3-context://v1/skill/s_review) now';
 
-/** Sends the draft and checks that the chips shown before sending are the references of `detail.text`. */
-async function expectChipsMatchSent(composer: T3Composer, expectedIds: string[]): Promise<void> {
+/**
+ * Sends the draft (with Enter, or `submit()` where a key would test something else) and checks
+ * that the chips shown before sending are the references of `detail.text`.
+ */
+async function expectChipsMatchSent(composer: T3Composer, expectedIds: string[], send = () => press('Enter')) {
   await waitFor(() => chips(composer).length === expectedIds.length, `${expectedIds.length} chips`);
   const shown = chips(composer).map((chip) => chip.getAttribute('context-id') ?? chip.contextId);
   const sent = submissions(composer);
-  await press('Enter');
+  await send();
   await waitFor(() => sent.length === 1, 'the submission');
   const references = collectContextReferences(sent[0]!.text).map((reference) => reference.contextId);
   expect(references).to.deep.equal(expectedIds);
@@ -55,7 +58,10 @@ describe('<t3-composer> shows as chips exactly the references it sends', () => {
     await imeCompose('[@notes.md](t3-context://v1/mention/m_notes');
     await imeCommit('[@notes.md](t3-context://v1/mention/m_notes)');
     await type(' done');
-    await expectChipsMatchSent(composer, ['m_notes']);
+    await waitFor(() => composer.value.text.endsWith(' done'), 'the text typed after the composition');
+    // Sent with submit(): Enter right after a composition the DevTools protocol committed is at
+    // times taken as the composition's own key, which the Android group tests on its own.
+    await expectChipsMatchSent(composer, ['m_notes'], async () => void composer.submit());
   });
 
   it('insertText from the host', async () => {
