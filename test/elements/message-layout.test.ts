@@ -235,3 +235,24 @@ describe('<t3-user-message> copy control', () => {
     });
   }
 });
+
+describe('<t3-user-message> as a bubble sized to its text', () => {
+  for (const format of ['markdown', 'text'] as const) {
+    it(`a short message stays on one line beside the copy control's room (${format})`, async () => {
+      const root =
+        await fixture<HTMLElement>(html`<div style="display: flex; flex-direction: column; inline-size: 600px">
+        <t3-user-message style="align-self: flex-end; max-inline-size: 85%" format=${format} .text=${'x'}></t3-user-message>
+        <t3-user-message style="align-self: flex-end; max-inline-size: 85%" format=${format} .text=${'Hello there, a short one'}></t3-user-message>
+      </div>`);
+      for (const message of root.querySelectorAll<T3UserMessage>('t3-user-message')) {
+        await settle(message);
+        const range = document.createRange();
+        range.selectNodeContents(part(message, 'body'));
+        const lines = new Set(
+          [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)),
+        );
+        expect(lines.size, `${message.text}: lines`).to.equal(1);
+      }
+    });
+  }
+});

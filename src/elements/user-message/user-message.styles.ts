@@ -30,8 +30,11 @@ export const userMessageStyles = [
       white-space: pre-wrap;
     }
 
-    /* Room for the copy control at the end of the first line, so it never covers text. */
-    .body::before {
+    /* Room for the copy control at the end of the first line, so it never covers text. The room
+       sits in the first line's own block: beside a paragraph from outside it, a shrink-to-fit
+       bubble would not count it and would wrap short text, or push one word under it. */
+    .body.plain::before,
+    .body.markdown > slot > :first-child::before {
       content: '';
       float: inline-end;
       inline-size: 1.4em;
