@@ -54,19 +54,19 @@ export class Conversation {
     const [head, ...rest] = composer.queue;
     if (!head || this.active || composer.busy) return;
     composer.queue = rest.map(({ draft }) => ({ draft }));
-    void this.send({ ...head.submission, queued: true }).then((sent) => {
-      if (!sent) composer.queue = [{ draft: head.draft }, ...composer.queue];
-    });
+    this.sendFollowUp({ ...head.submission, queued: true }, head);
   }
 
   private submit(event: CustomEvent<ComposerSubmitDetail>): void {
-    const { composer } = this.view;
-    // A queued follow-up leaves the queue as it goes out; if the host refuses it, it is put back.
-    const head = event.detail.queued ? composer.queue[0] : undefined;
     // A draft stays until the host has stored the message, so a refused message is not lost.
     if (!event.detail.queued) event.preventDefault();
-    void this.send(event.detail).then((sent) => {
-      if (!sent && head) composer.queue = [{ draft: head.draft }, ...composer.queue];
+    this.sendFollowUp(event.detail, event.detail.queued ? this.view.composer.queue[0] : undefined);
+  }
+
+  /** Sends; a queued follow-up (`head`) left the queue as it went out and goes back first if the host refuses it. */
+  private sendFollowUp(detail: ComposerSubmitDetail, head: T3Composer['queue'][number] | undefined): void {
+    void this.send(detail).then((sent) => {
+      if (!sent && head) this.view.composer.queue = [{ draft: head.draft }, ...this.view.composer.queue];
     });
   }
 
