@@ -128,6 +128,14 @@ export const pullRequestComment: ReviewCommentContextRecord = {
   },
 };
 
+/** The same pull request comment on a pull request still open (its own chip tone). */
+export const openPullRequestComment: ReviewCommentContextRecord = {
+  ...pullRequestComment,
+  contextId: 'pr_open',
+  label: 'PR 7',
+  pullRequest: { ...pullRequestComment.pullRequest!, number: 7, state: 'open' },
+};
+
 export const mention: MentionContextRecord = {
   version: 1,
   kind: 'mention',

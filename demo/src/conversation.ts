@@ -47,26 +47,20 @@ export class Conversation {
   /**
    * Sends the first follow-up queued in the thread shown when nothing streams: one whose reply
    * ended while another thread was shown, or before a reload, would otherwise wait for a busy
-   * state that never comes. The composer sends it itself only when `busy` turns false.
+   * state that never comes (the composer sends the head itself only when `busy` turns false).
    */
   sendWaitingFollowUp(): void {
-    const { composer } = this.view;
-    const [head, ...rest] = composer.queue;
-    if (!head || this.active || composer.busy) return;
-    composer.queue = rest.map(({ draft }) => ({ draft }));
-    this.sendFollowUp({ ...head.submission, queued: true }, head);
+    if (!this.active) this.view.composer.sendQueued();
   }
 
   private submit(event: CustomEvent<ComposerSubmitDetail>): void {
+    const { composer } = this.view;
+    // A queued follow-up leaves the queue as it goes out; if the host refuses it, it is put back.
+    const head = event.detail.queued ? composer.queue[0] : undefined;
     // A draft stays until the host has stored the message, so a refused message is not lost.
     if (!event.detail.queued) event.preventDefault();
-    this.sendFollowUp(event.detail, event.detail.queued ? this.view.composer.queue[0] : undefined);
-  }
-
-  /** Sends; a queued follow-up (`head`) left the queue as it went out and goes back first if the host refuses it. */
-  private sendFollowUp(detail: ComposerSubmitDetail, head: T3Composer['queue'][number] | undefined): void {
-    void this.send(detail).then((sent) => {
-      if (!sent && head) this.view.composer.queue = [{ draft: head.draft }, ...this.view.composer.queue];
+    void this.send(event.detail).then((sent) => {
+      if (!sent && head) composer.queue = [{ draft: head.draft }, ...composer.queue];
     });
   }
 

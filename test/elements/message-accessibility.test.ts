@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/define-message.js';
-import type { InputAnnotation, ReviewCommentContextRecord } from '../../src/core/index.js';
+import type { InputAnnotation } from '../../src/core/index.js';
 import type { T3ContextChip } from '../../src/elements/context-chip/context-chip.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
 import {
@@ -12,20 +12,14 @@ import {
   link,
   mention,
   previewAnnotation,
+  openPullRequestComment,
   pullRequestComment,
   reviewComment,
   skill,
   terminal,
 } from '../../support/records.js';
-import { expectNoAxeViolations } from './support/axe.js';
+import { expectNoAxeViolations, LOOKS, resetLook, showLook } from './support/axe.js';
 import { centre, part, waitFor } from './support/interaction.js';
-
-const openPullRequest: ReviewCommentContextRecord = {
-  ...pullRequestComment,
-  contextId: 'pr_open',
-  label: 'PR 7',
-  pullRequest: { ...pullRequestComment.pullRequest!, number: 7, state: 'open' },
-};
 
 const records = [
   terminal,
@@ -35,7 +29,7 @@ const records = [
   previewAnnotation,
   reviewComment,
   pullRequestComment,
-  openPullRequest,
+  openPullRequestComment,
   mention,
   skill,
   dataset,
@@ -132,26 +126,19 @@ const states: { name: string; reach(messages: T3UserMessage[]): Promise<void> }[
 describe('<t3-user-message> accessibility (axe)', () => {
   afterEach(async () => {
     await sendMouse({ type: 'move', position: [0, 0] });
-    await setViewport({ width: 800, height: 600 });
-    await executeServerCommand('emulate-media-features', { features: [] });
+    await resetLook();
   });
 
-  for (const width of [800, 390]) {
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const state of states) {
-        it(`finds nothing: ${state.name}, ${scheme}, ${width}px wide`, async () => {
-          await setViewport({ width, height: 640 });
-          await executeServerCommand('emulate-media-features', {
-            features: [{ name: 'prefers-color-scheme', value: scheme }],
-          });
-          expect(matchMedia(`(prefers-color-scheme: ${scheme})`).matches).to.be.true;
-          const { root, messages } = await transcript();
-          expect(chipsOf(messages[0]!)).to.have.length(records.length + 1);
-          expect(chipsOf(messages[1]!)).to.have.length(2);
-          await state.reach(messages);
-          await expectNoAxeViolations(root, `${state.name}, ${scheme}, ${width}px`);
-        });
-      }
+  for (const look of LOOKS) {
+    for (const state of states) {
+      it(`finds nothing: ${state.name}, ${look.scheme}, ${look.width}px wide`, async () => {
+        await showLook(look);
+        const { root, messages } = await transcript();
+        expect(chipsOf(messages[0]!)).to.have.length(records.length + 1);
+        expect(chipsOf(messages[1]!)).to.have.length(2);
+        await state.reach(messages);
+        await expectNoAxeViolations(root, `${state.name}, ${look.scheme}, ${look.width}px`);
+      });
     }
   }
 

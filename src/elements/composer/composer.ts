@@ -163,7 +163,6 @@ export class T3Composer extends ConfigurableElement {
       session: this.session,
       recall: this.recall,
       commands: () => this.commands,
-      commandInfo: (command) => this.commandInfo(command),
       locale: () => this.config.locale,
       draftChanged: () => this.fireInput(),
       disabled: () => this.isDisabled,
@@ -230,7 +229,7 @@ export class T3Composer extends ConfigurableElement {
   /** The picked slash command, until the draft no longer starts with it. */
   get command(): CommandInfo | undefined {
     const picked = activeCommand(this.session.state);
-    return picked && this.commandInfo(picked.command);
+    return picked && this.submitting.commandInfo(picked.command);
   }
 
   /** Inserts a chip for `record` at the caret (or where it was before focus left), or at the end. */
@@ -282,6 +281,11 @@ export class T3Composer extends ConfigurableElement {
 
   set queue(entries: readonly QueueEntryInit[]) {
     this.submitting.queue.entries = entries;
+  }
+
+  /** Sends the first queued follow-up now, as `busy` turning false does: for a queue restored while idle. */
+  sendQueued(): boolean {
+    return !this.busy && this.submitting.queue.sendHead();
   }
 
   /** The stashed drafts, newest first (at most 20), each `{id, createdAt, preview, draft}`. */
@@ -351,11 +355,6 @@ export class T3Composer extends ConfigurableElement {
   private get settings(): EditorSettings {
     const { isDisabled, readonly, maxLength, placeholder, label } = this;
     return { isDisabled, readOnly: isDisabled || readonly, maxLength, placeholder, label, locale: this.config.locale };
-  }
-
-  /** The host's current description of a picked command; a restored draft may know only its name. */
-  private commandInfo(command: CommandInfo): CommandInfo {
-    return this.commands.find((candidate) => candidate?.name === command.name) ?? command;
   }
 
   private fireInput(): void {

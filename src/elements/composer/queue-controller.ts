@@ -7,7 +7,7 @@ import type { DraftRecall } from './draft-recall.js';
 import { takeDraftBack } from './draft-takeback.js';
 import type { DraftSession } from './draft-session.js';
 import { chipExtension } from './editor/chip-decorations.js';
-import { type ComposerDraft, decodeDraft, readDraft, stateIsBlank } from './editor/draft.js';
+import { commandInfoOf, type ComposerDraft, decodeDraft, readDraft, stateIsBlank } from './editor/draft.js';
 import { draftFields } from './editor/draft-state.js';
 import {
   type QueueCandidate,
@@ -25,7 +25,6 @@ export interface QueueControllerDelegate {
   session: DraftSession;
   recall: DraftRecall;
   commands(): readonly CommandInfo[];
-  commandInfo(command: CommandInfo): CommandInfo;
   locale(): T3Locale;
   /** The draft changed: the element's `input`. */
   draftChanged(): void;
@@ -84,13 +83,14 @@ export class QueueController {
     return true;
   }
 
-  /** The composer is no longer busy: the first entry goes out, and leaves the queue unless the event was cancelled. */
-  sendHead(): void {
+  /** Fires `t3-submit` (`queued: true`) for the first entry; it leaves the queue unless the event is cancelled. */
+  sendHead(): boolean {
     const head = this.list.head;
-    if (!head) return;
-    if (!emit(this.delegate.host, 't3-submit', { ...head.submission, queued: true }, { cancelable: true })) return;
+    if (!head) return false;
+    if (!emit(this.delegate.host, 't3-submit', { ...head.submission, queued: true }, { cancelable: true }))
+      return false;
     this.delegate.recall.remember(head.draft);
-    this.remove(head.id);
+    return this.remove(head.id);
   }
 
   render(): TemplateResult | typeof nothing {
@@ -115,7 +115,11 @@ export class QueueController {
     const start = decodeDraft(candidate.draft, this.delegate.commands());
     const state = EditorState.create({ doc: start.text, extensions: [draftFields(start), chipExtension()] });
     if (stateIsBlank(state)) return [];
-    const result = submissionOf(state, this.delegate.commandInfo, this.delegate.locale());
+    const result = submissionOf(
+      state,
+      (command) => commandInfoOf(this.delegate.commands(), command),
+      this.delegate.locale(),
+    );
     if ('problem' in result) return [];
     const draft = readDraft(state);
     return [{ ...queueEntryIdentity(candidate), preview: previewOf(draft), draft, submission: result.detail }];

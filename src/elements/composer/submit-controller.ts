@@ -1,7 +1,8 @@
 import type { nothing, ReactiveControllerHost, TemplateResult } from 'lit';
 import { emit } from '../shared/events.js';
 import { renderSendButton } from './composer-actions.js';
-import { readDraft, stateIsBlank } from './editor/draft.js';
+import type { CommandInfo } from '../../core/index.js';
+import { commandInfoOf, readDraft, stateIsBlank } from './editor/draft.js';
 import { QueueController, type QueueControllerDelegate } from './queue-controller.js';
 import { insertionProblem, submissionOf } from './submission-rules.js';
 
@@ -41,6 +42,9 @@ export class SubmitController {
     });
   }
 
+  /** The host's current description of a picked command (a restored draft may know only its name). */
+  readonly commandInfo = (command: CommandInfo): CommandInfo => commandInfoOf(this.delegate.commands(), command);
+
   get mode(): QueueMode {
     const mode = this.host.queueMode;
     return QUEUE_MODES.includes(mode as QueueMode) ? (mode as QueueMode) : 'queue';
@@ -58,7 +62,7 @@ export class SubmitController {
       return false;
     }
     if (session.deferSubmit()) return false;
-    const result = submissionOf(state, this.delegate.commandInfo, this.delegate.locale());
+    const result = submissionOf(state, this.commandInfo, this.delegate.locale());
     if ('problem' in result) {
       session.notices.show(result.problem);
       return false;

@@ -1,19 +1,22 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand, sendMouse, setViewport } from '@web/test-runner-commands';
+import { sendMouse } from '@web/test-runner-commands';
 import type { CommandInfo, ContextRecord, ReviewCommentContextRecord } from '../../../src/core/index.js';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import type { MentionProvider } from '../../../src/elements/composer/menu/providers.js';
-import { dataset, file, image, link, mention, pullRequestComment, skill, terminal } from '../../../support/records.js';
-import { expectNoAxeViolations } from '../support/axe.js';
+import {
+  dataset,
+  file,
+  image,
+  link,
+  mention,
+  openPullRequestComment,
+  pullRequestComment,
+  skill,
+  terminal,
+} from '../../../support/records.js';
+import { expectNoAxeViolations, LOOKS, resetLook, showLook } from '../support/axe.js';
 import { part } from '../support/interaction.js';
 import { centre, chips, clickEditor, content, press, type, waitFor } from './support.js';
-
-const openPullRequest: ReviewCommentContextRecord = {
-  ...pullRequestComment,
-  contextId: 'pr_open',
-  label: 'PR 7',
-  pullRequest: { ...pullRequestComment.pullRequest!, number: 7, state: 'open' },
-};
 
 function pullRequestIn(state: 'open' | 'closed', isDraft = false): ReviewCommentContextRecord {
   return {
@@ -33,7 +36,7 @@ const draftRecords: ContextRecord[] = [
   skill,
   dataset,
   pullRequestComment,
-  openPullRequest,
+  openPullRequestComment,
   pullRequestIn('closed'),
   pullRequestIn('open', true),
 ];
@@ -166,24 +169,17 @@ const states: { name: string; reach(composer: T3Composer): Promise<void> }[] = [
 describe('<t3-composer> accessibility (axe)', () => {
   afterEach(async () => {
     await sendMouse({ type: 'move', position: [0, 0] });
-    await setViewport({ width: 800, height: 600 });
-    await executeServerCommand('emulate-media-features', { features: [] });
+    await resetLook();
   });
 
-  for (const width of [800, 390]) {
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const state of states) {
-        it(`finds nothing: ${state.name}, ${scheme}, ${width}px wide`, async () => {
-          await setViewport({ width, height: 640 });
-          await executeServerCommand('emulate-media-features', {
-            features: [{ name: 'prefers-color-scheme', value: scheme }],
-          });
-          expect(matchMedia(`(prefers-color-scheme: ${scheme})`).matches).to.be.true;
-          const { root, composer } = await page();
-          await state.reach(composer);
-          await expectNoAxeViolations(root, `${state.name}, ${scheme}, ${width}px`);
-        });
-      }
+  for (const look of LOOKS) {
+    for (const state of states) {
+      it(`finds nothing: ${state.name}, ${look.scheme}, ${look.width}px wide`, async () => {
+        await showLook(look);
+        const { root, composer } = await page();
+        await state.reach(composer);
+        await expectNoAxeViolations(root, `${state.name}, ${look.scheme}, ${look.width}px`);
+      });
     }
   }
 

@@ -216,6 +216,30 @@ describe('<t3-composer> queue', () => {
     expect(composer.queue).to.have.length(1);
   });
 
+  it('sendQueued() sends the head of a queue restored while idle, and does nothing while busy or empty', async () => {
+    const composer = await composerFixture();
+    const sent = submissions(composer);
+    expect(composer.sendQueued()).to.be.false;
+    composer.queue = [
+      { draft: { text: `first ${link(terminal)}`, records: [terminal], attachments: [] } },
+      { draft: { text: 'second', records: [], attachments: [] } },
+    ];
+    await composer.updateComplete;
+    // Set while idle, the queue waits: nothing goes out until the host says so.
+    expect(sent).to.have.length(0);
+    composer.busy = true;
+    await composer.updateComplete;
+    expect(composer.sendQueued()).to.be.false;
+    expect(sent).to.have.length(0);
+    composer.busy = false;
+    await composer.updateComplete;
+    expect(sent.map((detail) => detail.text)).to.deep.equal([`first ${link(terminal)}`]);
+    expect(composer.sendQueued()).to.be.true;
+    expect(sent[1]).to.include({ text: 'second', queued: true });
+    expect(composer.queue).to.have.length(0);
+    expect(composer.sendQueued()).to.be.false;
+  });
+
   it('queue-mode="block" refuses Enter while busy with a notice and keeps the draft', async () => {
     const composer = await composerFixture(html`<t3-composer label="m" queue-mode="block" busy></t3-composer>`);
     const sent = submissions(composer);

@@ -5,6 +5,21 @@
  */
 import 'axe-core/axe.js';
 import type { AxeResults, ElementContext, Result, RunOptions } from 'axe-core';
+import { executeServerCommand, setViewport } from '@web/test-runner-commands';
+
+/** What every state is checked in: light and dark, at a desktop and a phone width. */
+export const LOOKS = [800, 390].flatMap((width) => (['light', 'dark'] as const).map((scheme) => ({ width, scheme })));
+
+export async function showLook({ width, scheme }: (typeof LOOKS)[number]): Promise<void> {
+  await setViewport({ width, height: 640 });
+  await executeServerCommand('emulate-media-features', { features: [{ name: 'prefers-color-scheme', value: scheme }] });
+  if (!matchMedia(`(prefers-color-scheme: ${scheme})`).matches) throw new Error(`${scheme} scheme not emulated`);
+}
+
+export async function resetLook(): Promise<void> {
+  await setViewport({ width: 800, height: 600 });
+  await executeServerCommand('emulate-media-features', { features: [] });
+}
 
 interface AxeApi {
   run(context: ElementContext, options: RunOptions): Promise<AxeResults>;

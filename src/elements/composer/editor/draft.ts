@@ -24,6 +24,11 @@ export interface ComposerDraft {
 /** How much of the draft's start can hold a picked command and its subcommands. */
 export const COMMAND_HEAD = 1024;
 
+/** The host's current description of a picked command (a restored draft may know only its name). */
+export function commandInfoOf(commands: readonly CommandInfo[], command: CommandInfo): CommandInfo {
+  return commands.find((candidate) => candidate?.name === command.name) ?? command;
+}
+
 /**
  * The picked command, while the draft still starts with `/name` followed by a space or its end,
  * with as much of its subcommand path as the text still shows: a subcommand edited or deleted

@@ -14,7 +14,7 @@ import {
 import type { ResolvedConfig } from '../../shared/config.js';
 import { formatMessage } from '../../shared/locale.js';
 import { AnchoredPopup } from '../../shared/anchored-popup.js';
-import { activeCommand } from '../editor/draft.js';
+import { activeCommand, commandInfoOf } from '../editor/draft.js';
 import { type PickedCommand, putRecords, setCommand } from '../editor/draft-state.js';
 import { MENU_ID, menuOptions, type Option, renderMenuList, syncComboboxAria } from './menu-list.js';
 import { MenuSearch } from './menu-search.js';
@@ -162,7 +162,7 @@ export class MenuController implements ReactiveController {
     const next =
       view.hasFocus && !view.state.readOnly
         ? detectTrigger(view.state, this.delegate.commands(), this.delegate.providers(), (command) =>
-            this.commandInfo(command),
+            commandInfoOf(this.delegate.commands(), command),
           )
         : null;
     if (!next || triggerKey(next) === this.dismissedAt) {
@@ -212,11 +212,6 @@ export class MenuController implements ReactiveController {
     const picked = activeCommand(view.state);
     if (!picked) return;
     this.replace(view, trigger, `${name} `, [], { ...picked, subcommandPath: [...picked.subcommandPath, name] });
-  }
-
-  /** The host's current description of a picked command (a restored draft may know only its name). */
-  private commandInfo(command: CommandInfo): CommandInfo {
-    return this.delegate.commands().find((candidate) => candidate?.name === command.name) ?? command;
   }
 
   private pickItem(item: MentionItem, trigger: Trigger, view: EditorView): void {
