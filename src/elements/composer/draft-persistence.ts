@@ -33,8 +33,8 @@ let defaultStorage: DraftStorage | undefined;
  * Saves the draft, the stash and the history under `draft-key`: after each change (at most
  * `SAVE_DELAY_MS` late) and on `pagehide`, and restores them when the element connects or the key
  * changes (the old key's draft is saved first, so switching keys swaps drafts). A store that fails
- * or does not answer shows one notice until it works again; the draft in memory is never touched
- * by a failure.
+ * or does not answer shows one notice, kept through edits until the store works again; the draft
+ * in memory is never touched by a failure.
  */
 export class DraftPersistence implements ReactiveController {
   private key?: string;
@@ -188,13 +188,16 @@ export class DraftPersistence implements ReactiveController {
         timer = setTimeout(() => reject(new Error('the draft store did not answer')), STORE_TIMEOUT_MS);
       });
       const result = await Promise.race([Promise.resolve().then(call), timeout]);
-      this.failing = false;
+      if (this.failing) {
+        this.failing = false;
+        this.delegate.session.notices.dismiss(this.delegate.locale().draftNotSaved);
+      }
       return result;
     } catch (error) {
       if (!this.failing) {
         this.failing = true;
         console.warn('[t3-composer] the draft store failed', error);
-        this.delegate.session.notices.show(this.delegate.locale().draftNotSaved);
+        this.delegate.session.notices.show(this.delegate.locale().draftNotSaved, { lasting: true });
       }
       return undefined;
     } finally {

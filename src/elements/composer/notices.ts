@@ -9,6 +9,8 @@ export class Notices {
   private announcement = '';
   /** True from `show` until the current task's changes are done. */
   private fresh = false;
+  /** A notice about a lasting state (the store failing): edits do not answer it. */
+  private lasting = false;
 
   constructor(private readonly host: ReactiveControllerHost) {}
 
@@ -16,8 +18,10 @@ export class Notices {
     return this.notice;
   }
 
-  show(message: string): void {
+  /** Shows a notice; a `lasting` one stays through edits until `dismiss` or `clear`. */
+  show(message: string, { lasting = false } = {}): void {
     this.notice = message;
+    this.lasting = lasting;
     this.fresh = true;
     queueMicrotask(() => (this.fresh = false));
     this.announce(message);
@@ -31,9 +35,14 @@ export class Notices {
 
   /** An edit answers an older notice; one raised by this very change (a paste cut to fit) stays. */
   answeredByEdit(): void {
-    if (!this.notice || this.fresh) return;
+    if (!this.notice || this.fresh || this.lasting) return;
     this.notice = '';
     this.host.requestUpdate();
+  }
+
+  /** Takes this notice away if it is the one shown. */
+  dismiss(message: string): void {
+    if (this.notice === message) this.clear();
   }
 
   clear(): void {

@@ -146,6 +146,30 @@ describe('<t3-composer> draft persistence', () => {
     }
   });
 
+  it('the not-saved notice stays while the person types and goes once the store works again', async () => {
+    const storage = memoryStorage();
+    let failures = 1;
+    const flaky: DraftStorage = {
+      ...storage,
+      save: (key, stored) =>
+        failures-- > 0 ? Promise.reject(new DOMException('full', 'QuotaExceededError')) : storage.save(key, stored),
+    };
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      const composer = await mount(uniqueKey('flaky'), flaky);
+      await clickEditor(composer);
+      await type('first');
+      await waitFor(() => notice(composer).includes('cannot be saved'), 'the notice');
+      await type(' second');
+      expect(notice(composer)).to.include('cannot be saved');
+      await waitFor(() => notice(composer) === '', 'the notice to go once a save works');
+      expect(composer.value.text).to.equal('first second');
+    } finally {
+      console.warn = warn;
+    }
+  });
+
   it('a store that never answers shows the notice and the draft stays', async () => {
     const silent: DraftStorage = {
       load: () => new Promise(() => {}),
