@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import { html, render } from 'lit';
+import { render } from 'lit';
 import { collectContextReferences, type ContextReferenceOccurrence } from '../../src/core/references.js';
 import { parseMessageMarkdown, renderMessageMarkdown } from '../../src/elements/user-message/markdown.js';
 import { assertNoScriptSurface, XSS_PAYLOADS } from './support/xss.js';
@@ -11,8 +11,14 @@ declare global {
   }
 }
 
-const chip = (occurrence: ContextReferenceOccurrence, index: number) =>
-  html`<span class="chip" data-id=${occurrence.contextId} data-index=${index}>${occurrence.label}</span>`;
+function chip(occurrence: ContextReferenceOccurrence, index: number): HTMLElement {
+  const element = document.createElement('span');
+  element.className = 'chip';
+  element.dataset.id = occurrence.contextId;
+  element.dataset.index = String(index);
+  element.textContent = occurrence.label;
+  return element;
+}
 
 const containers: HTMLElement[] = [];
 

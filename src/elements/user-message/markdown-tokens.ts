@@ -1,21 +1,40 @@
-import { html, nothing, type TemplateResult } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
-import { styleProperties } from '../shared/style-properties.js';
 import type { MarkedToken, Token, Tokens } from 'marked';
 import type { ContextReferenceOccurrence } from '../../core/index.js';
 import { safeLinkUrl } from '../shared/urls.js';
 import { decodeEntities } from './entities.js';
 
 /**
- * `marked` tokens rendered to Lit templates: no HTML string is ever produced or parsed, so raw
+ * `marked` tokens built into DOM nodes (elements and text nodes, never an HTML string), so raw
  * HTML in a message can only ever show as text. Placeholders become chips wherever text is
- * rendered; a placeholder in an attribute-like place shows its token as written.
+ * rendered; a placeholder in an attribute-like place shows its token as written. Building nodes
+ * directly rather than one Lit template instance per token keeps a long transcript cheap: the
+ * message builds its body once per input and keeps it while the input is unchanged.
  */
 
-export type RenderChip = (occurrence: ContextReferenceOccurrence, index: number) => unknown;
+export type CreateChip = (occurrence: ContextReferenceOccurrence, index: number) => Node;
 
 /** Token depth beyond which a token shows as its raw source text. */
 const MAX_RENDER_DEPTH = 64;
+
+/** Appends text to `parent`, joined to a text node already last in it. */
+export function appendText(parent: Node, value: string): void {
+  if (value === '') return;
+  const last = parent.lastChild;
+  if (last?.nodeType === Node.TEXT_NODE) (last as Text).appendData(value);
+  else parent.appendChild(document.createTextNode(value));
+}
+
+/** A new element of `tag` (with `className`, if any) appended to `parent`. */
+export function appendElement<K extends keyof HTMLElementTagNameMap>(
+  parent: Node,
+  tag: K,
+  className?: string,
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  if (className) element.className = className;
+  parent.appendChild(element);
+  return element;
+}
 
 export class TokenRenderer {
   private depth = 0;
@@ -25,45 +44,43 @@ export class TokenRenderer {
   constructor(
     private readonly sentinel: string,
     private readonly occurrences: readonly ContextReferenceOccurrence[],
-    private readonly renderChip: RenderChip,
+    private readonly createChip: CreateChip,
   ) {
     this.placeholder = new RegExp(`${sentinel}(\\d+)${sentinel}`, 'g');
   }
 
-  /** The tokens' content as one value: a string, a template, or a flat list of them. */
-  children(tokens: readonly Token[]): unknown {
-    const parts: unknown[] = [];
-    for (const token of tokens) appendFlat(parts, this.token(token));
-    return parts.length === 0 ? nothing : parts.length === 1 ? parts[0] : parts;
+  /** Appends the tokens' content to `parent`. */
+  children(tokens: readonly Token[], parent: Node): void {
+    for (const token of tokens) this.token(token, parent);
   }
 
-  token(token: Token): unknown {
-    if (this.depth >= MAX_RENDER_DEPTH) return this.rawSource(token);
+  token(token: Token, parent: Node): void {
+    if (this.depth >= MAX_RENDER_DEPTH) return this.rawSource(token, parent);
     const render = (RENDERERS as Partial<Record<string, RenderToken>>)[token.type];
     this.depth++;
     try {
-      return render ? render(token, this) : this.text(token.raw);
+      if (render) render(token, this, parent);
+      else this.text(token.raw, parent);
     } finally {
       this.depth--;
     }
   }
 
   /** Text with chips at its placeholders; `decode` resolves character references in the rest. */
-  text(value: string, decode = false): unknown {
-    if (!this.hasPlaceholder(value)) return decode ? decodeEntities(value) : value;
-    const parts: unknown[] = [];
+  text(value: string, parent: Node, decode = false): void {
+    if (!this.hasPlaceholder(value)) return appendText(parent, decode ? decodeEntities(value) : value);
     let cursor = 0;
     for (const match of value.matchAll(this.placeholder)) {
       const index = Number(match[1]);
       const occurrence = this.occurrences[index];
       if (occurrence === undefined) continue;
       const before = value.slice(cursor, match.index);
-      parts.push(decode ? decodeEntities(before) : before, this.renderChip(occurrence, index));
+      appendText(parent, decode ? decodeEntities(before) : before);
+      parent.appendChild(this.createChip(occurrence, index));
       cursor = match.index + match[0].length;
     }
     const rest = value.slice(cursor);
-    parts.push(decode ? decodeEntities(rest) : rest);
-    return parts.filter((part) => part !== '');
+    appendText(parent, decode ? decodeEntities(rest) : rest);
   }
 
   hasPlaceholder(value: string | null | undefined): boolean {
@@ -71,23 +88,25 @@ export class TokenRenderer {
   }
 
   /** A token as written, chips included: for placeholders in attribute-like places and for depth. */
-  rawSource(token: Token): unknown {
+  rawSource(token: Token, parent: Node): void {
     const block = BLOCK_TOKEN_TYPES.has(token.type) || (token.type === 'html' && token.block === true);
-    if (!block) return this.text(token.raw);
-    return html`<p class="raw-text">${this.text(trimNewlines(token.raw))}</p>`;
+    if (!block) return this.text(token.raw, parent);
+    this.text(trimNewlines(token.raw), appendElement(parent, 'p', 'raw-text'));
   }
 
   insideLink(): boolean {
     return this.linkDepth > 0;
   }
 
-  link(content: () => unknown, url: string, title: string | undefined, className?: string): TemplateResult {
+  link(parent: Node, content: (link: HTMLElement) => void, url: string, title?: string, className?: string): void {
+    const link = appendElement(parent, 'a', className);
+    link.setAttribute('href', url);
+    if (title !== undefined) link.title = title;
+    link.target = '_blank';
+    link.rel = 'noopener noreferrer';
     this.linkDepth++;
     try {
-      const body = content();
-      return html`<a class=${ifDefined(className)} href=${url} title=${ifDefined(title)} target="_blank" rel="noopener noreferrer"
-        >${body}</a
-      >`;
+      content(link);
     } finally {
       this.linkDepth--;
     }
@@ -100,23 +119,6 @@ export class TokenRenderer {
 }
 
 const trimNewlines = (value: string) => value.replace(/\n+$/, '');
-
-/**
- * Adds a rendered value to `parts`, flattening nested lists and joining adjacent strings: Lit gives
- * every list item a part of its own with two marker comments, and a list inside a list a part more.
- */
-function appendFlat(parts: unknown[], value: unknown): void {
-  if (Array.isArray(value)) {
-    for (const item of value) appendFlat(parts, item);
-  } else if (typeof value === 'string') {
-    if (value === '') return;
-    const last = parts.length - 1;
-    if (typeof parts[last] === 'string') parts[last] += value;
-    else parts.push(value);
-  } else if (value !== nothing) {
-    parts.push(value);
-  }
-}
 
 const BLOCK_TOKEN_TYPES: ReadonlySet<string> = new Set([
   'blockquote',
@@ -155,79 +157,90 @@ function plainTextOf(token: Token, depth: number): string {
   }
 }
 
-type RenderToken = (token: Token, renderer: TokenRenderer) => unknown;
+type RenderToken = (token: Token, renderer: TokenRenderer, parent: Node) => void;
 type TokenOfType<T extends MarkedToken['type']> = Extract<MarkedToken, { type: T }>;
 type TokenRenderers = {
-  [T in MarkedToken['type']]: (token: TokenOfType<T>, renderer: TokenRenderer) => unknown;
+  [T in MarkedToken['type']]: (token: TokenOfType<T>, renderer: TokenRenderer, parent: Node) => void;
 };
 
-const HEADINGS: readonly ((content: unknown) => TemplateResult)[] = [
-  (content) => html`<h1>${content}</h1>`,
-  (content) => html`<h2>${content}</h2>`,
-  (content) => html`<h3>${content}</h3>`,
-  (content) => html`<h4>${content}</h4>`,
-  (content) => html`<h5>${content}</h5>`,
-  (content) => html`<h6>${content}</h6>`,
-];
+/** A token whose content is its inline tokens, in an element of `tag`. */
+const wrapped =
+  (tag: keyof HTMLElementTagNameMap) =>
+  (token: { tokens: Token[] }, r: TokenRenderer, parent: Node): void =>
+    r.children(token.tokens, appendElement(parent, tag));
+
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
+const clampDepth = (depth: number) => Math.min(Math.max(depth, 1), 6) - 1;
 
 const RENDERERS: TokenRenderers = {
-  space: () => nothing,
-  hr: () => html`<hr />`,
-  br: () => html`<br />`,
+  space: () => {},
+  hr: (_token, _r, parent) => void appendElement(parent, 'hr'),
+  br: (_token, _r, parent) => void appendElement(parent, 'br'),
   def: renderDefinition,
-  paragraph: (token, r) => html`<p>${r.children(token.tokens)}</p>`,
-  heading: (token, r) => HEADINGS[Math.min(Math.max(token.depth, 1), 6) - 1]!(r.children(token.tokens)),
-  blockquote: (token, r) => html`<blockquote>${r.children(token.tokens)}</blockquote>`,
+  paragraph: wrapped('p'),
+  heading: (token, r, parent) => r.children(token.tokens, appendElement(parent, HEADINGS[clampDepth(token.depth)]!)),
+  blockquote: wrapped('blockquote'),
   list: renderList,
   list_item: renderListItem,
-  checkbox: (token) => html`<input type="checkbox" disabled ?checked=${token.checked} /> `,
+  checkbox: renderCheckbox,
   table: renderTable,
   code: renderCode,
-  codespan: (token, r) => html`<code>${r.text(token.text)}</code>`,
-  html: (token, r) =>
-    token.block ? html`<p class="raw-html">${r.text(trimNewlines(token.text))}</p>` : r.text(token.text),
-  text: (token, r) => ('tokens' in token && token.tokens ? r.children(token.tokens) : r.text(token.text, true)),
-  escape: (token) => token.text,
-  em: (token, r) => html`<em>${r.children(token.tokens)}</em>`,
-  strong: (token, r) => html`<strong>${r.children(token.tokens)}</strong>`,
-  del: (token, r) => html`<del>${r.children(token.tokens)}</del>`,
+  codespan: (token, r, parent) => r.text(token.text, appendElement(parent, 'code')),
+  html: (token, r, parent) =>
+    token.block ? r.text(trimNewlines(token.text), appendElement(parent, 'p', 'raw-html')) : r.text(token.text, parent),
+  text: (token, r, parent) =>
+    'tokens' in token && token.tokens ? r.children(token.tokens, parent) : r.text(token.text, parent, true),
+  escape: (token, _r, parent) => appendText(parent, token.text),
+  em: wrapped('em'),
+  strong: wrapped('strong'),
+  del: wrapped('del'),
   link: renderLink,
   image: renderImage,
 };
 
-function renderList(token: Tokens.List, r: TokenRenderer): TemplateResult {
-  const items = token.items.map((item) => renderListItem(item, r));
-  if (!token.ordered) return html`<ul>${items}</ul>`;
-  const start = typeof token.start === 'number' && token.start !== 1 ? token.start : undefined;
-  return html`<ol start=${ifDefined(start)}>${items}</ol>`;
+function renderList(token: Tokens.List, r: TokenRenderer, parent: Node): void {
+  const list = appendElement(parent, token.ordered ? 'ol' : 'ul');
+  if (token.ordered && typeof token.start === 'number' && token.start !== 1)
+    list.setAttribute('start', String(token.start));
+  for (const item of token.items) renderListItem(item, r, list);
 }
 
-function renderListItem(item: Tokens.ListItem, r: TokenRenderer): TemplateResult {
-  const content = r.children(item.tokens);
-  return item.task ? html`<li class="task-list-item">${content}</li>` : html`<li>${content}</li>`;
+function renderListItem(item: Tokens.ListItem, r: TokenRenderer, parent: Node): void {
+  r.children(item.tokens, appendElement(parent, 'li', item.task ? 'task-list-item' : undefined));
 }
 
-function renderTable(token: Tokens.Table, r: TokenRenderer): TemplateResult {
-  const cell = (cell: Tokens.TableCell) => {
-    const style = styleProperties({ 'text-align': cell.align });
-    const content = r.children(cell.tokens);
-    return cell.header ? html`<th ${style}>${content}</th>` : html`<td ${style}>${content}</td>`;
+function renderCheckbox(token: Tokens.Checkbox, _r: TokenRenderer, parent: Node): void {
+  const box = appendElement(parent, 'input');
+  box.type = 'checkbox';
+  box.disabled = true;
+  box.toggleAttribute('checked', token.checked);
+  appendText(parent, ' ');
+}
+
+function renderTable(token: Tokens.Table, r: TokenRenderer, parent: Node): void {
+  const table = appendElement(parent, 'table');
+  const row = (cells: readonly Tokens.TableCell[], section: Node) => {
+    const tr = appendElement(section, 'tr');
+    for (const cell of cells) {
+      const element = appendElement(tr, cell.header ? 'th' : 'td');
+      // Through the CSSOM: a strict Content Security Policy refuses a `style` attribute string.
+      if (cell.align) element.style.setProperty('text-align', cell.align);
+      r.children(cell.tokens, element);
+    }
   };
-  const rows = token.rows.map((row) => html`<tr>${row.map(cell)}</tr>`);
-  const body = rows.length === 0 ? nothing : html`<tbody>${rows}</tbody>`;
-  return html`<table>
-    <thead>
-      <tr>${token.header.map(cell)}</tr>
-    </thead>
-    ${body}
-  </table>`;
+  row(token.header, appendElement(table, 'thead'));
+  if (token.rows.length === 0) return;
+  const body = appendElement(table, 'tbody');
+  for (const cells of token.rows) row(cells, body);
 }
 
-function renderCode(token: Tokens.Code, r: TokenRenderer): TemplateResult {
+function renderCode(token: Tokens.Code, r: TokenRenderer, parent: Node): void {
+  const code = appendElement(appendElement(parent, 'pre'), 'code');
   // A reference in the info string would otherwise end up in an attribute: show the block as written.
-  if (r.hasPlaceholder(token.lang)) return html`<pre><code>${r.text(trimNewlines(token.raw))}</code></pre>`;
+  if (r.hasPlaceholder(token.lang)) return r.text(trimNewlines(token.raw), code);
   const language = decodeEntities(token.lang ?? '').match(/^\S*/)![0];
-  return html`<pre><code data-language=${ifDefined(language || undefined)}>${r.text(token.text)}</code></pre>`;
+  if (language) code.dataset.language = language;
+  r.text(token.text, code);
 }
 
 /** marked leaves character references in destinations and titles; autolinks are literal. */
@@ -243,28 +256,28 @@ function linkTitle(token: Tokens.Link | Tokens.Image): string | undefined {
  * A link that is not rendered as a link (an unsafe or relative destination, or one nested in
  * another link) shows its whole source, so nothing the user typed disappears from view.
  */
-function renderLink(token: Tokens.Link, r: TokenRenderer): unknown {
-  if (r.hasPlaceholder(token.href) || r.hasPlaceholder(token.title)) return r.rawSource(token);
+function renderLink(token: Tokens.Link, r: TokenRenderer, parent: Node): void {
+  if (r.hasPlaceholder(token.href) || r.hasPlaceholder(token.title)) return r.rawSource(token, parent);
   const url = safeLinkUrl(linkDestination(token));
   // Nested anchors are invalid; the outer link already covers the text.
-  if (url === undefined || r.insideLink()) return r.rawSource(token);
-  const content = () => (token.autolink ? r.text(token.text) : r.children(token.tokens));
-  return r.link(content, url, linkTitle(token));
+  if (url === undefined || r.insideLink()) return r.rawSource(token, parent);
+  const content = (link: HTMLElement) => (token.autolink ? r.text(token.text, link) : r.children(token.tokens, link));
+  r.link(parent, content, url, linkTitle(token));
 }
 
 /** Images are never loaded: a safe remote image becomes a link to it, anything else shows its source. */
-function renderImage(token: Tokens.Image, r: TokenRenderer): unknown {
+function renderImage(token: Tokens.Image, r: TokenRenderer, parent: Node): void {
   if (r.hasPlaceholder(token.href) || r.hasPlaceholder(token.title) || r.hasPlaceholder(token.text)) {
-    return r.rawSource(token);
+    return r.rawSource(token, parent);
   }
   const url = safeLinkUrl(linkDestination(token));
-  if (url === undefined || !/^https?:/.test(url) || r.insideLink()) return r.rawSource(token);
+  if (url === undefined || !/^https?:/.test(url) || r.insideLink()) return r.rawSource(token, parent);
   const alt = r.plainText(token.tokens);
-  return r.link(() => alt || url, url, linkTitle(token), 'image-link');
+  r.link(parent, (link) => appendText(link, alt || url), url, linkTitle(token), 'image-link');
 }
 
 /** A definition is invisible when links can use it; one no link can follow shows as written. */
-function renderDefinition(token: Tokens.Def, r: TokenRenderer): unknown {
+function renderDefinition(token: Tokens.Def, r: TokenRenderer, parent: Node): void {
   const usable = !r.hasPlaceholder(token.raw) && safeLinkUrl(decodeEntities(token.href)) !== undefined;
-  return usable ? nothing : r.rawSource(token);
+  if (!usable) r.rawSource(token, parent);
 }

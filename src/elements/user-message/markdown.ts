@@ -1,17 +1,16 @@
-import { html } from 'lit';
 import { Marked, type Token } from 'marked';
 import { collectContextReferences, type ContextReferenceOccurrence, walkAroundRanges } from '../../core/index.js';
 import { prepareMarkdownSource, removeInsertedEscapes } from './markdown-source.js';
-import { type RenderChip, TokenRenderer } from './markdown-tokens.js';
+import { appendElement, appendText, type CreateChip, TokenRenderer } from './markdown-tokens.js';
 
 /**
  * A sent message's Markdown: the source is hardened (`markdown-source.ts`), lexed by `marked`,
- * and the tokens rendered to Lit templates (`markdown-tokens.ts`), so raw HTML in a message can
+ * and the tokens built into DOM nodes (`markdown-tokens.ts`), so raw HTML in a message can
  * only ever show as text and chips land exactly where `collectContextReferences` found them,
  * code included.
  */
 
-export type { RenderChip };
+export type { CreateChip };
 
 export interface ParsedMessageMarkdown {
   readonly occurrences: readonly ContextReferenceOccurrence[];
@@ -46,24 +45,31 @@ export function parseMessageMarkdown(text: string): ParsedMessageMarkdown {
 }
 
 /**
- * Renders the parsed message; each reference occurrence becomes `renderChip(occurrence, index)`
- * exactly where `collectContextReferences` found it.
+ * The parsed message as new DOM nodes; each reference occurrence becomes `createChip(occurrence,
+ * index)` exactly where `collectContextReferences` found it.
  */
-export function renderMessageMarkdown(parsed: ParsedMessageMarkdown, renderChip: RenderChip): unknown {
+export function renderMessageMarkdown(parsed: ParsedMessageMarkdown, createChip: CreateChip): DocumentFragment {
   const { body, occurrences } = parsed;
+  const fragment = document.createDocumentFragment();
   if (body.kind === 'plain') {
-    return html`<p class="plain-text">${renderPlainText(body.text, occurrences, renderChip)}</p>`;
+    appendTextWithChips(appendElement(fragment, 'p', 'plain-text'), body.text, occurrences, createChip);
+  } else {
+    new TokenRenderer(body.sentinel, occurrences, createChip).children(body.tokens, fragment);
   }
-  return new TokenRenderer(body.sentinel, occurrences, renderChip).children(body.tokens);
+  return fragment;
 }
 
-function renderPlainText(text: string, occurrences: readonly ContextReferenceOccurrence[], renderChip: RenderChip) {
-  const parts: unknown[] = [];
+/** Verbatim text with a chip at each occurrence, appended to `parent`. */
+export function appendTextWithChips(
+  parent: Node,
+  text: string,
+  occurrences: readonly ContextReferenceOccurrence[],
+  createChip: CreateChip,
+): void {
   walkAroundRanges(
     text,
     occurrences,
-    (between) => parts.push(between),
-    (occurrence, index) => parts.push(renderChip(occurrence, index)),
+    (between) => appendText(parent, between),
+    (occurrence, index) => parent.appendChild(createChip(occurrence, index)),
   );
-  return parts;
 }

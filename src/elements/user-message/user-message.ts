@@ -12,8 +12,6 @@ import {
   parseContextHref,
   referenceSegments,
   type ReferenceSegment,
-  type Segment,
-  walkAroundRanges,
 } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
 import { renderHostContent } from '../shared/render-host-content.js';
@@ -26,17 +24,23 @@ import {
   writeClipboardPayload,
 } from './message-clipboard.js';
 import {
+  type AnnotationDrivenModel,
   buildMessageModel,
   type MessageFile,
   type MessageImage,
   type MessageModel,
-  type RecordDrivenModel,
   referencedFileAttachmentIds,
   sanitizeFiles,
   sanitizeImages,
   type UserMessageRenderInfo,
 } from './message-model.js';
-import { type ParsedMessageMarkdown, parseMessageMarkdown, renderMessageMarkdown } from './markdown.js';
+import {
+  appendTextWithChips,
+  type ParsedMessageMarkdown,
+  parseMessageMarkdown,
+  renderMessageMarkdown,
+} from './markdown.js';
+import { appendElement, appendText } from './markdown-tokens.js';
 import { renderFiles, renderImages } from './message-attachments.js';
 import { RovingFocusController, type RovingItem } from './roving-focus.js';
 import { userMessageStyles } from './user-message.styles.js';
@@ -204,17 +208,19 @@ export class T3UserMessage extends ConfigurableElement {
       if (custom != null) return custom;
     }
     // The default body depends on the model alone (chips take their configuration from context),
-    // so an update that changed nothing else re-renders without walking the tokens again.
-    if (model.mode === 'annotations') {
-      return guard([model], () => model.segments.map((segment) => this.renderSegment(segment, model)));
-    }
+    // so it is built once as DOM nodes and kept while the model is unchanged.
+    if (model.mode === 'annotations') return guard([model], () => this.buildSegments(model));
     if (this.plainText) {
       const occurrences = this.occurrencesOf(model.text);
-      return guard([model, occurrences], () => this.renderPlainText(model, occurrences));
+      return guard([model, occurrences], () => {
+        const fragment = document.createDocumentFragment();
+        appendTextWithChips(fragment, model.text, occurrences, (occurrence) => this.occurrenceChip(occurrence, model));
+        return fragment;
+      });
     }
     const parsed = this.parsedText(model.text);
     return guard([model, parsed], () =>
-      renderMessageMarkdown(parsed, (occurrence) => this.renderOccurrenceChip(occurrence, model)),
+      renderMessageMarkdown(parsed, (occurrence) => this.occurrenceChip(occurrence, model)),
     );
   }
 
@@ -236,20 +242,9 @@ export class T3UserMessage extends ConfigurableElement {
     return { ...shared, content: model.content, inputAnnotations: model.inputAnnotations, segments: model.segments };
   }
 
-  private renderPlainText(model: RecordDrivenModel, occurrences: readonly ContextReferenceOccurrence[]): unknown[] {
-    const parts: unknown[] = [];
-    walkAroundRanges(
-      model.text,
-      occurrences,
-      (between) => parts.push(between),
-      (occurrence) => parts.push(this.renderOccurrenceChip(occurrence, model)),
-    );
-    return parts;
-  }
-
-  private renderOccurrenceChip(occurrence: ContextReferenceOccurrence, model: MessageModel): TemplateResult {
+  private occurrenceChip(occurrence: ContextReferenceOccurrence, model: MessageModel): HTMLElement {
     const record = model.recordsById.get(occurrence.contextId);
-    return this.renderChip({
+    return createChip({
       kind: occurrence.kind,
       contextId: occurrence.contextId,
       label: occurrence.label,
@@ -259,16 +254,20 @@ export class T3UserMessage extends ConfigurableElement {
     });
   }
 
-  private renderSegment(segment: Segment, model: MessageModel): unknown {
-    if (segment.type === 'text') return segment.text;
-    if (segment.type === 'command') return html`<span class="command">${segment.text}</span>`;
-    return this.renderReferenceSegment(segment, model);
+  private buildSegments(model: AnnotationDrivenModel): DocumentFragment {
+    const fragment = document.createDocumentFragment();
+    for (const segment of model.segments) {
+      if (segment.type === 'text') appendText(fragment, segment.text);
+      else if (segment.type === 'command') appendText(appendElement(fragment, 'span', 'command'), segment.text);
+      else fragment.appendChild(this.referenceChip(segment, model));
+    }
+    return fragment;
   }
 
-  private renderReferenceSegment(segment: ReferenceSegment, model: MessageModel): TemplateResult {
+  private referenceChip(segment: ReferenceSegment, model: MessageModel): HTMLElement {
     const reference: InputReferencePayload = segment.reference;
     const record = model.recordsById.get(reference.id);
-    return this.renderChip({
+    return createChip({
       kind: record?.kind ?? reference.kind ?? '',
       contextId: reference.id,
       label: reference.label ?? '',
@@ -277,30 +276,6 @@ export class T3UserMessage extends ConfigurableElement {
       related: model.records,
       copy: referenceCopyText(segment, record),
     });
-  }
-
-  private renderChip(chip: {
-    kind: string;
-    contextId: string;
-    label: string;
-    record: ContextRecord | undefined;
-    reference?: InputReferencePayload;
-    related: readonly ContextRecord[];
-    copy: string;
-  }): TemplateResult {
-    // `exportparts` re-exports the chip's parts so a page can style the chips of a message; it is
-    // written into the template, not bound, as it never changes.
-    return html`<t3-context-chip
-      kind=${chip.kind}
-      context-id=${chip.contextId}
-      label=${chip.label}
-      placement="message"
-      exportparts="base: chip, icon: chip-icon, label: chip-label, value: chip-value, details: chip-details, expanded: chip-expanded"
-      data-copy=${chip.copy}
-      .record=${chip.record}
-      .reference=${chip.reference}
-      .relatedRecords=${chip.related}
-    ></t3-context-chip>`;
   }
 
   private messageRecords(): readonly ContextRecord[] {
@@ -354,6 +329,32 @@ export class T3UserMessage extends ConfigurableElement {
     event.preventDefault();
     writeClipboardPayload(event.clipboardData, { text, records }, this.config.environmentId);
   }
+}
+
+/** `exportparts` re-exports the chip's parts so a page can style the chips of a message. */
+const CHIP_EXPORT_PARTS =
+  'base: chip, icon: chip-icon, label: chip-label, value: chip-value, details: chip-details, expanded: chip-expanded';
+
+function createChip(chip: {
+  kind: string;
+  contextId: string;
+  label: string;
+  record: ContextRecord | undefined;
+  reference?: InputReferencePayload;
+  related: readonly ContextRecord[];
+  copy: string;
+}): HTMLElement {
+  const element = document.createElement('t3-context-chip');
+  element.setAttribute('kind', chip.kind);
+  element.setAttribute('context-id', chip.contextId);
+  element.setAttribute('label', chip.label);
+  element.setAttribute('placement', 'message');
+  element.setAttribute('exportparts', CHIP_EXPORT_PARTS);
+  element.dataset.copy = chip.copy;
+  element.record = chip.record;
+  element.reference = chip.reference;
+  element.relatedRecords = chip.related;
+  return element;
 }
 
 /** What a copy writes for an annotation chip: its canonical link when a record backs it, else its text. */
