@@ -30,7 +30,7 @@ export const chipStyles = [
       box-sizing: border-box;
     }
 
-    :host([placement='message']) .chip {
+    :host(:not([placement='composer'])) .chip {
       cursor: pointer;
     }
 

@@ -3,11 +3,11 @@ import { property, query } from 'lit/decorators.js';
 import { type ContextRecord, type InputReferencePayload, isKnownContextRecord } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
 import { type ChipActivateDetail, type ChipPlacement, type ChipRemoveDetail, emit } from '../shared/events.js';
-import { renderKindIcon } from '../shared/icons.js';
 import { formatMessage } from '../shared/locale.js';
 import { type ResolvedPresentation, resolvePresentation } from '../shared/presentations.js';
 import { renderHostContent } from '../shared/render-host-content.js';
 import { renderRecordDetails } from './chip-details.js';
+import { ChipFace } from './chip-face.js';
 import { chipLabel, chipValue, pullRequestTone } from './chip-text.js';
 import { chipStyles } from './context-chip.styles.js';
 import { DetailsPopoverController } from './details-popover.js';
@@ -49,7 +49,7 @@ export class T3ContextChip extends ConfigurableElement {
   static override styles = chipStyles;
 
   /** The record kind (`file`, `terminal`, … or a host kind). */
-  @property({ reflect: true }) kind = '';
+  @property({ reflect: true, useDefault: true }) kind = '';
 
   /** The context id the chip refers to. */
   @property({ attribute: 'context-id' }) contextId = '';
@@ -67,7 +67,7 @@ export class T3ContextChip extends ConfigurableElement {
   @property({ attribute: false }) relatedRecords: readonly ContextRecord[] = [];
 
   /** Where the chip is shown: in a sent message (focusable) or in the composer (not a tab stop). */
-  @property({ reflect: true }) placement: ChipPlacement = 'message';
+  @property({ reflect: true, useDefault: true }) placement: ChipPlacement = 'message';
 
   /**
    * The tab index of the chip's focus target in a message (0: a tab stop; -1: focusable, but not
@@ -76,13 +76,13 @@ export class T3ContextChip extends ConfigurableElement {
   @property({ type: Number, attribute: 'focus-tabindex' }) focusTabIndex = 0;
 
   /** Shows a remove button. */
-  @property({ type: Boolean, reflect: true }) removable = false;
+  @property({ type: Boolean, reflect: true, useDefault: true }) removable = false;
 
   /** `expanded` shows the details inline under the chip for kinds whose expanded level is inline. */
-  @property({ reflect: true }) view: ChipView = 'compact';
+  @property({ reflect: true, useDefault: true }) view: ChipView = 'compact';
 
   /** The bytes behind an image or file chip are still being fetched. */
-  @property({ type: Boolean, reflect: true }) pending = false;
+  @property({ type: Boolean, reflect: true, useDefault: true }) pending = false;
 
   /** A binary pasted from another environment, whose bytes cannot be fetched here. */
   @property({ type: Boolean, attribute: 'not-in-environment' }) notInEnvironment = false;
@@ -101,6 +101,7 @@ export class T3ContextChip extends ConfigurableElement {
     () => this.base,
     () => this.hasDetails,
   );
+  private readonly face = new ChipFace();
   /** Both derive from properties and configuration only, so they are computed once per update. */
   private presentation!: ResolvedPresentation;
   private status: ChipStatus = 'unresolved';
@@ -157,6 +158,7 @@ export class T3ContextChip extends ConfigurableElement {
     const accessibleName = value ? `${label} ${value}` : label;
     const details = this.details.wanted ? this.renderDetailsContent() : null;
     const compact = this.renderHostCompact();
+    if (compact) this.face.forget();
     const statusText = this.statusText();
     return html`<span
         part="base"
@@ -175,14 +177,7 @@ export class T3ContextChip extends ConfigurableElement {
         @pointerleave=${this.details.onPointerLeave}
         @focusin=${this.details.onFocusIn}
         @focusout=${this.details.onFocusOut}
-        >${
-          compact ??
-          html`<span part="icon" class="icon">${renderKindIcon(this.effectiveKind, this.config.icons)}</span
-          ><span part="label" class="label">${label}</span>${
-            // The space (no box in the flex chip) keeps the visible text "label value", as its name reads.
-            value ? html` <span part="value" class="value">${value}</span>` : nothing
-          }`
-        }${this.removable ? this.renderRemoveButton(label) : nothing}</span
+        >${compact ?? this.face.nodesFor(this.effectiveKind, this.config.icons, label, value ?? null)}${this.removable ? this.renderRemoveButton(label) : nothing}</span
       >${details ? this.renderDetailsPopover(details) : nothing}${this.renderExpanded()}`;
   }
 

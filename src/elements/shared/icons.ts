@@ -1,4 +1,3 @@
-import { html, type TemplateResult } from 'lit';
 import type { KnownContextKind } from '../../core/index.js';
 import { safeImageUrl } from './urls.js';
 
@@ -26,17 +25,48 @@ const PATHS: Readonly<Record<KnownContextKind | 'generic', string>> = {
   generic: 'M6.5 9.5l3-3M7 4.5l1.3-1.3a2.6 2.6 0 013.7 3.7L10.7 8.2M9 11.5l-1.3 1.3a2.6 2.6 0 01-3.7-3.7l1.3-1.3',
 };
 
-function builtInIcon(kind: string): TemplateResult {
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const SVG_ATTRIBUTES: Readonly<Record<string, string>> = {
+  viewBox: '0 0 16 16',
+  width: '16',
+  height: '16',
+  fill: 'none',
+  stroke: 'currentColor',
+  'stroke-width': '1.3',
+  'stroke-linecap': 'round',
+  'stroke-linejoin': 'round',
+  'aria-hidden': 'true',
+  focusable: 'false',
+};
+
+/** One built icon per kind, cloned for each use: cheaper than building or instantiating it again. */
+const builtIcons = new Map<string, SVGSVGElement>();
+
+function builtInIcon(kind: string): SVGSVGElement {
   const path = Object.hasOwn(PATHS, kind) ? PATHS[kind as KnownContextKind] : PATHS.generic;
-  return html`<svg viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" stroke-width="1.3"
-    stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d=${path} /></svg>`;
+  let icon = builtIcons.get(path);
+  if (!icon) {
+    icon = document.createElementNS(SVG_NS, 'svg');
+    for (const [name, value] of Object.entries(SVG_ATTRIBUTES)) icon.setAttribute(name, value);
+    icon.appendChild(document.createElementNS(SVG_NS, 'path')).setAttribute('d', path);
+    builtIcons.set(path, icon);
+  }
+  return icon.cloneNode(true) as SVGSVGElement;
 }
 
 /**
- * The icon of a kind: the host's URL when it is safe, else the built-in icon for a known kind,
- * else a generic link icon. Only own properties of the map count (`toString` is not a kind).
+ * The icon of a kind as a new element: the host's URL when it is safe, else the built-in icon for
+ * a known kind, else a generic link icon. Only own properties of the map count (`toString` is not
+ * a kind).
  */
-export function renderKindIcon(kind: string, icons: Readonly<Record<string, string>>): TemplateResult {
+export function kindIcon(kind: string, icons: Readonly<Record<string, string>>): Element {
   const url = Object.hasOwn(icons, kind) ? safeImageUrl(icons[kind]) : undefined;
-  return url ? html`<img src=${url} alt="" width="16" height="16" draggable="false" />` : builtInIcon(kind);
+  if (!url) return builtInIcon(kind);
+  const image = document.createElement('img');
+  image.src = url;
+  image.alt = '';
+  image.width = 16;
+  image.height = 16;
+  image.draggable = false;
+  return image;
 }
