@@ -1,5 +1,6 @@
 import type { T3UserMessage } from '../../src/message.js';
 import type { AssistantMessage, ThreadMessage } from './host-api.js';
+import { EarlierMessages, windowStart } from './earlier-messages.js';
 import { inspectorOf, settleInspector } from './reply-inspector.js';
 
 type UserEntry = Extract<ThreadMessage, { role: 'user' }>;
@@ -8,18 +9,26 @@ type UserEntry = Extract<ThreadMessage, { role: 'user' }>;
  * The transcript: each user message as a `<t3-user-message>` (record-driven when it has a context
  * or links, annotation-driven otherwise), each reply as an assistant turn whose text, what a model
  * would receive, sits in a collapsible inspector. Lists scroll to the newest message once the
- * elements in it have rendered.
+ * elements in it have rendered. A long thread shows its newest entries and adds earlier ones as
+ * the reader scrolls up (`earlier-messages.ts`).
  */
 export async function renderTranscript(list: HTMLElement, messages: readonly ThreadMessage[]): Promise<void> {
+  earlier.get(list)?.dispose();
+  earlier.delete(list);
   const byId = new Map(messages.map((message) => [message.id, message]));
-  list.replaceChildren(
-    ...messages.map((message) =>
-      message.role === 'user' ? userEntry(message) : replyEntry(message, byId.get(message.replyTo)),
-    ),
-  );
+  const entryOf = (message: ThreadMessage) =>
+    message.role === 'user' ? userEntry(message) : replyEntry(message, byId.get(message.replyTo));
+  const start = windowStart(messages);
+  list.replaceChildren(...messages.slice(start).map(entryOf));
   if (messages.length === 0) list.append(emptyThread());
+  const rest = start > 0 ? new EarlierMessages(list, messages.slice(0, start), entryOf) : undefined;
+  if (rest) earlier.set(list, rest);
   await scrollToNewest(list);
+  rest?.watch();
 }
+
+/** The not yet shown start of each transcript's thread. */
+const earlier = new WeakMap<HTMLElement, EarlierMessages>();
 
 /**
  * Past this many characters of message (text and context), the reply's inspector starts closed:

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../server/host.js';
+import { createMessage } from '../../server/messages.js';
 import { useDemoSession } from './support/demo-session.js';
 
 /** The demo's transcript as a person meets it: opened at the newest message, the composer one keypress away. */
@@ -85,6 +86,56 @@ describe('the demo transcript', () => {
       if (where >= 0) visits.push(where);
     }
     expect(visits).toEqual([...Array(messageCount).keys()]);
+    await context.close();
+  });
+
+  it('a long thread shows its newest messages and adds earlier ones as the reader scrolls up, keeping the view', async () => {
+    const exchanges = 120;
+    for (let index = 0; index < exchanges; index++) {
+      const text = `Long thread message ${index}`;
+      const draft = { text, prompt: null, context: null, dropped: [], inputAnnotations: [], droppedAnnotations: 0 };
+      createMessage(host.store, 'long-thread', { ...draft, uploads: [] });
+    }
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${host.url}/index.html?thread=long-thread`);
+    const messages = page.locator('#transcript t3-user-message');
+    await messages.last().waitFor();
+    const shownTexts = () =>
+      messages.evaluateAll((all) => all.map((message) => (message as HTMLElement & { text: string }).text));
+    // The newest 50 exchanges (100 entries), each message with its reply.
+    await expect.poll(async () => (await shownTexts()).at(-1)).toBe(`Long thread message ${exchanges - 1}`);
+    expect((await shownTexts())[0]).toBe(`Long thread message ${exchanges - 50}`);
+    const earlier = page.locator('#transcript .earlier-button');
+    await expect.poll(() => earlier.textContent()).toBe('Show 140 earlier messages');
+
+    // Scrolling up with the wheel to the top brings the previous 50 exchanges in, above what was read.
+    const transcript = page.locator('#transcript');
+    const box = (await transcript.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const oldest = `Long thread message ${exchanges - 50}`;
+    for (let turns = 0; turns < 400 && (await shownTexts())[0] === oldest; turns++) await page.mouse.wheel(0, -400);
+    await expect.poll(async () => (await shownTexts())[0]).toBe(`Long thread message ${exchanges - 100}`);
+    // The message that was the oldest shown stays where the reader was, near the view, not 50 exchanges away.
+    const kept = await page.evaluate((text) => {
+      const list = document.getElementById('transcript')!;
+      const message = [...list.querySelectorAll('t3-user-message')].find(
+        (m) => (m as HTMLElement & { text: string }).text === text,
+      )!;
+      const listBox = list.getBoundingClientRect();
+      const messageBox = message.getBoundingClientRect();
+      return { below: messageBox.top - listBox.bottom, above: listBox.top - messageBox.bottom };
+    }, oldest);
+    expect(kept.below).toBeLessThan(1200);
+    expect(kept.above).toBeLessThan(1200);
+    await expect.poll(() => earlier.textContent()).toBe('Show 40 earlier messages');
+
+    // The marker is a button too: pressed from the keyboard it adds the rest and goes away.
+    await earlier.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await shownTexts())[0]).toBe('Long thread message 0');
+    expect(await shownTexts()).toHaveLength(exchanges);
+    expect(await earlier.count()).toBe(0);
     await context.close();
   });
 });

@@ -1,0 +1,76 @@
+import type { ThreadMessage } from './host-api.js';
+
+/**
+ * How many of a thread's newest entries (messages and replies) the transcript shows at first,
+ * and how many earlier ones it adds each time the reader reaches the top. A long thread keeps
+ * only what was read in the document: typing, appending and memory stay those of a short one.
+ */
+export const TRANSCRIPT_WINDOW = 100;
+
+/** How far above the top of the view the marker starts loading, so scrolling up rarely waits. */
+const LOAD_AHEAD_PX = 800;
+
+/** Where the entries to show start: `count` before the end, moved back to the user message its reply answers. */
+export function windowStart(messages: readonly ThreadMessage[], count = TRANSCRIPT_WINDOW): number {
+  let start = Math.max(0, messages.length - count);
+  while (start > 0 && messages[start]!.role === 'assistant') start--;
+  return start;
+}
+
+/**
+ * The earlier part of a long thread, not in the document yet: a marker at the top of the
+ * transcript puts the previous entries in when the reader scrolls near it or presses its button,
+ * keeping the entries in view where they were.
+ */
+export class EarlierMessages {
+  private readonly marker = document.createElement('li');
+  private readonly button = document.createElement('button');
+  private readonly observer: IntersectionObserver;
+
+  constructor(
+    private readonly list: HTMLElement,
+    private remaining: readonly ThreadMessage[],
+    private readonly entryOf: (message: ThreadMessage) => HTMLElement,
+  ) {
+    this.marker.className = 'entry earlier';
+    this.button.type = 'button';
+    this.button.className = 'earlier-button';
+    this.button.addEventListener('click', () => this.showMore());
+    this.marker.append(this.button);
+    this.label();
+    list.prepend(this.marker);
+    this.observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && this.showMore(), {
+      root: list,
+      rootMargin: `${LOAD_AHEAD_PX}px 0px 0px 0px`,
+    });
+  }
+
+  /** Starts loading on scroll; called once the transcript has scrolled to its newest entry. */
+  watch(): void {
+    this.observer.observe(this.marker);
+  }
+
+  /** Takes the marker out (the thread is left, or everything is shown). */
+  dispose(): void {
+    this.observer.disconnect();
+    this.marker.remove();
+  }
+
+  private showMore(): void {
+    const start = windowStart(this.remaining);
+    const entries = this.remaining.slice(start).map(this.entryOf);
+    this.remaining = this.remaining.slice(0, start);
+    // What is in view stays in view: its distance from the end of the list is kept (Chromium's
+    // scroll anchoring would do it alone; Safari has none).
+    const fromEnd = this.list.scrollHeight - this.list.scrollTop;
+    this.marker.after(...entries);
+    this.list.scrollTop = this.list.scrollHeight - fromEnd;
+    if (this.remaining.length === 0) this.dispose();
+    else this.label();
+  }
+
+  private label(): void {
+    const count = this.remaining.length;
+    this.button.textContent = `Show ${count} earlier ${count === 1 ? 'message' : 'messages'}`;
+  }
+}
