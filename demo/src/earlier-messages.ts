@@ -1,11 +1,14 @@
 import type { ThreadMessage } from './host-api.js';
 
 /**
- * How many of a thread's newest entries (messages and replies) the transcript shows at first,
- * and how many earlier ones it adds each time the reader reaches the top. A long thread keeps
- * only what was read in the document: typing, appending and memory stay those of a short one.
+ * How many of a thread's newest entries (messages and replies) the transcript shows at first. A
+ * long thread keeps only what was read in the document: typing, appending and memory stay those
+ * of a short one.
  */
 export const TRANSCRIPT_WINDOW = 100;
+
+/** How many earlier entries come in at a time as the reader scrolls up: few enough to render within a frame or two. */
+export const EARLIER_STEP = 40;
 
 /** How far above the top of the view the marker starts loading, so scrolling up rarely waits. */
 const LOAD_AHEAD_PX = 800;
@@ -57,7 +60,7 @@ export class EarlierMessages {
   }
 
   private showMore(): void {
-    const start = windowStart(this.remaining);
+    const start = windowStart(this.remaining, EARLIER_STEP);
     const entries = this.remaining.slice(start).map(this.entryOf);
     this.remaining = this.remaining.slice(0, start);
     // What is in view stays in view: its distance from the end of the list is kept (Chromium's
