@@ -8,7 +8,7 @@ import type { ThreadMessage } from './host-api.js';
 export const TRANSCRIPT_WINDOW = 100;
 
 /** How many earlier entries come in at a time as the reader scrolls up: few enough to render within a frame or two. */
-export const EARLIER_STEP = 40;
+export const EARLIER_STEP = 20;
 
 /** How far above the top of the view the marker starts loading, so scrolling up rarely waits. */
 const LOAD_AHEAD_PX = 800;

@@ -109,30 +109,41 @@ describe('the demo transcript', () => {
     const earlier = page.locator('#transcript .earlier-button');
     await expect.poll(() => earlier.textContent()).toBe('Show 140 earlier messages');
 
-    // Scrolling up with the wheel brings the previous 20 exchanges in, above what was read.
+    // Where the first message in view sits, at every scroll: what the reader saw just before earlier ones came in.
+    await page.evaluate(() => {
+      const list = document.getElementById('transcript')!;
+      const seen: { count: number; text: string; offset: number }[] = [];
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      list.addEventListener('scroll', () => {
+        const top = list.getBoundingClientRect().top;
+        const shown = [...list.querySelectorAll<HTMLElement & { text: string }>('t3-user-message')];
+        const first = shown.find((message) => message.getBoundingClientRect().bottom > top)!;
+        seen.push({ count: shown.length, text: first.text, offset: first.getBoundingClientRect().top - top });
+      });
+    });
+    // Scrolling up with the wheel brings the previous 10 exchanges in, above what was read.
     const transcript = page.locator('#transcript');
     const box = (await transcript.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const oldest = `Long thread message ${exchanges - 50}`;
-    for (let turns = 0; turns < 400 && (await shownTexts())[0] === oldest; turns++) await page.mouse.wheel(0, -400);
-    await expect.poll(async () => (await shownTexts())[0]).toBe(`Long thread message ${exchanges - 70}`);
-    // The message that was the oldest shown stays where the reader was, near the view, not 20 exchanges away.
-    const kept = await page.evaluate((text) => {
+    for (let turns = 0; turns < 1000 && (await shownTexts())[0] === oldest; turns++) await page.mouse.wheel(0, -150);
+    await expect.poll(async () => (await shownTexts())[0]).toBe(`Long thread message ${exchanges - 60}`);
+    // The message the reader had in view is still where it was, not pushed down by the ten exchanges above it.
+    const moved = await page.evaluate(() => {
       const list = document.getElementById('transcript')!;
-      const message = [...list.querySelectorAll('t3-user-message')].find(
-        (m) => (m as HTMLElement & { text: string }).text === text,
+      const seen = (window as unknown as { seen: { count: number; text: string; offset: number }[] }).seen;
+      const before = seen.filter((snapshot) => snapshot.count === 50).at(-1)!;
+      const message = [...list.querySelectorAll<HTMLElement & { text: string }>('t3-user-message')].find(
+        (candidate) => candidate.text === before.text,
       )!;
-      const listBox = list.getBoundingClientRect();
-      const messageBox = message.getBoundingClientRect();
-      return { below: messageBox.top - listBox.bottom, above: listBox.top - messageBox.bottom };
-    }, oldest);
-    expect(kept.below).toBeLessThan(600);
-    expect(kept.above).toBeLessThan(600);
-    await expect.poll(() => earlier.textContent()).toBe('Show 100 earlier messages');
+      return message.getBoundingClientRect().top - list.getBoundingClientRect().top - before.offset;
+    });
+    expect(Math.abs(moved)).toBeLessThan(400);
+    await expect.poll(() => earlier.textContent()).toBe('Show 120 earlier messages');
 
     // The marker is a button too: pressed from the keyboard, again and again, it adds the rest and goes away.
     await earlier.focus();
-    for (let presses = 0; presses < 10 && (await earlier.count()) > 0; presses++) await page.keyboard.press('Enter');
+    for (let presses = 0; presses < 20 && (await earlier.count()) > 0; presses++) await page.keyboard.press('Enter');
     await expect.poll(async () => (await shownTexts())[0]).toBe('Long thread message 0');
     expect(await shownTexts()).toHaveLength(exchanges);
     expect(await earlier.count()).toBe(0);
