@@ -13,10 +13,10 @@ import { serveStatic } from '../../support/static-server.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The demo's top-level rules for the transcript and its entries, as written in demo/demo.css. */
+/** The demo's top-level rules for the transcript, its entries and replies, as written in demo/demo.css. */
 function demoTranscriptRules(): string {
   const css = readFileSync(join(projectRoot, 'demo/demo.css'), 'utf8');
-  return ['.transcript', '.entry', '.entry.user']
+  return ['.transcript', '.entry', '.entry.user', '.entry.earlier', '.reply', '.reply-status', '.inspector pre']
     .map((selector) => {
       const rule = new RegExp(`^${selector.replaceAll('.', '\\.')} \\{[^}]*\\}`, 'm').exec(css);
       if (!rule) throw new Error(`demo/demo.css has no top-level ${selector} rule`);

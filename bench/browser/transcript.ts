@@ -1,63 +1,57 @@
 /**
- * The long transcript of the benchmark page: `<t3-user-message>` entries in an `<ol>` styled as the
- * demo's transcript (its `.entry` rule, `content-visibility: auto` included, is copied from
- * demo/demo.css into the page by bench/browser/serve.ts), scrolled to the newest entry as the demo
- * keeps it. The Node side mounts it, takes it out of the document and back, and appends one more
- * message while watching frames and long tasks.
+ * The long transcript of the benchmark page: the demo's own transcript (`demo/src/transcript.ts`:
+ * its entries, the window of newest entries it keeps with earlier ones added as the reader
+ * scrolls up, its scroll to the newest) showing a thread of user messages, each followed by the
+ * simulated assistant's reply as the reference host makes it, styled by the demo's transcript
+ * rules (copied from demo/demo.css by bench/browser/serve.ts). The Node side mounts it, takes it
+ * out of the document and back, and appends one more exchange while watching frames and long tasks.
  */
-import type { T3UserMessage } from '../../src/message.js';
+import { appendExchange, renderTranscript } from '../../demo/src/transcript.js';
+import type { ThreadMessage, UserMessage } from '../../server/api-types.js';
+import { simulateAssistantReply } from '../../server/assistant.js';
 import { type ChatMessage, chatMessages } from './fixtures.js';
 
 const list = document.getElementById('transcript') as HTMLOListElement;
 const place = document.getElementById('transcript-place') as HTMLElement;
 
-let messages: ChatMessage[] = [];
+let thread: ThreadMessage[] = [];
 /** Messages kept aside to append, different from the mounted ones. */
-let extra: ChatMessage[] = [];
+let extra: UserMessage[] = [];
 
 function nextFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => resolve()));
 }
 
-function entry(message: ChatMessage): HTMLLIElement {
-  const item = document.createElement('li');
-  item.className = 'entry user';
-  const element = document.createElement('t3-user-message');
-  element.text = message.text;
-  element.context = message.context;
-  item.append(element);
-  return item;
-}
-
-/** Waits until the messages and the chips in them have rendered. */
-async function rendered(elements: readonly T3UserMessage[]): Promise<void> {
-  await Promise.all(elements.map((element) => element.updateComplete));
-  const chips = elements.flatMap((element) => [
-    ...(element.shadowRoot?.querySelectorAll<HTMLElement & { updateComplete: Promise<boolean> }>('t3-context-chip') ??
-      []),
-  ]);
-  await Promise.all(chips.map((chip) => chip.updateComplete));
+function userMessage(message: ChatMessage, index: number): UserMessage {
+  return {
+    id: `msg_${index}`,
+    threadId: 'bench',
+    createdAt: new Date(index * 60_000).toISOString(),
+    role: 'user',
+    text: message.text,
+    context: message.context,
+    prompt: null,
+    inputAnnotations: [],
+    attachments: [],
+  };
 }
 
 function scrollToNewest(): void {
   list.scrollTop = list.scrollHeight;
 }
 
-/** Builds the messages ahead of mounting, so their data is in the heap before it is measured. */
+/** Builds the thread ahead of mounting (messages and replies), so its data is in the heap before it is measured. */
 function prepareTranscript(count: number): number {
-  const all = chatMessages(count + 16, 5, 23);
-  messages = all.slice(0, count);
+  const all = chatMessages(count + 16, 5, 23).map(userMessage);
+  thread = all.slice(0, count).flatMap((message) => [message, simulateAssistantReply(message)]);
   extra = all.slice(count);
-  return messages.reduce((sum, message) => sum + message.text.length, 0);
+  return all.slice(0, count).reduce((sum, message) => sum + message.text.length, 0);
 }
 
-/** Mounts every prepared message at once and waits until all have rendered; the milliseconds it took. */
+/** Shows the thread as the demo does, rendered and scrolled to the newest; the milliseconds it took. */
 async function mountTranscript(): Promise<number> {
   const start = performance.now();
-  list.replaceChildren(...messages.map(entry));
-  await rendered([...list.querySelectorAll('t3-user-message')]);
-  await nextFrame();
-  scrollToNewest();
+  await renderTranscript(list, thread);
   await nextFrame();
   return performance.now() - start;
 }
@@ -73,11 +67,11 @@ async function setTranscriptAttached(attached: boolean): Promise<void> {
 }
 
 export interface AppendTiming {
-  /** The longest time between two frames from just before the append until the message is shown. */
+  /** The longest time between two frames from just before the task until what it did is shown. */
   longestFrameGap: number;
   /** Durations of the long tasks (over 50 ms) the Long Tasks API saw in that time. */
   longTasks: number[];
-  /** Append → rendered (message and chips) → scrolled → next frame. */
+  /** The task → rendered (messages and chips) → scrolled → next frame. */
   toShown: number;
 }
 
@@ -96,7 +90,12 @@ function watchFrames(onFrame: (at: number) => void): () => void {
  * Appends one more message to the mounted ones, in a task of its own as a reply from the host
  * would arrive, and scrolls to it once rendered, while frames are counted; then takes it out again.
  */
-async function appendToTranscript(index: number): Promise<AppendTiming> {
+/**
+ * Runs `act` in a task of its own (as a host's answer or a scroll would arrive) and counts frames
+ * until what it returns has settled, then two frames more: the longest gap between two frames and
+ * the long tasks the Long Tasks API saw meanwhile.
+ */
+async function watchTask(act: () => Promise<void>): Promise<AppendTiming> {
   const longTasks: number[] = [];
   const observer = new PerformanceObserver((entries) => {
     for (const task of entries.getEntries()) longTasks.push(task.duration);
@@ -106,17 +105,10 @@ async function appendToTranscript(index: number): Promise<AppendTiming> {
   const stop = watchFrames((at) => frames.push(at));
   await nextFrame();
   await nextFrame();
-  const item = entry(extra[index % extra.length]!);
-  const start = await new Promise<number>((resolve) =>
-    setTimeout(() => {
-      const at = performance.now();
-      list.append(item);
-      resolve(at);
-    }),
+  const { start, done } = await new Promise<{ start: number; done: Promise<void> }>((resolve) =>
+    setTimeout(() => resolve({ start: performance.now(), done: act() })),
   );
-  await rendered([item.firstElementChild as T3UserMessage]);
-  await nextFrame();
-  scrollToNewest();
+  await done;
   await nextFrame();
   const toShown = performance.now() - start;
   await nextFrame();
@@ -124,13 +116,37 @@ async function appendToTranscript(index: number): Promise<AppendTiming> {
   stop();
   for (const task of observer.takeRecords()) longTasks.push(task.duration);
   observer.disconnect();
-  item.remove();
-  await nextFrame();
   const gaps = frames.slice(1).map((at, i) => at - frames[i]!);
   return { longestFrameGap: Math.max(...gaps), longTasks, toShown };
 }
 
-function clearTranscript(): Promise<void> {
+/** Appends one more exchange (a message and its reply, as the demo does once the host created them), then takes it out. */
+async function appendToTranscript(index: number): Promise<AppendTiming> {
+  const message = { ...extra[index % extra.length]!, id: `msg_extra_${index}` };
+  const timing = await watchTask(() => appendExchange(list, message, simulateAssistantReply(message)));
+  list.lastElementChild!.remove();
+  list.lastElementChild!.remove();
+  await nextFrame();
+  return timing;
+}
+
+/** Scrolls to the top of what is shown, until the transcript has added earlier entries; then back to the newest. */
+async function scrollIntoEarlier(): Promise<AppendTiming> {
+  const before = transcriptEntries();
+  const timing = await watchTask(async () => {
+    list.scrollTop = 0;
+    for (let frames = 0; frames < 300 && transcriptEntries() === before; frames++) await nextFrame();
+  });
+  scrollToNewest();
+  await nextFrame();
+  return timing;
+}
+
+/** Messages and replies in the document. */
+const transcriptEntries = () => list.querySelectorAll('li.entry.user, li.entry.assistant').length;
+
+async function clearTranscript(): Promise<void> {
+  await renderTranscript(list, []);
   list.replaceChildren();
   return nextFrame();
 }
@@ -140,6 +156,7 @@ export const transcriptApi = {
   mountTranscript,
   setTranscriptAttached,
   appendToTranscript,
+  scrollIntoEarlier,
   clearTranscript,
-  transcriptCount: () => list.children.length,
+  transcriptEntries,
 };
