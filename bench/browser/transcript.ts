@@ -120,7 +120,7 @@ async function watchTask(act: () => Promise<void>): Promise<AppendTiming> {
   return { longestFrameGap: Math.max(...gaps), longTasks, toShown };
 }
 
-/** Appends one more exchange (a message and its reply, as the demo does once the host created them), then takes it out. */
+/** Appends one more exchange (a message and its reply, as the demo does once the host made them), then removes it. */
 async function appendToTranscript(index: number): Promise<AppendTiming> {
   const message = { ...extra[index % extra.length]!, id: `msg_extra_${index}` };
   const timing = await watchTask(() => appendExchange(list, message, simulateAssistantReply(message)));
