@@ -6,6 +6,7 @@ import type { T3ContextChip } from '../../src/elements/context-chip/context-chip
 import type { T3ContextScope } from '../../src/elements/context-scope/context-scope.js';
 import { dataset, file, link, terminal } from '../../support/records.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
+import { mergeConfig } from '../../src/message.js';
 
 const iconOf = (chip: T3ContextChip) =>
   chip.shadowRoot!.querySelector('[part~="icon"] img')?.getAttribute('src') ?? null;
@@ -126,5 +127,19 @@ describe('<t3-context-scope>', () => {
     await message.updateComplete;
     await fileChip!.updateComplete;
     expect(iconOf(fileChip!)).to.equal(TERMINAL_ICON);
+  });
+
+  it("merges key by key: what an element leaves unset is the scope's own, and with nothing set the scope itself", () => {
+    const scope = mergeConfig(undefined, { icons: { file: FILE_ICON }, locale: { copy: 'Copier' } });
+    expect(scope.icons.file).to.equal(FILE_ICON);
+    expect(scope.locale.copy).to.equal('Copier');
+    expect(mergeConfig(scope, {})).to.equal(scope);
+    const own = mergeConfig(scope, { icons: { terminal: TERMINAL_ICON }, environmentId: ' env ' });
+    expect(own.icons).to.deep.equal({ file: FILE_ICON, terminal: TERMINAL_ICON });
+    expect(own.environmentId).to.equal('env');
+    expect(own.locale).to.equal(scope.locale);
+    expect(own.presentations).to.equal(scope.presentations);
+    // Bad values are ignored, as before: the result is the scope's.
+    expect(mergeConfig(scope, { environmentId: '  ' }).environmentId).to.equal(scope.environmentId);
   });
 });

@@ -30,21 +30,34 @@ export interface ResolvedConfig {
 
 export const t3ConfigContext = createContext<ResolvedConfig | undefined>(Symbol.for('t3-composer.config'));
 
+/** Frozen through and through: with nothing configured, every element shares it. */
 const DEFAULT_CONFIG: ResolvedConfig = Object.freeze({
-  icons: {},
-  presentations: {},
+  icons: Object.freeze({}),
+  presentations: Object.freeze({}),
   locale: DEFAULT_LOCALE,
 });
 
-/** Overlays `own` on `base`, key by key and, inside the maps, kind by kind. Bad values are ignored. */
+/**
+ * Overlays `own` on `base`, key by key and, inside the maps, kind by kind. Bad values are ignored.
+ * What `own` leaves unset is `base`'s own object, and with nothing set the result is `base`
+ * itself: thousands of chips take their configuration from one message or scope.
+ */
 export function mergeConfig(base: ResolvedConfig | undefined, own: T3Config): ResolvedConfig {
   const outer = base ?? DEFAULT_CONFIG;
+  const environmentId = nonEmptyString(own.environmentId);
+  const resolveAsset = typeof own.resolveAsset === 'function' ? own.resolveAsset : undefined;
+  if (own.icons == null && own.presentations == null && own.locale == null && !environmentId && !resolveAsset) {
+    return outer;
+  }
   return {
-    icons: { ...outer.icons, ...stringMap(own.icons, 'icons') },
-    presentations: { ...outer.presentations, ...sanitizePresentations(own.presentations) },
-    environmentId: nonEmptyString(own.environmentId) ?? outer.environmentId,
-    resolveAsset: typeof own.resolveAsset === 'function' ? own.resolveAsset : outer.resolveAsset,
-    locale: { ...outer.locale, ...stringMap(own.locale, 'locale') },
+    icons: own.icons == null ? outer.icons : { ...outer.icons, ...stringMap(own.icons, 'icons') },
+    presentations:
+      own.presentations == null
+        ? outer.presentations
+        : { ...outer.presentations, ...sanitizePresentations(own.presentations) },
+    environmentId: environmentId ?? outer.environmentId,
+    resolveAsset: resolveAsset ?? outer.resolveAsset,
+    locale: own.locale == null ? outer.locale : { ...outer.locale, ...stringMap(own.locale, 'locale') },
   };
 }
 

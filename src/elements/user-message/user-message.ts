@@ -5,13 +5,9 @@ import {
   collectContextReferences,
   type ContextRecord,
   type ContextReferenceOccurrence,
-  formatContextReference,
   type InputAnnotation,
-  type InputReferencePayload,
   type MessageContext,
-  parseContextHref,
   referenceSegments,
-  type ReferenceSegment,
 } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
 import { renderHostContent } from '../shared/render-host-content.js';
@@ -24,7 +20,6 @@ import {
   writeClipboardPayload,
 } from './message-clipboard.js';
 import {
-  type AnnotationDrivenModel,
   buildMessageModel,
   type MessageFile,
   type MessageImage,
@@ -34,13 +29,8 @@ import {
   sanitizeImages,
   type UserMessageRenderInfo,
 } from './message-model.js';
-import {
-  appendTextWithChips,
-  type ParsedMessageMarkdown,
-  parseMessageMarkdown,
-  renderMessageMarkdown,
-} from './markdown.js';
-import { appendElement, appendText } from './markdown-tokens.js';
+import { type ParsedMessageMarkdown, parseMessageMarkdown } from './markdown.js';
+import { annotationBody, markdownBody, plainTextBody, referenceCopyText } from './message-body.js';
 import { renderFiles, renderImages } from './message-attachments.js';
 import { RovingFocusController, type RovingItem } from './roving-focus.js';
 import { userMessageStyles } from './user-message.styles.js';
@@ -209,19 +199,13 @@ export class T3UserMessage extends ConfigurableElement {
     }
     // The default body depends on the model alone (chips take their configuration from context),
     // so it is built once as DOM nodes and kept while the model is unchanged.
-    if (model.mode === 'annotations') return guard([model], () => this.buildSegments(model));
+    if (model.mode === 'annotations') return guard([model], () => annotationBody(model));
     if (this.plainText) {
       const occurrences = this.occurrencesOf(model.text);
-      return guard([model, occurrences], () => {
-        const fragment = document.createDocumentFragment();
-        appendTextWithChips(fragment, model.text, occurrences, (occurrence) => this.occurrenceChip(occurrence, model));
-        return fragment;
-      });
+      return guard([model, occurrences], () => plainTextBody(model, occurrences));
     }
     const parsed = this.parsedText(model.text);
-    return guard([model, parsed], () =>
-      renderMessageMarkdown(parsed, (occurrence) => this.occurrenceChip(occurrence, model)),
-    );
+    return guard([model, parsed], () => markdownBody(model, parsed));
   }
 
   private renderInfo(model: MessageModel, images: MessageImage[], files: MessageFile[]): UserMessageRenderInfo {
@@ -240,42 +224,6 @@ export class T3UserMessage extends ConfigurableElement {
       };
     }
     return { ...shared, content: model.content, inputAnnotations: model.inputAnnotations, segments: model.segments };
-  }
-
-  private occurrenceChip(occurrence: ContextReferenceOccurrence, model: MessageModel): HTMLElement {
-    const record = model.recordsById.get(occurrence.contextId);
-    return createChip({
-      kind: occurrence.kind,
-      contextId: occurrence.contextId,
-      label: occurrence.label,
-      record,
-      related: model.records,
-      copy: formatContextReference(occurrence),
-    });
-  }
-
-  private buildSegments(model: AnnotationDrivenModel): DocumentFragment {
-    const fragment = document.createDocumentFragment();
-    for (const segment of model.segments) {
-      if (segment.type === 'text') appendText(fragment, segment.text);
-      else if (segment.type === 'command') appendText(appendElement(fragment, 'span', 'command'), segment.text);
-      else fragment.appendChild(this.referenceChip(segment, model));
-    }
-    return fragment;
-  }
-
-  private referenceChip(segment: ReferenceSegment, model: MessageModel): HTMLElement {
-    const reference: InputReferencePayload = segment.reference;
-    const record = model.recordsById.get(reference.id);
-    return createChip({
-      kind: record?.kind ?? reference.kind ?? '',
-      contextId: reference.id,
-      label: reference.label ?? '',
-      record,
-      reference: record ? undefined : reference,
-      related: model.records,
-      copy: referenceCopyText(segment, record),
-    });
   }
 
   private messageRecords(): readonly ContextRecord[] {
@@ -329,40 +277,6 @@ export class T3UserMessage extends ConfigurableElement {
     event.preventDefault();
     writeClipboardPayload(event.clipboardData, { text, records }, this.config.environmentId);
   }
-}
-
-/** `exportparts` re-exports the chip's parts so a page can style the chips of a message. */
-const CHIP_EXPORT_PARTS =
-  'base: chip, icon: chip-icon, label: chip-label, value: chip-value, details: chip-details, expanded: chip-expanded';
-
-function createChip(chip: {
-  kind: string;
-  contextId: string;
-  label: string;
-  record: ContextRecord | undefined;
-  reference?: InputReferencePayload;
-  related: readonly ContextRecord[];
-  copy: string;
-}): HTMLElement {
-  const element = document.createElement('t3-context-chip');
-  element.setAttribute('kind', chip.kind);
-  element.setAttribute('context-id', chip.contextId);
-  element.setAttribute('label', chip.label);
-  element.setAttribute('placement', 'message');
-  element.setAttribute('exportparts', CHIP_EXPORT_PARTS);
-  element.dataset.copy = chip.copy;
-  element.record = chip.record;
-  element.reference = chip.reference;
-  element.relatedRecords = chip.related;
-  return element;
-}
-
-/** What a copy writes for an annotation chip: its canonical link when a record backs it, else its text. */
-function referenceCopyText(segment: ReferenceSegment, record: ContextRecord | undefined): string {
-  const canonical = record && parseContextHref(`t3-context://v1/${record.kind}/${record.contextId}`);
-  return canonical
-    ? formatContextReference({ ...canonical, label: segment.reference.label || segment.text })
-    : segment.text;
 }
 
 /**

@@ -1,0 +1,101 @@
+import {
+  type ContextRecord,
+  type ContextReferenceOccurrence,
+  formatContextReference,
+  type InputReferencePayload,
+  parseContextHref,
+  type ReferenceSegment,
+} from '../../core/index.js';
+import { appendTextWithChips, type ParsedMessageMarkdown, renderMessageMarkdown } from './markdown.js';
+import { appendElement, appendText } from './markdown-tokens.js';
+import type { AnnotationDrivenModel, MessageModel, RecordDrivenModel } from './message-model.js';
+
+/**
+ * A message's default body as new DOM nodes, with a `<t3-context-chip>` for each reference: the
+ * message builds it once per input and keeps it while the input is unchanged.
+ */
+
+/** Record-driven Markdown. */
+export function markdownBody(model: RecordDrivenModel, parsed: ParsedMessageMarkdown): DocumentFragment {
+  return renderMessageMarkdown(parsed, (occurrence) => occurrenceChip(occurrence, model));
+}
+
+/** Record-driven text shown verbatim. */
+export function plainTextBody(
+  model: RecordDrivenModel,
+  occurrences: readonly ContextReferenceOccurrence[],
+): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  appendTextWithChips(fragment, model.text, occurrences, (occurrence) => occurrenceChip(occurrence, model));
+  return fragment;
+}
+
+/** Annotation-driven content: its text, the picked command, and a chip per reference. */
+export function annotationBody(model: AnnotationDrivenModel): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  for (const segment of model.segments) {
+    if (segment.type === 'text') appendText(fragment, segment.text);
+    else if (segment.type === 'command') appendText(appendElement(fragment, 'span', 'command'), segment.text);
+    else fragment.appendChild(referenceChip(segment, model));
+  }
+  return fragment;
+}
+
+/** What a copy writes for an annotation chip: its canonical link when a record backs it, else its text. */
+export function referenceCopyText(segment: ReferenceSegment, record: ContextRecord | undefined): string {
+  const canonical = record && parseContextHref(`t3-context://v1/${record.kind}/${record.contextId}`);
+  return canonical
+    ? formatContextReference({ ...canonical, label: segment.reference.label || segment.text })
+    : segment.text;
+}
+
+function occurrenceChip(occurrence: ContextReferenceOccurrence, model: MessageModel): HTMLElement {
+  return createChip({
+    kind: occurrence.kind,
+    contextId: occurrence.contextId,
+    label: occurrence.label,
+    record: model.recordsById.get(occurrence.contextId),
+    related: model.records,
+    copy: formatContextReference(occurrence),
+  });
+}
+
+function referenceChip(segment: ReferenceSegment, model: MessageModel): HTMLElement {
+  const reference: InputReferencePayload = segment.reference;
+  const record = model.recordsById.get(reference.id);
+  return createChip({
+    kind: record?.kind ?? reference.kind ?? '',
+    contextId: reference.id,
+    label: reference.label ?? '',
+    record,
+    reference: record ? undefined : reference,
+    related: model.records,
+    copy: referenceCopyText(segment, record),
+  });
+}
+
+/** `exportparts` re-exports the chip's parts so a page can style the chips of a message. */
+const CHIP_EXPORT_PARTS =
+  'base: chip, icon: chip-icon, label: chip-label, value: chip-value, details: chip-details, expanded: chip-expanded';
+
+function createChip(chip: {
+  kind: string;
+  contextId: string;
+  label: string;
+  record: ContextRecord | undefined;
+  reference?: InputReferencePayload;
+  related: readonly ContextRecord[];
+  copy: string;
+}): HTMLElement {
+  const element = document.createElement('t3-context-chip');
+  element.setAttribute('kind', chip.kind);
+  element.setAttribute('context-id', chip.contextId);
+  element.setAttribute('label', chip.label);
+  element.setAttribute('placement', 'message');
+  element.setAttribute('exportparts', CHIP_EXPORT_PARTS);
+  element.dataset.copy = chip.copy;
+  element.record = chip.record;
+  element.reference = chip.reference;
+  element.relatedRecords = chip.related;
+  return element;
+}
