@@ -89,6 +89,18 @@ describe('<t3-context-chip>', () => {
     expect(chip.hasAttribute('unresolved')).to.be.false;
   });
 
+  it('shows its own face again after a host face, even an empty one, is no longer used', async () => {
+    const chip = await chipFor(dataset);
+    expect(part(chip, 'label')!.textContent).to.equal('Dataset');
+    chip.presentations = { dataset: { renderCompact: () => '' } };
+    await chip.updateComplete;
+    expect(part(chip, 'label')).to.equal(null);
+    chip.presentations = undefined;
+    await chip.updateComplete;
+    expect(part(chip, 'label')!.textContent).to.equal('Dataset');
+    expect(part(chip, 'icon')!.querySelector('svg')).to.not.equal(null);
+  });
+
   it('builds a resolved chip from an annotation reference alone', async () => {
     const chip = await fixture<T3ContextChip>(
       html`<t3-context-chip .reference=${{ id: 'file:@README.md', kind: 'file', value: 'README.md', serialized: '@README.md' }}></t3-context-chip>`,

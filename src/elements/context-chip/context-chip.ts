@@ -66,7 +66,10 @@ export class T3ContextChip extends ConfigurableElement {
   /** Other records of the same message, e.g. a preview annotation's screenshot. */
   @property({ attribute: false }) relatedRecords: readonly ContextRecord[] = [];
 
-  /** Where the chip is shown: in a sent message (focusable) or in the composer (not a tab stop). */
+  /**
+   * Where the chip is shown: in a sent message (focusable) or in the composer (not a tab stop).
+   * Any value but `composer` reads as `message`; the default is not written as an attribute.
+   */
   @property({ reflect: true, useDefault: true }) placement: ChipPlacement = 'message';
 
   /**
@@ -152,13 +155,13 @@ export class T3ContextChip extends ConfigurableElement {
   }
 
   protected override render(): TemplateResult {
-    const interactive = this.placement === 'message';
+    const interactive = this.placement !== 'composer';
     const label = this.displayLabel;
     const value = chipValue(this.record, this.reference);
     const accessibleName = value ? `${label} ${value}` : label;
     const details = this.details.wanted ? this.renderDetailsContent() : null;
     const compact = this.renderHostCompact();
-    if (compact) this.face.forget();
+    if (compact != null) this.face.forget();
     const statusText = this.statusText();
     return html`<span
         part="base"

@@ -1,3 +1,5 @@
+import { noChange } from 'lit';
+import { Directive, directive } from 'lit/directive.js';
 import type { KnownContextKind } from '../../core/index.js';
 import { safeImageUrl } from './urls.js';
 
@@ -70,3 +72,18 @@ export function kindIcon(kind: string, icons: Readonly<Record<string, string>>):
   image.draggable = false;
   return image;
 }
+
+/** `kindIcon` in a Lit template: the same element across renders until the kind or the icons change. */
+class KindIconDirective extends Directive {
+  private kind?: string;
+  private icons?: Readonly<Record<string, string>>;
+
+  render(kind: string, icons: Readonly<Record<string, string>>): Element | typeof noChange {
+    if (kind === this.kind && icons === this.icons) return noChange;
+    this.kind = kind;
+    this.icons = icons;
+    return kindIcon(kind, icons);
+  }
+}
+
+export const renderKindIcon = directive(KindIconDirective);

@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ResolvedConfig } from '../shared/config.js';
 import { formatBytes } from '../shared/format-bytes.js';
-import { kindIcon } from '../shared/icons.js';
+import { renderKindIcon } from '../shared/icons.js';
 import type { MessageFile, MessageImage } from './message-model.js';
 
 /** The images and the unreferenced files sent with a message, below its text. */
@@ -24,7 +24,7 @@ export function renderFiles(files: readonly MessageFile[], icons: ResolvedConfig
         .filter(Boolean)
         .join(' · ');
       return html`<li part="file" class="file">
-        <span class="file-icon">${kindIcon('file', icons)}</span>
+        <span class="file-icon">${renderKindIcon('file', icons)}</span>
         <span class="file-name">${name}</span>
         ${meta ? html`<span class="file-meta">${meta}</span>` : nothing}
       </li>`;

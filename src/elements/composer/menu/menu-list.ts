@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CommandInfo } from '../../../core/index.js';
-import { kindIcon } from '../../shared/icons.js';
+import { renderKindIcon } from '../../shared/icons.js';
 import type { T3Locale } from '../../shared/locale.js';
 import { safeImageUrl } from '../../shared/urls.js';
 import { type CommandCategory, commandCategory, matchCommands, matchSubcommands } from './commands.js';
@@ -153,7 +153,7 @@ function renderOption(option: Option, icons: IconMap): TemplateResult {
     const { item } = option;
     const icon = safeImageUrl(item.icon);
     const kind = item.record?.kind ?? item.tag?.kind ?? '';
-    return html`<span class="option-icon">${icon ? html`<img src=${icon} alt="" />` : kindIcon(kind, icons)}</span>
+    return html`<span class="option-icon">${icon ? html`<img src=${icon} alt="" />` : renderKindIcon(kind, icons)}</span>
       <span class="option-label">${item.label}</span>
       ${item.description ? html`<span class="option-description">${item.description}</span>` : nothing}`;
   }
