@@ -39,6 +39,23 @@ describe('<t3-user-message> record-driven', () => {
     expect(body(message).textContent).to.contain('See');
   });
 
+  it('a context set after the text resolves the chips in place: same elements, focus kept', async () => {
+    const text = `See ${link(terminal, 'T1')} and ${link(file)}.`;
+    const message = await renderRecords(text, { version: 1, records: [] });
+    const before = chips(message);
+    expect(before.every((chip) => chip.hasAttribute('unresolved'))).to.be.true;
+    before[0]!.focus();
+    message.context = { version: 1, records: [terminal, file] };
+    await message.updateComplete;
+    await Promise.all(before.map((chip) => chip.updateComplete));
+    const after = chips(message);
+    expect(after.length).to.equal(2);
+    expect(after.every((chip, index) => chip === before[index])).to.be.true;
+    expect(after.map((chip) => chip.record)).to.deep.equal([terminal, file]);
+    expect(after.some((chip) => chip.hasAttribute('unresolved'))).to.be.false;
+    expect(message.shadowRoot!.activeElement).to.equal(after[0]);
+  });
+
   it('shows a chip whose record is missing, duplicated or undecodable as unresolved, label intact', async () => {
     const broken = { ...file, contextId: 'bad', sizeBytes: -1 };
     const text = `${link(terminal)} ${link(file)} ${link(broken, 'broken.pdf')}`;

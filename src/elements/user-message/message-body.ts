@@ -41,6 +41,17 @@ export function annotationBody(model: AnnotationDrivenModel): DocumentFragment {
   return fragment;
 }
 
+/**
+ * Brings the chips of a record-driven body kept from an earlier input up to date with the model's
+ * records: a context set after the text resolves the chips in place, focus and open details kept.
+ */
+export function assignRecords(body: ParentNode, model: RecordDrivenModel): void {
+  for (const chip of body.querySelectorAll('t3-context-chip')) {
+    chip.record = model.recordsById.get(chip.contextId);
+    chip.relatedRecords = model.records;
+  }
+}
+
 /** What a copy writes for an annotation chip: its canonical link when a record backs it, else its text. */
 export function referenceCopyText(segment: ReferenceSegment, record: ContextRecord | undefined): string {
   const canonical = record && parseContextHref(`t3-context://v1/${record.kind}/${record.contextId}`);

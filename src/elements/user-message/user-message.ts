@@ -30,7 +30,7 @@ import {
   type UserMessageRenderInfo,
 } from './message-model.js';
 import { type ParsedMessageMarkdown, parseMessageMarkdown } from './markdown.js';
-import { annotationBody, markdownBody, plainTextBody, referenceCopyText } from './message-body.js';
+import { annotationBody, assignRecords, markdownBody, plainTextBody, referenceCopyText } from './message-body.js';
 import { renderFiles, renderImages } from './message-attachments.js';
 import { RovingFocusController, type RovingItem } from './roving-focus.js';
 import { userMessageStyles } from './user-message.styles.js';
@@ -115,6 +115,9 @@ export class T3UserMessage extends ConfigurableElement {
   private parsedMarkdown?: { text: string; parsed: ParsedMessageMarkdown };
   private scannedText?: { text: string; occurrences: ContextReferenceOccurrence[] };
   private copiedTimer?: ReturnType<typeof setTimeout>;
+  /** Whether the body shown is the default record-driven one, and the model its chips have the records of. */
+  private recordDrivenBody = false;
+  private recordsAssigned?: MessageModel;
   /** The message is one tab stop; arrows move among its chips, links and copy control. */
   private readonly roving = new RovingFocusController(this, () => [
     ...this.renderRoot.querySelectorAll<RovingItem>('t3-context-chip, a[href], [part~="copy"]'),
@@ -136,6 +139,15 @@ export class T3UserMessage extends ConfigurableElement {
     super.willUpdate(changed);
     if (!this.model || INPUT_KEYS.some((key) => changed.has(key))) {
       this.model = buildMessageModel(this);
+    }
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    const model = this.model;
+    if (this.recordDrivenBody && model?.mode === 'records' && this.recordsAssigned !== model) {
+      this.recordsAssigned = model;
+      assignRecords(this.renderRoot.querySelector('[part~="body"]')!, model);
     }
   }
 
@@ -191,21 +203,24 @@ export class T3UserMessage extends ConfigurableElement {
   }
 
   private renderBody(model: MessageModel, images: MessageImage[], files: MessageFile[]): unknown {
+    this.recordDrivenBody = false;
     const renderer = this.renderUserMessageContent;
     if (typeof renderer === 'function') {
       const info = this.renderInfo(model, images, files);
       const custom = renderHostContent(() => renderer(info), 'renderUserMessageContent');
       if (custom != null) return custom;
     }
-    // The default body depends on the model alone (chips take their configuration from context),
-    // so it is built once as DOM nodes and kept while the model is unchanged.
+    // The default body is built once as DOM nodes (chips take their configuration from context):
+    // an annotation-driven one per model, a record-driven one per text, its chips given the
+    // current records after each update (`updated`).
+    this.recordDrivenBody = model.mode === 'records';
     if (model.mode === 'annotations') return guard([model], () => annotationBody(model));
     if (this.plainText) {
       const occurrences = this.occurrencesOf(model.text);
-      return guard([model, occurrences], () => plainTextBody(model, occurrences));
+      return guard([occurrences], () => plainTextBody(model, occurrences));
     }
     const parsed = this.parsedText(model.text);
-    return guard([model, parsed], () => markdownBody(model, parsed));
+    return guard([parsed], () => markdownBody(model, parsed));
   }
 
   private renderInfo(model: MessageModel, images: MessageImage[], files: MessageFile[]): UserMessageRenderInfo {
