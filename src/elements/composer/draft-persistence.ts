@@ -33,8 +33,8 @@ let defaultStorage: DraftStorage | undefined;
  * Saves the draft, the stash and the history under `draft-key`: after each change (at most
  * `SAVE_DELAY_MS` late) and on `pagehide`, and restores them when the element connects or the key
  * changes (the old key's draft is saved first, so switching keys swaps drafts). A store that fails
- * or does not answer shows one notice, kept through edits until the store works again; the draft
- * in memory is never touched by a failure.
+ * or does not answer shows one notice, kept through edits until a save works again; the draft in
+ * memory is never touched by a failure.
  */
 export class DraftPersistence implements ReactiveController {
   private key?: string;
@@ -125,7 +125,7 @@ export class DraftPersistence implements ReactiveController {
       queue: queue.stored,
     });
     if (draftTrimmed) session.notices.show(this.delegate.locale().draftTooLarge);
-    void this.answer(() => storage.save(key, stored));
+    void this.answer(() => storage.save(key, stored), { saving: true });
   }
 
   private readonly onChange = (event: Event): void => {
@@ -180,25 +180,31 @@ export class DraftPersistence implements ReactiveController {
     return (defaultStorage ??= indexedDbDraftStorage());
   }
 
-  /** Runs a store call; a throw, a rejection or no answer in time shows the one notice. */
-  private async answer<T>(call: () => Promise<T>): Promise<T | undefined> {
+  /**
+   * Runs a store call. A throw, a rejection or no answer in time shows the not-saved notice (again,
+   * if something took it away while the store still fails) and warns once per failing spell; the
+   * first save that works again takes the notice away.
+   */
+  private async answer<T>(call: () => Promise<T>, { saving = false } = {}): Promise<T | undefined> {
+    const { notices } = this.delegate.session;
+    const notSaved = this.delegate.locale().draftNotSaved;
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('the draft store did not answer')), STORE_TIMEOUT_MS);
       });
       const result = await Promise.race([Promise.resolve().then(call), timeout]);
-      if (this.failing) {
+      if (saving && this.failing) {
         this.failing = false;
-        this.delegate.session.notices.dismiss(this.delegate.locale().draftNotSaved);
+        notices.dismiss(notSaved);
       }
       return result;
     } catch (error) {
       if (!this.failing) {
         this.failing = true;
         console.warn('[t3-composer] the draft store failed', error);
-        this.delegate.session.notices.show(this.delegate.locale().draftNotSaved, { lasting: true });
       }
+      if (notices.current !== notSaved) notices.show(notSaved, { lasting: true });
       return undefined;
     } finally {
       clearTimeout(timer);
