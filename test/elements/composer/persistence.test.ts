@@ -170,6 +170,29 @@ describe('<t3-composer> draft persistence', () => {
     }
   });
 
+  it('the not-saved notice comes back with the next failure after a key switch took it away', async () => {
+    const storage = memoryStorage();
+    const failing: DraftStorage = {
+      ...storage,
+      save: () => Promise.reject(new DOMException('full', 'QuotaExceededError')),
+    };
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      const composer = await mount(uniqueKey('switch'), failing);
+      await clickEditor(composer);
+      await type('first');
+      await waitFor(() => notice(composer).includes('cannot be saved'), 'the notice');
+      composer.draftKey = uniqueKey('other');
+      await waitFor(() => notice(composer) === '', 'the switch to clear the notice');
+      await clickEditor(composer);
+      await type('second');
+      await waitFor(() => notice(composer).includes('cannot be saved'), 'the notice again');
+    } finally {
+      console.warn = warn;
+    }
+  });
+
   it('a store that never answers shows the notice and the draft stays', async () => {
     const silent: DraftStorage = {
       load: () => new Promise(() => {}),
