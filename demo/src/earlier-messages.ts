@@ -22,13 +22,14 @@ export function windowStart(messages: readonly ThreadMessage[], count = TRANSCRI
 
 /**
  * The earlier part of a long thread, not in the document yet: a marker at the top of the
- * transcript puts the previous entries in when the reader scrolls near it or presses its button,
- * keeping the entries in view where they were.
+ * transcript puts the previous entries in when the reader scrolls near it, keeping the entries in
+ * view where they were, or when its button is pressed, keeping the button where it was.
  */
 export class EarlierMessages {
   private readonly marker = document.createElement('li');
   private readonly button = document.createElement('button');
   private readonly observer: IntersectionObserver;
+  private disposed = false;
 
   constructor(
     private readonly list: HTMLElement,
@@ -38,11 +39,11 @@ export class EarlierMessages {
     this.marker.className = 'entry earlier';
     this.button.type = 'button';
     this.button.className = 'earlier-button';
-    this.button.addEventListener('click', () => this.showMore());
+    this.button.addEventListener('click', () => this.showMore(this.button));
     this.marker.append(this.button);
     this.label();
     list.prepend(this.marker);
-    this.observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && this.showMore(), {
+    this.observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && this.onNear(), {
       root: list,
       rootMargin: `${LOAD_AHEAD_PX}px 0px 0px 0px`,
     });
@@ -50,26 +51,44 @@ export class EarlierMessages {
 
   /** Starts loading on scroll; called once the transcript has scrolled to its newest entry. */
   watch(): void {
-    this.observer.observe(this.marker);
+    if (!this.disposed) this.observer.observe(this.marker);
   }
 
   /** Takes the marker out (the thread is left, or everything is shown). */
   dispose(): void {
+    this.disposed = true;
     this.observer.disconnect();
     this.marker.remove();
   }
 
-  private showMore(): void {
+  private onNear(): void {
+    // Focus on the button (Tab to it scrolls it into view) leaves loading to the button.
+    if (document.activeElement === this.button) return;
+    this.showMore(this.list.querySelector('.entry:not(.earlier)'));
+    // An observer reports changes only: a marker still near after a short batch is looked at again.
+    this.observer.unobserve(this.marker);
+    this.watch();
+  }
+
+  /**
+   * Puts the previous entries in above what is shown, keeping `steady` (the first entry shown, or
+   * the pressed button) where it sits in the view; Chromium's scroll anchoring would mostly do it
+   * alone, Safari has none.
+   */
+  private showMore(steady: Element | null): void {
     const start = windowStart(this.remaining, EARLIER_STEP);
     const entries = this.remaining.slice(start).map(this.entryOf);
     this.remaining = this.remaining.slice(0, start);
-    // What is in view stays in view: its distance from the end of the list is kept (Chromium's
-    // scroll anchoring would do it alone; Safari has none).
-    const fromEnd = this.list.scrollHeight - this.list.scrollTop;
+    const before = steady?.getBoundingClientRect().top;
     this.marker.after(...entries);
-    this.list.scrollTop = this.list.scrollHeight - fromEnd;
-    if (this.remaining.length === 0) this.dispose();
-    else this.label();
+    if (steady && before !== undefined) this.list.scrollTop += steady.getBoundingClientRect().top - before;
+    if (this.remaining.length > 0) return this.label();
+    // The button goes with the last batch: focus it held stays in the transcript.
+    if (document.activeElement === this.button) {
+      this.list.tabIndex = -1;
+      this.list.focus({ preventScroll: true });
+    }
+    this.dispose();
   }
 
   private label(): void {

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../server/host.js';
 import { createMessage } from '../../server/messages.js';
+import { axeViolations } from './support/axe.js';
 import { useDemoSession } from './support/demo-session.js';
 
 /** The demo's transcript as a person meets it: opened at the newest message, the composer one keypress away. */
@@ -108,6 +109,8 @@ describe('the demo transcript', () => {
     expect((await shownTexts())[0]).toBe(`Long thread message ${exchanges - 50}`);
     const earlier = page.locator('#transcript .earlier-button');
     await expect.poll(() => earlier.textContent()).toBe('Show 140 earlier messages');
+    // The marker is part of the list, and the list stays clean under axe with it.
+    expect(await axeViolations(page)).toEqual([]);
 
     // Where the first message in view sits, at every scroll: what the reader saw just before earlier ones came in.
     await page.evaluate(() => {
@@ -141,12 +144,24 @@ describe('the demo transcript', () => {
     expect(Math.abs(moved)).toBeLessThan(400);
     await expect.poll(() => earlier.textContent()).toBe('Show 120 earlier messages');
 
-    // The marker is a button too: pressed from the keyboard, again and again, it adds the rest and goes away.
+    // The marker is a button too: pressed from the keyboard, again and again, it adds the rest and goes away;
+    // the button stays in view as the entries come in under it.
     await earlier.focus();
-    for (let presses = 0; presses < 20 && (await earlier.count()) > 0; presses++) await page.keyboard.press('Enter');
+    for (let presses = 0; presses < 20 && (await earlier.count()) > 0; presses++) {
+      await page.keyboard.press('Enter');
+      if ((await earlier.count()) === 0) break;
+      const seen = await earlier.evaluate((button) => {
+        const view = button.closest('#transcript')!.getBoundingClientRect();
+        const box = button.getBoundingClientRect();
+        return box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+      });
+      expect(seen).toBe(true);
+    }
     await expect.poll(async () => (await shownTexts())[0]).toBe('Long thread message 0');
     expect(await shownTexts()).toHaveLength(exchanges);
     expect(await earlier.count()).toBe(0);
+    // Focus the button held stays in the transcript when the button goes.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('transcript');
     await context.close();
   });
 });
