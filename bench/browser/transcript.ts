@@ -87,10 +87,6 @@ function watchFrames(onFrame: (at: number) => void): () => void {
 }
 
 /**
- * Appends one more message to the mounted ones, in a task of its own as a reply from the host
- * would arrive, and scrolls to it once rendered, while frames are counted; then takes it out again.
- */
-/**
  * Runs `act` in a task of its own (as a host's answer or a scroll would arrive) and counts frames
  * until what it returns has settled, then two frames more: the longest gap between two frames and
  * the long tasks the Long Tasks API saw meanwhile.
