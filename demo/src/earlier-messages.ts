@@ -1,9 +1,9 @@
 import type { ThreadMessage } from './host-api.js';
 
 /**
- * How many of a thread's newest entries (messages and replies) the transcript shows at first. A
- * long thread keeps only what was read in the document: typing, appending and memory stay those
- * of a short one.
+ * How many of a thread's newest entries (messages and replies) the transcript shows at first, and
+ * goes back to whenever the reader returns to the newest. A long thread keeps only what is being
+ * read in the document: typing, appending and memory stay those of a short one.
  */
 export const TRANSCRIPT_WINDOW = 100;
 
@@ -12,30 +12,47 @@ export const EARLIER_STEP = 20;
 
 /** How far above the top of the view the marker starts loading, so scrolling up rarely waits. */
 const LOAD_AHEAD_PX = 800;
+/** How close to the end of the list counts as being back at the newest. */
+const AT_END_PX = 48;
 
-/** Where the entries to show start: `count` before the end, moved back to the user message its reply answers. */
-export function windowStart(messages: readonly ThreadMessage[], count = TRANSCRIPT_WINDOW): number {
-  let start = Math.max(0, messages.length - count);
+/**
+ * Where the entries to show start: `count` entries before `end`, moved back to the user message
+ * the first reply answers.
+ */
+export function windowStart(
+  messages: readonly ThreadMessage[],
+  count = TRANSCRIPT_WINDOW,
+  end = messages.length,
+): number {
+  let start = Math.max(0, end - count);
   while (start > 0 && messages[start]!.role === 'assistant') start--;
   return start;
 }
 
 /**
- * The earlier part of a long thread, not in the document yet: a marker at the top of the
- * transcript puts the previous entries in when the reader scrolls near it, keeping the entries in
- * view where they were, or when its button is pressed, keeping the button where it was.
+ * The earlier part of a long thread: a marker at the top of the transcript puts the previous
+ * entries in when the reader scrolls near it, keeping the entries in view where they were, or
+ * when its button is pressed, keeping the button where it was. Back at the newest, the reader
+ * finds the transcript as it opened: the entries added meanwhile leave the document again.
  */
 export class EarlierMessages {
   private readonly marker = document.createElement('li');
   private readonly button = document.createElement('button');
   private readonly observer: IntersectionObserver;
+  /** Index in the thread of the oldest entry shown. */
+  private start: number;
+  /** The entries put in above the opening window, oldest first. */
+  private added: HTMLElement[] = [];
   private disposed = false;
 
+  /** `opening`: index of the oldest entry the transcript opened with (more than 0). */
   constructor(
     private readonly list: HTMLElement,
-    private remaining: readonly ThreadMessage[],
+    private readonly thread: readonly ThreadMessage[],
+    private readonly opening: number,
     private readonly entryOf: (message: ThreadMessage) => HTMLElement,
   ) {
+    this.start = opening;
     this.marker.className = 'entry earlier';
     this.button.type = 'button';
     this.button.className = 'earlier-button';
@@ -51,24 +68,35 @@ export class EarlierMessages {
 
   /** Starts loading on scroll; called once the transcript has scrolled to its newest entry. */
   watch(): void {
-    if (!this.disposed) this.observer.observe(this.marker);
+    if (this.disposed) return;
+    this.observer.observe(this.marker);
+    this.list.addEventListener('scroll', this.onScroll, { passive: true });
   }
 
-  /** Takes the marker out (the thread is left, or everything is shown). */
+  /** Stops for good: the thread is left. */
   dispose(): void {
     this.disposed = true;
     this.observer.disconnect();
+    this.list.removeEventListener('scroll', this.onScroll);
     this.marker.remove();
   }
 
   private onNear(): void {
     // Focus on the button (Tab to it scrolls it into view) leaves loading to the button.
-    if (document.activeElement === this.button) return;
+    if (document.activeElement === this.button || this.start === 0) return;
     this.showMore(this.list.querySelector('.entry:not(.earlier)'));
     // An observer reports changes only: a marker still near after a short batch is looked at again.
     this.observer.unobserve(this.marker);
-    this.watch();
+    this.observer.observe(this.marker);
   }
+
+  private readonly onScroll = (): void => {
+    const { scrollHeight, scrollTop, clientHeight } = this.list;
+    if (this.added.length === 0 || scrollHeight - scrollTop - clientHeight >= AT_END_PX) return;
+    // Focus inside an earlier entry keeps it: taking it out would drop the focus.
+    if (this.added.some((entry) => entry.contains(document.activeElement))) return;
+    this.trim();
+  };
 
   /**
    * Puts the previous entries in above what is shown, keeping `steady` (the first entry shown, or
@@ -76,23 +104,44 @@ export class EarlierMessages {
    * alone, Safari has none.
    */
   private showMore(steady: Element | null): void {
-    const start = windowStart(this.remaining, EARLIER_STEP);
-    const entries = this.remaining.slice(start).map(this.entryOf);
-    this.remaining = this.remaining.slice(0, start);
-    const before = steady?.getBoundingClientRect().top;
-    this.marker.after(...entries);
-    if (steady && before !== undefined) this.list.scrollTop += steady.getBoundingClientRect().top - before;
-    if (this.remaining.length > 0) return this.label();
+    const start = windowStart(this.thread, EARLIER_STEP, this.start);
+    const entries = this.thread.slice(start, this.start).map(this.entryOf);
+    this.start = start;
+    this.added.unshift(...entries);
+    this.keepingInView(steady, () => this.marker.after(...entries));
+    if (start > 0) return this.label();
     // The button goes with the last batch: focus it held stays in the transcript.
     if (document.activeElement === this.button) {
       this.list.tabIndex = -1;
       this.list.focus({ preventScroll: true });
     }
-    this.dispose();
+    this.observer.unobserve(this.marker);
+    this.marker.remove();
+  }
+
+  /** Takes the entries added above the opening window out again, the newest staying in view. */
+  private trim(): void {
+    const entries = this.added;
+    this.added = [];
+    this.start = this.opening;
+    const newest = this.list.lastElementChild;
+    this.keepingInView(newest, () => {
+      for (const entry of entries) entry.remove();
+      if (!this.marker.isConnected) this.list.prepend(this.marker);
+    });
+    this.label();
+    this.observer.unobserve(this.marker);
+    this.observer.observe(this.marker);
+  }
+
+  private keepingInView(steady: Element | null, change: () => void): void {
+    const before = steady?.getBoundingClientRect().top;
+    change();
+    if (steady && before !== undefined) this.list.scrollTop += steady.getBoundingClientRect().top - before;
   }
 
   private label(): void {
-    const count = this.remaining.length;
+    const count = this.start;
     this.button.textContent = `Show ${count} earlier ${count === 1 ? 'message' : 'messages'}`;
   }
 }

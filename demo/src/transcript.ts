@@ -21,13 +21,13 @@ export async function renderTranscript(list: HTMLElement, messages: readonly Thr
   const start = windowStart(messages);
   list.replaceChildren(...messages.slice(start).map(entryOf));
   if (messages.length === 0) list.append(emptyThread());
-  const rest = start > 0 ? new EarlierMessages(list, messages.slice(0, start), entryOf) : undefined;
+  const rest = start > 0 ? new EarlierMessages(list, messages, start, entryOf) : undefined;
   if (rest) earlier.set(list, rest);
   await scrollToNewest(list);
   rest?.watch();
 }
 
-/** The not yet shown start of each transcript's thread. */
+/** The earlier part of each transcript's thread. */
 const earlier = new WeakMap<HTMLElement, EarlierMessages>();
 
 /**

@@ -90,7 +90,7 @@ describe('the demo transcript', () => {
     await context.close();
   });
 
-  it('a long thread shows its newest messages and adds earlier ones as the reader scrolls up, keeping the view', async () => {
+  it('a long thread shows its newest messages, adds earlier ones as the reader scrolls up, keeping the view, and goes back to the newest when the reader does', async () => {
     const exchanges = 120;
     for (let index = 0; index < exchanges; index++) {
       const text = `Long thread message ${index}`;
@@ -162,6 +162,25 @@ describe('the demo transcript', () => {
     expect(await earlier.count()).toBe(0);
     // Focus the button held stays in the transcript when the button goes.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('transcript');
+
+    // Back at the newest (End in the focused transcript), the transcript is as it opened: the
+    // entries read meanwhile leave the document, and the marker is back.
+    // End lands on the end as laid out so far; entries coming into view take their real height, so
+    // a person presses it again until the list stays at its end.
+    for (let presses = 0; presses < 10 && (await shownTexts()).length > 50; presses++) {
+      await page.keyboard.press('End');
+      await page.waitForTimeout(100);
+    }
+    await expect.poll(async () => (await shownTexts()).length).toBe(50);
+    expect((await shownTexts())[0]).toBe(`Long thread message ${exchanges - 50}`);
+    await expect.poll(() => earlier.textContent()).toBe('Show 140 earlier messages');
+    const newestInView = await page.evaluate(() => {
+      const list = document.getElementById('transcript')!;
+      const view = list.getBoundingClientRect();
+      const newest = list.lastElementChild!.getBoundingClientRect();
+      return newest.bottom > view.top && newest.top < view.bottom;
+    });
+    expect(newestInView).toBe(true);
     await context.close();
   });
 });
