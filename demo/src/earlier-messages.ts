@@ -12,8 +12,6 @@ export const EARLIER_STEP = 20;
 
 /** How far above the top of the view the marker starts loading, so scrolling up rarely waits. */
 const LOAD_AHEAD_PX = 800;
-/** How close to the end of the list counts as being back at the newest. */
-const AT_END_PX = 48;
 
 /**
  * Where the entries to show start: `count` entries before `end`, moved back to the user message
@@ -91,8 +89,10 @@ export class EarlierMessages {
   }
 
   private readonly onScroll = (): void => {
-    const { scrollHeight, scrollTop, clientHeight } = this.list;
-    if (this.added.length === 0 || scrollHeight - scrollTop - clientHeight >= AT_END_PX) return;
+    if (this.added.length === 0) return;
+    // Back at the newest: the newest entry is in view.
+    const newest = this.list.lastElementChild;
+    if (!newest || newest.getBoundingClientRect().top >= this.list.getBoundingClientRect().bottom) return;
     // Focus inside an earlier entry keeps it: taking it out would drop the focus.
     if (this.added.some((entry) => entry.contains(document.activeElement))) return;
     this.trim();
