@@ -30,8 +30,9 @@ export function windowStart(
 /**
  * The earlier part of a long thread: a marker at the top of the transcript puts the previous
  * entries in when the reader scrolls near it, keeping the entries in view where they were, or
- * when its button is pressed, keeping the button where it was. Back at the newest, the reader
- * finds the transcript as it opened: the entries added meanwhile leave the document again.
+ * when its button is pressed, keeping the button where it was. Back at the newest (the newest
+ * entry in view), the reader finds the transcript as it opened, scrolled to its end: the entries
+ * added meanwhile leave the document again.
  */
 export class EarlierMessages {
   private readonly marker = document.createElement('li');
@@ -119,17 +120,23 @@ export class EarlierMessages {
     this.marker.remove();
   }
 
-  /** Takes the entries added above the opening window out again, the newest staying in view. */
+  /**
+   * Takes the entries added above the opening window out again and settles the reader at the end:
+   * entries coming into view take their real height only once laid out, so the end is pinned for
+   * a few frames.
+   */
   private trim(): void {
     const entries = this.added;
     this.added = [];
     this.start = this.opening;
-    const newest = this.list.lastElementChild;
-    this.keepingInView(newest, () => {
-      for (const entry of entries) entry.remove();
-      if (!this.marker.isConnected) this.list.prepend(this.marker);
-    });
+    for (const entry of entries) entry.remove();
+    if (!this.marker.isConnected) this.list.prepend(this.marker);
     this.label();
+    const pin = (frames: number) => {
+      this.list.scrollTop = this.list.scrollHeight;
+      if (frames > 0) requestAnimationFrame(() => pin(frames - 1));
+    };
+    pin(3);
     this.observer.unobserve(this.marker);
     this.observer.observe(this.marker);
   }
