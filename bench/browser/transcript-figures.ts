@@ -11,7 +11,7 @@ import type { Figure } from '../figures.js';
 import { summarize } from '../figures.js';
 import { describeKeys, toFrame, typeInto } from './editor-figures.js';
 import type { KeyLatency } from './page.js';
-import type { AppendTiming } from './transcript.js';
+import type { TaskTiming } from './transcript.js';
 import { collectGarbage, median, ms, note, ratioFigure, type Session } from './session.js';
 
 /** A long task, as the Long Tasks API counts one. */
@@ -86,7 +86,7 @@ async function frameGapFigure(
   session: Session,
   name: string,
   what: string,
-  timed: (run: number) => Promise<AppendTiming>,
+  timed: (run: number) => Promise<TaskTiming>,
 ): Promise<Figure> {
   const { cdp, plan } = session;
   const gaps: number[] = [];

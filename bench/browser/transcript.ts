@@ -66,7 +66,7 @@ async function setTranscriptAttached(attached: boolean): Promise<void> {
   await nextFrame();
 }
 
-export interface AppendTiming {
+export interface TaskTiming {
   /** The longest time between two frames from just before the task until what it did is shown. */
   longestFrameGap: number;
   /** Durations of the long tasks (over 50 ms) the Long Tasks API saw in that time. */
@@ -91,7 +91,7 @@ function watchFrames(onFrame: (at: number) => void): () => void {
  * until what it returns has settled, then two frames more: the longest gap between two frames and
  * the long tasks the Long Tasks API saw meanwhile.
  */
-async function watchTask(act: () => Promise<void>): Promise<AppendTiming> {
+async function watchTask(act: () => Promise<void>): Promise<TaskTiming> {
   const longTasks: number[] = [];
   const observer = new PerformanceObserver((entries) => {
     for (const task of entries.getEntries()) longTasks.push(task.duration);
@@ -117,7 +117,7 @@ async function watchTask(act: () => Promise<void>): Promise<AppendTiming> {
 }
 
 /** Appends one more exchange (a message and its reply, as the demo does once the host made them), then removes it. */
-async function appendToTranscript(index: number): Promise<AppendTiming> {
+async function appendToTranscript(index: number): Promise<TaskTiming> {
   const message = { ...extra[index % extra.length]!, id: `msg_extra_${index}` };
   const timing = await watchTask(() => appendExchange(list, message, simulateAssistantReply(message)));
   list.lastElementChild!.remove();
@@ -127,7 +127,7 @@ async function appendToTranscript(index: number): Promise<AppendTiming> {
 }
 
 /** Scrolls to the top of what is shown, until the transcript has added earlier entries; then back to the newest. */
-async function scrollIntoEarlier(): Promise<AppendTiming> {
+async function scrollIntoEarlier(): Promise<TaskTiming> {
   const before = transcriptEntries();
   const timing = await watchTask(async () => {
     list.scrollTop = 0;

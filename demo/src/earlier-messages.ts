@@ -1,4 +1,5 @@
 import type { ThreadMessage } from './host-api.js';
+import { pinToEnd } from './scroll-end.js';
 
 /**
  * How many of a thread's newest entries (messages and replies) the transcript shows at first, and
@@ -84,7 +85,11 @@ export class EarlierMessages {
     // Focus on the button (Tab to it scrolls it into view) leaves loading to the button.
     if (document.activeElement === this.button || this.start === 0) return;
     this.showMore(this.list.querySelector('.entry:not(.earlier)'));
-    // An observer reports changes only: a marker still near after a short batch is looked at again.
+    this.observeAgain();
+  }
+
+  /** An observer reports changes only: a marker still near after a change is looked at afresh. */
+  private observeAgain(): void {
     this.observer.unobserve(this.marker);
     this.observer.observe(this.marker);
   }
@@ -109,7 +114,9 @@ export class EarlierMessages {
     const entries = this.thread.slice(start, this.start).map(this.entryOf);
     this.start = start;
     this.added.unshift(...entries);
-    this.keepingInView(steady, () => this.marker.after(...entries));
+    const before = steady?.getBoundingClientRect().top;
+    this.marker.after(...entries);
+    if (steady && before !== undefined) this.list.scrollTop += steady.getBoundingClientRect().top - before;
     if (start > 0) return this.label();
     // The button goes with the last batch: focus it held stays in the transcript.
     if (document.activeElement === this.button) {
@@ -120,31 +127,15 @@ export class EarlierMessages {
     this.marker.remove();
   }
 
-  /**
-   * Takes the entries added above the opening window out again and settles the reader at the end:
-   * entries coming into view take their real height only once laid out, so the end is pinned for
-   * a few frames.
-   */
+  /** Takes the entries added above the opening window out again and settles the reader at the end. */
   private trim(): void {
-    const entries = this.added;
+    for (const entry of this.added) entry.remove();
     this.added = [];
     this.start = this.opening;
-    for (const entry of entries) entry.remove();
     if (!this.marker.isConnected) this.list.prepend(this.marker);
     this.label();
-    const pin = (frames: number) => {
-      this.list.scrollTop = this.list.scrollHeight;
-      if (frames > 0) requestAnimationFrame(() => pin(frames - 1));
-    };
-    pin(3);
-    this.observer.unobserve(this.marker);
-    this.observer.observe(this.marker);
-  }
-
-  private keepingInView(steady: Element | null, change: () => void): void {
-    const before = steady?.getBoundingClientRect().top;
-    change();
-    if (steady && before !== undefined) this.list.scrollTop += steady.getBoundingClientRect().top - before;
+    pinToEnd(this.list);
+    this.observeAgain();
   }
 
   private label(): void {

@@ -2,6 +2,7 @@ import type { T3UserMessage } from '../../src/message.js';
 import type { AssistantMessage, ThreadMessage } from './host-api.js';
 import { EarlierMessages, windowStart } from './earlier-messages.js';
 import { inspectorOf, settleInspector } from './reply-inspector.js';
+import { isScrolledToEnd, settleAtEnd } from './scroll-end.js';
 
 type UserEntry = Extract<ThreadMessage, { role: 'user' }>;
 
@@ -121,9 +122,6 @@ function userMessage(message: UserEntry): T3UserMessage {
   return element;
 }
 
-const isScrolledToEnd = (list: HTMLElement, slack = 48) =>
-  list.scrollHeight - list.scrollTop - list.clientHeight < slack;
-
 /**
  * Scrolls to the newest message after every message and chip in the list has rendered: before
  * that, the list is shorter than it will be and the scroll lands mid-transcript.
@@ -136,11 +134,5 @@ async function scrollToNewest(list: HTMLElement): Promise<void> {
       []),
   ]);
   await Promise.all(chips.map((chip) => chip.updateComplete));
-  // Entries out of view are not laid out (`content-visibility`) and count at an estimated height:
-  // the newest ones take their real height only once scrolled to, so scroll again until it holds.
-  for (let frames = 0, settled = 0; frames < 30 && settled < 2; frames++) {
-    list.scrollTop = list.scrollHeight;
-    await new Promise(requestAnimationFrame);
-    settled = isScrolledToEnd(list, 2) ? settled + 1 : 0;
-  }
+  await settleAtEnd(list);
 }

@@ -2,38 +2,24 @@ import { kindIcon } from '../shared/icons.js';
 
 /**
  * A chip's face when the host does not render its own: the kind icon, the label and a host kind's
- * value, built as DOM nodes. The same fragment is handed out while none of them changed, so Lit
- * leaves the nodes alone, and a chip needs no template instances for them (a transcript mounts
- * chips by the thousand).
+ * value, built as DOM nodes (the chip keeps them with `guard` while none of them changes, so a
+ * chip needs no template instances for them: a transcript mounts chips by the thousand).
  */
-export class ChipFace {
-  private key: readonly unknown[] = [];
-  private nodes?: DocumentFragment;
-
-  nodesFor(
-    kind: string,
-    icons: Readonly<Record<string, string>>,
-    label: string,
-    value: string | null,
-  ): DocumentFragment {
-    const key = [kind, icons, label, value];
-    if (this.nodes && key.every((part, index) => part === this.key[index])) return this.nodes;
-    this.key = key;
-    const nodes = document.createDocumentFragment();
-    partSpan(nodes, 'icon').appendChild(kindIcon(kind, icons));
-    partSpan(nodes, 'label').textContent = label;
-    if (value) {
-      // The space (no box in the flex chip) keeps the visible text "label value", as its name reads.
-      nodes.append(' ');
-      partSpan(nodes, 'value').textContent = value;
-    }
-    return (this.nodes = nodes);
+export function chipFace(
+  kind: string,
+  icons: Readonly<Record<string, string>>,
+  label: string,
+  value: string | undefined,
+): DocumentFragment {
+  const nodes = document.createDocumentFragment();
+  partSpan(nodes, 'icon').appendChild(kindIcon(kind, icons));
+  partSpan(nodes, 'label').textContent = label;
+  if (value) {
+    // The space (no box in the flex chip) keeps the visible text "label value", as its name reads.
+    nodes.append(' ');
+    partSpan(nodes, 'value').textContent = value;
   }
-
-  /** The face was taken out of the chip (the host's own face replaced it): build it anew next time. */
-  forget(): void {
-    this.nodes = undefined;
-  }
+  return nodes;
 }
 
 function partSpan(parent: Node, name: string): HTMLSpanElement {

@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
 import { type ContextRecord, type InputReferencePayload, isKnownContextRecord } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
 import { type ChipActivateDetail, type ChipPlacement, type ChipRemoveDetail, emit } from '../shared/events.js';
@@ -7,7 +8,7 @@ import { formatMessage } from '../shared/locale.js';
 import { type ResolvedPresentation, resolvePresentation } from '../shared/presentations.js';
 import { renderHostContent } from '../shared/render-host-content.js';
 import { renderRecordDetails } from './chip-details.js';
-import { ChipFace } from './chip-face.js';
+import { chipFace } from './chip-face.js';
 import { chipLabel, chipValue, pullRequestTone } from './chip-text.js';
 import { chipStyles } from './context-chip.styles.js';
 import { DetailsPopoverController } from './details-popover.js';
@@ -104,7 +105,6 @@ export class T3ContextChip extends ConfigurableElement {
     () => this.base,
     () => this.hasDetails,
   );
-  private readonly face = new ChipFace();
   /** Both derive from properties and configuration only, so they are computed once per update. */
   private presentation!: ResolvedPresentation;
   private status: ChipStatus = 'unresolved';
@@ -161,7 +161,6 @@ export class T3ContextChip extends ConfigurableElement {
     const accessibleName = value ? `${label} ${value}` : label;
     const details = this.details.wanted ? this.renderDetailsContent() : null;
     const compact = this.renderHostCompact();
-    if (compact != null) this.face.forget();
     const statusText = this.statusText();
     return html`<span
         part="base"
@@ -180,8 +179,15 @@ export class T3ContextChip extends ConfigurableElement {
         @pointerleave=${this.details.onPointerLeave}
         @focusin=${this.details.onFocusIn}
         @focusout=${this.details.onFocusOut}
-        >${compact ?? this.face.nodesFor(this.effectiveKind, this.config.icons, label, value ?? null)}${this.removable ? this.renderRemoveButton(label) : nothing}</span
+        >${compact ?? this.renderFace(label, value)}${this.removable ? this.renderRemoveButton(label) : nothing}</span
       >${details ? this.renderDetailsPopover(details) : nothing}${this.renderExpanded()}`;
+  }
+
+  /** The built-in face, kept while its kind, icons, label and value stay (a host face in between starts it afresh). */
+  private renderFace(label: string, value: string | undefined): unknown {
+    const kind = this.effectiveKind;
+    const { icons } = this.config;
+    return guard([kind, icons, label, value], () => chipFace(kind, icons, label, value));
   }
 
   private renderRemoveButton(label: string): TemplateResult {

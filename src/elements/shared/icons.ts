@@ -1,5 +1,4 @@
-import { noChange } from 'lit';
-import { Directive, directive } from 'lit/directive.js';
+import { guard } from 'lit/directives/guard.js';
 import type { KnownContextKind } from '../../core/index.js';
 import { safeImageUrl } from './urls.js';
 
@@ -73,17 +72,6 @@ export function kindIcon(kind: string, icons: Readonly<Record<string, string>>):
   return image;
 }
 
-/** `kindIcon` in a Lit template: the same element across renders until the kind or the icons change. */
-class KindIconDirective extends Directive {
-  private kind?: string;
-  private icons?: Readonly<Record<string, string>>;
-
-  render(kind: string, icons: Readonly<Record<string, string>>): Element | typeof noChange {
-    if (kind === this.kind && icons === this.icons) return noChange;
-    this.kind = kind;
-    this.icons = icons;
-    return kindIcon(kind, icons);
-  }
-}
-
-export const renderKindIcon = directive(KindIconDirective);
+/** `kindIcon` in a Lit template: the same element across renders while the kind and the icons stay. */
+export const renderKindIcon = (kind: string, icons: Readonly<Record<string, string>>) =>
+  guard([kind, icons], () => kindIcon(kind, icons));

@@ -85,7 +85,10 @@ function referenceChip(segment: ReferenceSegment, model: MessageModel): HTMLElem
   });
 }
 
-/** `exportparts` re-exports the chip's parts so a page can style the chips of a message. */
+/**
+ * `exportparts` re-exports the chip's parts so a page can style the chips of a message; the
+ * chip's `placement` is left at its default, `message`.
+ */
 const CHIP_EXPORT_PARTS =
   'base: chip, icon: chip-icon, label: chip-label, value: chip-value, details: chip-details, expanded: chip-expanded';
 
@@ -102,7 +105,6 @@ function createChip(chip: {
   element.setAttribute('kind', chip.kind);
   element.setAttribute('context-id', chip.contextId);
   element.setAttribute('label', chip.label);
-  element.setAttribute('placement', 'message');
   element.setAttribute('exportparts', CHIP_EXPORT_PARTS);
   element.dataset.copy = chip.copy;
   element.record = chip.record;

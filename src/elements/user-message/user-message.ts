@@ -115,9 +115,8 @@ export class T3UserMessage extends ConfigurableElement {
   private parsedMarkdown?: { text: string; parsed: ParsedMessageMarkdown };
   private scannedText?: { text: string; occurrences: ContextReferenceOccurrence[] };
   private copiedTimer?: ReturnType<typeof setTimeout>;
-  /** Whether the body shown is the default record-driven one, and the model its chips have the records of. */
+  /** Whether the body shown is the default record-driven one (not a host's own). */
   private recordDrivenBody = false;
-  private recordsAssigned?: MessageModel;
   /** The message is one tab stop; arrows move among its chips, links and copy control. */
   private readonly roving = new RovingFocusController(this, () => [
     ...this.renderRoot.querySelectorAll<RovingItem>('t3-context-chip, a[href], [part~="copy"]'),
@@ -144,9 +143,9 @@ export class T3UserMessage extends ConfigurableElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
+    // The body is kept per text: a new context gives its chips their records.
     const model = this.model;
-    if (this.recordDrivenBody && model?.mode === 'records' && this.recordsAssigned !== model) {
-      this.recordsAssigned = model;
+    if (this.recordDrivenBody && model?.mode === 'records' && INPUT_KEYS.some((key) => changed.has(key))) {
       assignRecords(this.renderRoot.querySelector('[part~="body"]')!, model);
     }
   }

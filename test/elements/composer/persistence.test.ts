@@ -19,6 +19,18 @@ import {
 const uniqueKey = (name: string) => `${name}-${Math.random().toString(36).slice(2)}`;
 const notice = (composer: HTMLElement) => composer.shadowRoot!.querySelector('[part~="notice"]')?.textContent ?? '';
 
+/** Runs `run` with `console.warn` collected instead of printed. */
+async function collectingWarnings(run: (warnings: unknown[][]) => Promise<void>): Promise<void> {
+  const warnings: unknown[][] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => warnings.push(args);
+  try {
+    await run(warnings);
+  } finally {
+    console.warn = warn;
+  }
+}
+
 async function mount(key: string, storage?: DraftStorage): Promise<T3Composer> {
   const composer = await composerFixture(html`<t3-composer label="m" draft-key=${key}></t3-composer>`);
   if (storage) composer.draftStorage = storage;
@@ -119,10 +131,7 @@ describe('<t3-composer> draft persistence', () => {
   });
 
   it('a throwing store shows one notice and never touches the draft in memory', async () => {
-    const warnings: unknown[] = [];
-    const warn = console.warn;
-    console.warn = (...args: unknown[]) => warnings.push(args);
-    try {
+    await collectingWarnings(async (warnings) => {
       const throwing: DraftStorage = {
         load: () => {
           throw new Error('private mode');
@@ -141,9 +150,7 @@ describe('<t3-composer> draft persistence', () => {
       await new Promise((resolve) => setTimeout(resolve, 700));
       expect(composer.value).to.deep.equal({ text: `still here ${link(terminal)} `, records: [terminal] });
       expect(warnings).to.have.length(1);
-    } finally {
-      console.warn = warn;
-    }
+    });
   });
 
   it('the not-saved notice stays while the person types and goes once the store works again', async () => {
@@ -154,9 +161,7 @@ describe('<t3-composer> draft persistence', () => {
       save: (key, stored) =>
         failures-- > 0 ? Promise.reject(new DOMException('full', 'QuotaExceededError')) : storage.save(key, stored),
     };
-    const warn = console.warn;
-    console.warn = () => {};
-    try {
+    await collectingWarnings(async () => {
       const composer = await mount(uniqueKey('flaky'), flaky);
       await clickEditor(composer);
       await type('first');
@@ -165,9 +170,7 @@ describe('<t3-composer> draft persistence', () => {
       expect(notice(composer)).to.include('cannot be saved');
       await waitFor(() => notice(composer) === '', 'the notice to go once a save works');
       expect(composer.value.text).to.equal('first second');
-    } finally {
-      console.warn = warn;
-    }
+    });
   });
 
   it('the not-saved notice comes back with the next failure after a key switch took it away', async () => {
@@ -176,9 +179,7 @@ describe('<t3-composer> draft persistence', () => {
       ...storage,
       save: () => Promise.reject(new DOMException('full', 'QuotaExceededError')),
     };
-    const warn = console.warn;
-    console.warn = () => {};
-    try {
+    await collectingWarnings(async () => {
       const composer = await mount(uniqueKey('switch'), failing);
       await clickEditor(composer);
       await type('first');
@@ -188,9 +189,7 @@ describe('<t3-composer> draft persistence', () => {
       await clickEditor(composer);
       await type('second');
       await waitFor(() => notice(composer).includes('cannot be saved'), 'the notice again');
-    } finally {
-      console.warn = warn;
-    }
+    });
   });
 
   it('a store that never answers shows the notice and the draft stays', async () => {

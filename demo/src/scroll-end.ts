@@ -1,0 +1,25 @@
+/** Whether a scrolling list shows its end, give or take `slack` pixels. */
+export const isScrolledToEnd = (list: HTMLElement, slack = 48) =>
+  list.scrollHeight - list.scrollTop - list.clientHeight < slack;
+
+/**
+ * Scrolls a list to its end until it holds: entries out of view are not laid out
+ * (`content-visibility`) and count at an estimated height, so the newest ones take their real
+ * height only once scrolled to, and one scroll lands short.
+ */
+export async function settleAtEnd(list: HTMLElement): Promise<void> {
+  for (let frames = 0, settled = 0; frames < 30 && settled < 2; frames++) {
+    list.scrollTop = list.scrollHeight;
+    await new Promise(requestAnimationFrame);
+    settled = isScrolledToEnd(list, 2) ? settled + 1 : 0;
+  }
+}
+
+/**
+ * Keeps a list at its end for the next few frames, whatever it measures meanwhile: for a reader
+ * who just came back to the newest, briefly, so a scroll of theirs right after is not fought.
+ */
+export function pinToEnd(list: HTMLElement, frames = 3): void {
+  list.scrollTop = list.scrollHeight;
+  if (frames > 0) requestAnimationFrame(() => pinToEnd(list, frames - 1));
+}
