@@ -19,5 +19,5 @@ export {
   type InsertContextResult,
   T3Composer,
 } from './elements/composer/composer.js';
-export type { DraftAttachment, SubmittedAttachment } from './elements/composer/attachments.js';
+export type { DraftAttachment, SubmittedAttachment } from './elements/shared/draft-values.js';
 export type { MentionItem, MentionProvider, MentionTag } from './elements/composer/menu/providers.js';

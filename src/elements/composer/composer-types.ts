@@ -1,5 +1,5 @@
 import type { ContextRecord } from '../../core/index.js';
-import type { ComposerDraft } from './editor/draft.js';
+import type { ComposerDraft } from '../shared/draft-values.js';
 
 /** The draft's text and the records its chips refer to. */
 export interface ComposerValue {
@@ -25,8 +25,8 @@ export type {
   SubmittedAttachment,
 } from '../shared/events.js';
 export type { ComposerDraft };
-export type { StashEntry } from './draft-stash.js';
-export type { QueueEntryInit, QueuedSubmission } from './queued-submissions.js';
-export type { QueueMode } from './submit-controller.js';
-export type { HistoryEntry } from './history-entries.js';
-export type { DraftStorage, StoredDrafts } from './draft-storage.js';
+export type { DraftAttachment, QueuedSubmission, StashEntry } from '../shared/draft-values.js';
+export type { QueueEntryInit } from './sending/queued-submissions.js';
+export type { QueueMode } from './sending/queue-mode.js';
+export type { HistoryEntry } from './drafts/history-entries.js';
+export type { DraftStorage, StoredDrafts } from './drafts/draft-storage.js';

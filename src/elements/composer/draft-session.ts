@@ -2,28 +2,29 @@ import { EditorState, type Transaction, type TransactionSpec } from '@codemirror
 import type { EditorView } from '@codemirror/view';
 import { html, type nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { type CommandInfo, type ContextRecord, decodeContextRecord, formatContextReference } from '../../core/index.js';
-import type { TextPreview } from '../context-chip/text-preview.js';
+import type { TextPreview } from '../shared/draft-values.js';
 import type { ResolvedConfig } from '../shared/config.js';
-import { AttachmentShelf } from './attachment-shelf.js';
-import type { DraftAttachment } from './attachments.js';
-import { renderActionsRow } from './composer-actions.js';
-import { ComposerClipboard } from './composer-clipboard.js';
+import { AttachmentShelf } from './attachments/attachment-shelf.js';
+import type { DraftAttachment } from '../shared/draft-values.js';
+import { renderActionsRow } from './sending/composer-actions.js';
+import { ComposerClipboard } from './clipboard/composer-clipboard.js';
 import type { InsertContextOptions, InsertContextResult } from './composer-types.js';
-import { DraftEditor } from './draft-editor.js';
-import { importDraft } from './draft-import.js';
+import { DraftEditor } from './editor/draft-editor.js';
+import { importDraft } from './drafts/draft-import.js';
 import { describeChipChanges } from './editor/chip-announcements.js';
 import { chipChanges } from './editor/chip-changes.js';
 import { chipRemovals, removeChipElement } from './editor/chip-edits.js';
 import type { ComposerDraft } from './editor/draft.js';
 import { attachmentsField, commandField, type DraftInit, draftFields, recordsField } from './editor/draft-state.js';
 import { EditorSetup, type EditorSettings } from './editor/editor-setup.js';
-import { filesToAttach, linkInsertion, textInsertion } from './editor/insertion.js';
+import { filesToAttach } from './attachments/attachments.js';
+import { linkInsertion, textInsertion } from './editor/insertion.js';
 import { FormValue } from './form-value.js';
-import type { LongPasteLimits } from './long-paste.js';
+import type { LongPasteLimits } from './clipboard/long-paste.js';
 import type { MentionProvider } from './menu/providers.js';
 import { MenuController } from './menu/menu-controller.js';
 import { Notices } from './notices.js';
-import { insertionProblem } from './submission-rules.js';
+import { insertionProblem } from './sending/submission-rules.js';
 
 /** What the session needs from its element. */
 export interface DraftSessionOptions {

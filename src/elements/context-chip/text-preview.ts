@@ -1,19 +1,13 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMessage, type T3Locale } from '../shared/locale.js';
+import type { TextPreview } from '../shared/draft-values.js';
 import { renderNumberedLines } from './chip-details.js';
+
+export type { TextPreview };
 
 /** How many lines of a text file its chip shows, and how much of each. */
 export const PREVIEW_LINES = 5;
 export const PREVIEW_LINE_CHARS = 160;
-
-/**
- * What a chip shows of a text file without reading its bytes: how many lines it has and its
- * first few. Computed once, when the text becomes a file (a long paste).
- */
-export interface TextPreview {
-  lineCount: number;
-  firstLines: string[];
-}
 
 const LINE_BREAK = /\r\n|\r|\n/g;
 

@@ -3,20 +3,12 @@
  * `HTMLElementEventMap` entries and the only way elements dispatch them. Framework wrappers
  * (`react.ts`) read the names and detail types from here.
  */
-import type { ContextRecord, InputReferencePayload, Submission } from '../../core/index.js';
-import type { StashEntry } from '../composer/draft-stash.js';
-import type { QueuedSubmission } from '../composer/queued-submissions.js';
-import type { ComposerDraft } from '../composer/editor/draft.js';
+import type { ContextRecord, InputReferencePayload } from '../../core/index.js';
+import type { ComposerDraft, DraftSubmission, QueuedSubmission, StashEntry } from './draft-values.js';
+
+export type { SubmittedAttachment } from './draft-values.js';
 
 export type ChipPlacement = 'composer' | 'message';
-
-/** What `t3-submit` carries for each file. */
-export interface SubmittedAttachment {
-  contextId: string;
-  attachmentId: string;
-  file: File;
-  kind: 'image' | 'file';
-}
 
 /** Every custom event the elements fire, by name, with the detail it carries. */
 export interface T3EventDetails {
@@ -35,7 +27,7 @@ export interface T3EventDetails {
    * The composer's draft was submitted; cancelable, the draft clears unless cancelled. `queued` is
    * true for a follow-up that waited in the queue and goes out now that the composer is no longer busy.
    */
-  't3-submit': Submission & { attachments: SubmittedAttachment[]; queued?: boolean };
+  't3-submit': DraftSubmission & { queued?: boolean };
   /** A file or image left the composer's draft. */
   't3-attachment-remove': { contextId: string; attachmentId: string; kind: 'image' | 'file' };
   /** The composer's stash changed (an entry stashed, restored or dropped). */

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { T3Composer } from '../../../src/composer.js';
-import { indexedDbDraftStorage } from '../../../src/elements/composer/indexed-db-drafts.js';
+import { indexedDbDraftStorage } from '../../../src/elements/composer/drafts/indexed-db-drafts.js';
 import { link, terminal } from '../../../support/records.js';
 import { pngFile, waitFor } from './support.js';
 

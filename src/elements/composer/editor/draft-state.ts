@@ -1,7 +1,7 @@
 import { invertedEffects } from '@codemirror/commands';
 import { type Extension, StateEffect, StateField, type Transaction } from '@codemirror/state';
 import type { CommandInfo, ContextRecord } from '../../../core/index.js';
-import type { DraftAttachment } from '../attachments.js';
+import type { DraftAttachment } from '../../shared/draft-values.js';
 
 /**
  * The draft, kept whole in the editor state beside its text: the records its chips refer to, the

@@ -7,19 +7,11 @@ import {
   sanitizeCommandInfo,
 } from '../../../core/index.js';
 import { isTextPreview } from '../../context-chip/text-preview.js';
-import type { DraftAttachment } from '../attachments.js';
+import type { ComposerDraft, DraftAttachment } from '../../shared/draft-values.js';
+
+export type { ComposerDraft };
 import { chipsOf } from './chip-decorations.js';
 import { attachmentsField, commandField, type DraftInit, type PickedCommand, recordsField } from './draft-state.js';
-
-/** The whole draft as a value: structured-cloneable, so it can be stored, stashed and recalled. */
-export interface ComposerDraft {
-  text: string;
-  records: ContextRecord[];
-  /** Every image on the shelf and every file a chip refers to. */
-  attachments: DraftAttachment[];
-  /** The picked slash command, while the text still starts with it. */
-  command?: { name: string; subcommandPath?: string[] };
-}
 
 /** How much of the draft's start can hold a picked command and its subcommands. */
 export const COMMAND_HEAD = 1024;

@@ -1,8 +1,7 @@
 import { isolateHistory } from '@codemirror/commands';
 import { EditorSelection, type EditorState, type TransactionSpec } from '@codemirror/state';
-import { type ContextRecord, formatContextReference } from '../../../core/index.js';
-import type { TextPreview } from '../../context-chip/text-preview.js';
-import { type DraftAttachment, newLocalId, recordForFile } from '../attachments.js';
+import type { ContextRecord } from '../../../core/index.js';
+import type { DraftAttachment } from '../../shared/draft-values.js';
 import { spacedLink } from './chip-edits.js';
 import { putAttachments, putRecords } from './draft-state.js';
 
@@ -37,31 +36,4 @@ export function textInsertion(state: EditorState, text: string, at: 'caret' | 'e
   if (at === 'caret') return { ...state.replaceSelection(text), userEvent: PROGRAMMATIC };
   const end = state.doc.length;
   return { changes: { from: end, insert: text }, selection: { anchor: end + text.length }, userEvent: PROGRAMMATIC };
-}
-
-/** Records, attachments and links for files joining the draft, each under a fresh local id, with its preview if any. */
-export function filesToAttach(
-  files: readonly File[],
-  previews?: ReadonlyMap<File, TextPreview>,
-): {
-  records: ContextRecord[];
-  attachments: DraftAttachment[];
-  links: string;
-} {
-  const records: ContextRecord[] = [];
-  const attachments: DraftAttachment[] = [];
-  for (const file of files) {
-    const localId = newLocalId();
-    const record = recordForFile(file, localId);
-    records.push(record);
-    const preview = previews?.get(file);
-    attachments.push({
-      contextId: record.contextId,
-      attachmentId: localId,
-      kind: record.kind,
-      file,
-      ...(preview && { preview }),
-    });
-  }
-  return { records, attachments, links: records.map((record) => formatContextReference(record)).join(' ') };
 }

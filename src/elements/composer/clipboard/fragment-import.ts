@@ -5,7 +5,7 @@ import {
   replaceContextReferences,
   toContextId,
   toKindScopedContextId,
-} from '../../core/index.js';
+} from '../../../core/index.js';
 
 /** An image or file record whose bytes must be fetched from the environment it was copied in. */
 export interface BinaryToFetch {

@@ -8,9 +8,9 @@ import {
   sanitizeCommandInfo,
   splitContentByAnnotations,
   toKindScopedContextId,
-} from '../../core/index.js';
-import type { ComposerDraft } from './editor/draft.js';
-import type { PickedCommand } from './editor/draft-state.js';
+} from '../../../core/index.js';
+import type { ComposerDraft } from '../editor/draft.js';
+import type { PickedCommand } from '../editor/draft-state.js';
 
 /**
  * A message as a host keeps it: record-driven (`text`, `context`) or annotation-driven (`content`,

@@ -1,6 +1,7 @@
-import type { ComposerDraft } from './editor/draft.js';
-import type { StashEntry } from './draft-stash.js';
-import type { StoredQueueEntry } from './queued-submissions.js';
+import type { ComposerDraft, QueuedSubmission, StashEntry } from '../../shared/draft-values.js';
+
+/** What is stored of a queued follow-up: its draft; the submission is computed again when restored. */
+export type StoredQueueEntry = Pick<QueuedSubmission, 'id' | 'createdAt' | 'draft'>;
 
 /**
  * What is stored under one `draft-key`: the draft, the stash, the recall history and the queue of

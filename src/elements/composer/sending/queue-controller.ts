@@ -1,14 +1,14 @@
 import { EditorState } from '@codemirror/state';
 import type { nothing, ReactiveControllerHost, TemplateResult } from 'lit';
-import type { CommandInfo } from '../../core/index.js';
-import { emit } from '../shared/events.js';
-import { formatMessage, type T3Locale } from '../shared/locale.js';
-import type { DraftRecall } from './draft-recall.js';
-import { takeDraftBack } from './draft-takeback.js';
-import type { DraftSession } from './draft-session.js';
-import { chipExtension } from './editor/chip-decorations.js';
-import { commandInfoOf, type ComposerDraft, decodeDraft, readDraft, stateIsBlank } from './editor/draft.js';
-import { draftFields } from './editor/draft-state.js';
+import type { CommandInfo } from '../../../core/index.js';
+import { emit } from '../../shared/events.js';
+import { formatMessage, type T3Locale } from '../../shared/locale.js';
+import type { DraftRecall } from '../drafts/draft-recall.js';
+import { takeDraftBack } from '../drafts/draft-takeback.js';
+import type { DraftSession } from '../draft-session.js';
+import { chipExtension } from '../editor/chip-decorations.js';
+import { commandInfoOf, type ComposerDraft, decodeDraft, readDraft, stateIsBlank } from '../editor/draft.js';
+import { draftFields } from '../editor/draft-state.js';
 import {
   type QueueCandidate,
   type QueuedSubmission,
@@ -17,7 +17,7 @@ import {
   type StoredQueueEntry,
 } from './queued-submissions.js';
 import { renderQueue } from './queue-view.js';
-import { previewOf } from './draft-stash.js';
+import { previewOf } from '../drafts/draft-stash.js';
 import { submissionOf } from './submission-rules.js';
 
 export interface QueueControllerDelegate {

@@ -1,10 +1,10 @@
-import type { CommandInfo } from '../../core/index.js';
-import type { T3Locale } from '../shared/locale.js';
+import type { CommandInfo } from '../../../core/index.js';
+import type { T3Locale } from '../../shared/locale.js';
 import type { DraftRecall } from './draft-recall.js';
-import type { DraftSession } from './draft-session.js';
+import type { DraftSession } from '../draft-session.js';
 import { DraftStash, type StashEntry } from './draft-stash.js';
 import { takeDraftBack } from './draft-takeback.js';
-import { readDraft } from './editor/draft.js';
+import { readDraft } from '../editor/draft.js';
 
 export interface StashControllerDelegate {
   session: DraftSession;

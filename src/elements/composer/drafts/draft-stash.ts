@@ -1,18 +1,11 @@
-import { replaceContextReferences } from '../../core/index.js';
-import { chipLabel, chipValue } from '../context-chip/chip-text.js';
-import { newLocalId } from './attachments.js';
+import { replaceContextReferences } from '../../../core/index.js';
+import { chipLabel, chipValue } from '../../context-chip/chip-text.js';
+import type { StashEntry } from '../../shared/draft-values.js';
+import { newLocalId } from '../editor/local-ids.js';
 import { EntryList } from './entry-list.js';
-import { type ComposerDraft, isBlankDraft } from './editor/draft.js';
+import { type ComposerDraft, isBlankDraft } from '../editor/draft.js';
 
-/** One stashed draft: set aside with `stash()`, taken back with `restoreStash(id)`. */
-export interface StashEntry {
-  id: string;
-  /** Milliseconds since the epoch. */
-  createdAt: number;
-  /** The draft's visible text, chips as their labels, on one line and shortened. */
-  preview: string;
-  draft: ComposerDraft;
-}
+export type { StashEntry };
 
 /** What `t3-stash-change` carries: the stash after the change, newest first. */
 export const MAX_STASHES = 20;

@@ -1,9 +1,9 @@
 import type { EditorState } from '@codemirror/state';
-import { collectContextReferences } from '../../core/index.js';
-import { countLines, type TextPreview, textPreviewOf } from '../context-chip/text-preview.js';
-import { formatMessage, type T3Locale } from '../shared/locale.js';
-import { chipsOf } from './editor/chip-decorations.js';
-import { attachmentsField } from './editor/draft-state.js';
+import { collectContextReferences } from '../../../core/index.js';
+import { countLines, type TextPreview, textPreviewOf } from '../../context-chip/text-preview.js';
+import { formatMessage, type T3Locale } from '../../shared/locale.js';
+import { chipsOf } from '../editor/chip-decorations.js';
+import { attachmentsField } from '../editor/draft-state.js';
 
 export const DEFAULT_PASTE_FILE_LINES = 40;
 export const DEFAULT_PASTE_FILE_CHARS = 4000;

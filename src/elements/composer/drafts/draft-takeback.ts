@@ -1,7 +1,7 @@
-import type { CommandInfo } from '../../core/index.js';
+import type { CommandInfo } from '../../../core/index.js';
 import type { DraftRecall } from './draft-recall.js';
-import type { DraftSession } from './draft-session.js';
-import { type ComposerDraft, decodeDraft, stateIsBlank } from './editor/draft.js';
+import type { DraftSession } from '../draft-session.js';
+import { type ComposerDraft, decodeDraft, stateIsBlank } from '../editor/draft.js';
 
 /**
  * A saved draft (a stash entry, a queued follow-up) back into the composer: into an empty draft

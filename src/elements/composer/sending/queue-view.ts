@@ -1,7 +1,7 @@
 import { html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { collectContextReferences, type ContextRecord, walkAroundRanges } from '../../core/index.js';
-import { formatMessage, type T3Locale } from '../shared/locale.js';
+import { collectContextReferences, type ContextRecord, walkAroundRanges } from '../../../core/index.js';
+import { formatMessage, type T3Locale } from '../../shared/locale.js';
 import type { QueuedSubmission } from './queued-submissions.js';
 
 const editIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M10.5 3 13 5.5 6 12.5H3.5V10z" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round"/></svg>`;

@@ -1,11 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { CommandInfo } from '../../core/index.js';
-import type { T3Locale } from '../shared/locale.js';
+import type { CommandInfo } from '../../../core/index.js';
+import type { T3Locale } from '../../shared/locale.js';
 import type { DraftRecall } from './draft-recall.js';
-import type { DraftSession } from './draft-session.js';
+import type { DraftSession } from '../draft-session.js';
 import type { DraftStash } from './draft-stash.js';
-import type { QueueController } from './queue-controller.js';
-import { decodeDraft, readDraft, stateIsBlank } from './editor/draft.js';
+import type { QueueController } from '../sending/queue-controller.js';
+import { decodeDraft, readDraft, stateIsBlank } from '../editor/draft.js';
 import { decodeStoredDrafts, type DraftStorage, fitToBudget, type StoredDrafts } from './draft-storage.js';
 import { indexedDbDraftStorage } from './indexed-db-drafts.js';
 

@@ -9,10 +9,10 @@ import {
   decodeClipboardHtml,
   encodeClipboardFragment,
   encodeClipboardHtml,
-} from '../../core/index.js';
-import type { TextPreview } from '../context-chip/text-preview.js';
-import type { ResolvedConfig } from '../shared/config.js';
-import { newLocalId } from './attachments.js';
+} from '../../../core/index.js';
+import type { TextPreview } from '../../shared/draft-values.js';
+import type { ResolvedConfig } from '../../shared/config.js';
+import { newLocalId } from '../editor/local-ids.js';
 import {
   availabilityField,
   draftToken,
@@ -20,7 +20,7 @@ import {
   putRecords,
   recordsField,
   setAvailability,
-} from './editor/draft-state.js';
+} from '../editor/draft-state.js';
 import { planFragmentImport } from './fragment-import.js';
 import { isLongPaste, type LongPasteLimits, pastedTextFile } from './long-paste.js';
 import { PlainPasteShortcut } from './plain-paste-shortcut.js';

@@ -6,11 +6,11 @@ import {
   collectContextReferences,
   INPUT_ANNOTATIONS_MAX,
   MESSAGE_CONTEXT_MAX_RECORDS,
-} from '../../core/index.js';
-import type { T3Locale } from '../shared/locale.js';
-import { chipCountOf, chipsOf } from './editor/chip-decorations.js';
-import type { ComposerSubmitDetail } from './composer-types.js';
-import { activeCommand, liveAttachments, referencedRecords } from './editor/draft.js';
+} from '../../../core/index.js';
+import type { T3Locale } from '../../shared/locale.js';
+import { chipCountOf, chipsOf } from '../editor/chip-decorations.js';
+import type { ComposerSubmitDetail } from '../composer-types.js';
+import { activeCommand, liveAttachments, referencedRecords } from '../editor/draft.js';
 
 /** Why adding these records and chips to the draft would break a limit, or `undefined` when it would not. */
 export function insertionProblem(

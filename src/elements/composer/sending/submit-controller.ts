@@ -1,15 +1,11 @@
 import type { nothing, ReactiveControllerHost, TemplateResult } from 'lit';
-import { emit } from '../shared/events.js';
+import { emit } from '../../shared/events.js';
 import { renderSendButton } from './composer-actions.js';
-import type { CommandInfo } from '../../core/index.js';
-import { commandInfoOf, readDraft, stateIsBlank } from './editor/draft.js';
+import type { CommandInfo } from '../../../core/index.js';
+import { commandInfoOf, readDraft, stateIsBlank } from '../editor/draft.js';
 import { QueueController, type QueueControllerDelegate } from './queue-controller.js';
+import { type QueueMode, queueModeOf } from './queue-mode.js';
 import { insertionProblem, submissionOf } from './submission-rules.js';
-
-/** What Enter and the send button do while the composer is busy. */
-export type QueueMode = 'queue' | 'block' | 'send';
-
-export const QUEUE_MODES: readonly QueueMode[] = ['queue', 'block', 'send'];
 
 /** The element's properties the controller follows; `queueMode` as set (anything else means `queue`). */
 export interface SubmitHost extends ReactiveControllerHost, HTMLElement {
@@ -46,8 +42,7 @@ export class SubmitController {
   readonly commandInfo = (command: CommandInfo): CommandInfo => commandInfoOf(this.delegate.commands(), command);
 
   get mode(): QueueMode {
-    const mode = this.host.queueMode;
-    return QUEUE_MODES.includes(mode as QueueMode) ? (mode as QueueMode) : 'queue';
+    return queueModeOf(this.host.queueMode);
   }
 
   /** Submits like Enter; true when the draft left the composer (sent, or queued while busy). */

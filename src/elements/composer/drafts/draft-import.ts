@@ -1,11 +1,12 @@
 import { isolateHistory } from '@codemirror/commands';
 import type { EditorState, TransactionSpec } from '@codemirror/state';
-import { type ContextRecord, collectContextReferences, toKindScopedContextId } from '../../core/index.js';
-import { type DraftAttachment, newLocalId } from './attachments.js';
-import type { ComposerDraft } from './editor/draft.js';
-import { putAttachments, putRecords, recordsField } from './editor/draft-state.js';
-import { PROGRAMMATIC } from './editor/insertion.js';
-import { planFragmentImport } from './fragment-import.js';
+import { type ContextRecord, collectContextReferences, toKindScopedContextId } from '../../../core/index.js';
+import type { DraftAttachment } from '../../shared/draft-values.js';
+import { newLocalId } from '../editor/local-ids.js';
+import type { ComposerDraft } from '../editor/draft.js';
+import { putAttachments, putRecords, recordsField } from '../editor/draft-state.js';
+import { PROGRAMMATIC } from '../editor/insertion.js';
+import { planFragmentImport } from '../clipboard/fragment-import.js';
 
 /** A draft to join the current one at the caret: the change, and the records and chips it adds (for the limits). */
 export interface DraftImport {

@@ -1,14 +1,14 @@
 import { isolateHistory } from '@codemirror/commands';
 import type { EditorState, TransactionSpec } from '@codemirror/state';
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { ResolvedConfig } from '../shared/config.js';
-import { emit } from '../shared/events.js';
-import { formatMessage } from '../shared/locale.js';
+import type { ResolvedConfig } from '../../shared/config.js';
+import { emit } from '../../shared/events.js';
+import { formatMessage } from '../../shared/locale.js';
 import type { DraftAttachment } from './attachments.js';
-import { chipsOf, type PlacedChip } from './editor/chip-decorations.js';
-import { chipRemovals } from './editor/chip-edits.js';
-import { liveAttachments } from './editor/draft.js';
-import { attachmentsField, dropAttachments, recordsField } from './editor/draft-state.js';
+import { chipsOf, type PlacedChip } from '../editor/chip-decorations.js';
+import { chipRemovals } from '../editor/chip-edits.js';
+import { liveAttachments } from '../editor/draft.js';
+import { attachmentsField, dropAttachments, recordsField } from '../editor/draft-state.js';
 
 /** What the attachment shelf needs from the composer. */
 export interface AttachmentShelfDelegate {

@@ -1,24 +1,14 @@
-import type { ComposerSubmitDetail } from '../shared/events.js';
-import { newLocalId } from './attachments.js';
-import { EntryList } from './entry-list.js';
-import { previewOf } from './draft-stash.js';
-import type { ComposerDraft } from './editor/draft.js';
+import type { DraftSubmission, QueuedSubmission } from '../../shared/draft-values.js';
+import { newLocalId } from '../editor/local-ids.js';
+import { EntryList } from '../drafts/entry-list.js';
+import { previewOf } from '../drafts/draft-stash.js';
+import type { ComposerDraft } from '../editor/draft.js';
 
-/** One follow-up written while the composer was busy, waiting to be sent. */
-export interface QueuedSubmission {
-  id: string;
-  /** Milliseconds since the epoch. */
-  createdAt: number;
-  /** The draft's visible text, chips as their labels, on one line and shortened. */
-  preview: string;
-  /** What `t3-submit` carries when it goes out (plus `queued: true`), computed when it was queued. */
-  submission: ComposerSubmitDetail;
-  /** The draft it was written as, for Edit. */
-  draft: ComposerDraft;
-}
+export type { QueuedSubmission };
 
-/** What is stored of an entry under `draft-key`: its draft; the submission is computed again when restored. */
-export type StoredQueueEntry = Pick<QueuedSubmission, 'id' | 'createdAt' | 'draft'>;
+import type { StoredQueueEntry } from '../drafts/draft-storage.js';
+
+export type { StoredQueueEntry };
 
 /** What setting `queue` takes for an entry: its draft, and the id and time it keeps when they are usable. */
 export type QueueEntryInit = Pick<QueuedSubmission, 'draft'> & Partial<Pick<QueuedSubmission, 'id' | 'createdAt'>>;
@@ -55,7 +45,7 @@ export class QueuedSubmissions extends EntryList<QueuedSubmission> {
     });
   }
 
-  push(draft: ComposerDraft, submission: ComposerSubmitDetail): QueuedSubmission {
+  push(draft: ComposerDraft, submission: DraftSubmission): QueuedSubmission {
     const entry = { id: newQueueId(), createdAt: Date.now(), preview: previewOf(draft), draft, submission };
     this.list.push(entry);
     return entry;

@@ -1,8 +1,8 @@
 import type { EditorState } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import type { CommandInfo } from '../../core/index.js';
-import type { DraftStart } from './draft-session.js';
-import { type ComposerDraft, decodeDraft, readDraft } from './editor/draft.js';
+import type { CommandInfo } from '../../../core/index.js';
+import type { DraftStart } from '../draft-session.js';
+import { type ComposerDraft, decodeDraft, readDraft } from '../editor/draft.js';
 import { draftOfHistoryEntry, type HistoryEntry, historyEntryOf } from './history-entries.js';
 
 export const DEFAULT_HISTORY_SIZE = 100;

@@ -1,0 +1,69 @@
+/**
+ * The values the composer's events and properties carry: a draft, its files, a stash entry, a
+ * queued follow-up. Plain data, structured-cloneable; they sit below every element so that the
+ * event map (`events.ts`) can name them without importing an element.
+ */
+import type { ContextRecord, Submission } from '../../core/index.js';
+
+/**
+ * What a chip shows of a text file without reading its bytes: how many lines it has and its
+ * first few. Computed once, when the text becomes a file (a long paste).
+ */
+export interface TextPreview {
+  lineCount: number;
+  firstLines: string[];
+}
+
+/** A file the draft carries: pasted, dropped, attached or re-fetched for a pasted chip. */
+export interface DraftAttachment {
+  contextId: string;
+  attachmentId: string;
+  kind: 'image' | 'file';
+  file: File;
+  /** For a long paste turned into a text file: its line count and first lines, shown in the chip's details. */
+  preview?: TextPreview;
+}
+
+/** The whole draft as a value: structured-cloneable, so it can be stored, stashed and recalled. */
+export interface ComposerDraft {
+  text: string;
+  records: ContextRecord[];
+  /** Every image on the shelf and every file a chip refers to. */
+  attachments: DraftAttachment[];
+  /** The picked slash command, while the text still starts with it. */
+  command?: { name: string; subcommandPath?: string[] };
+}
+
+/** What `t3-submit` carries for each file. */
+export interface SubmittedAttachment {
+  contextId: string;
+  attachmentId: string;
+  file: File;
+  kind: 'image' | 'file';
+}
+
+/** Everything a host may send for a draft: the submission and the files it refers to. */
+export type DraftSubmission = Submission & { attachments: SubmittedAttachment[] };
+
+/** One stashed draft: set aside with `stash()`, taken back with `restoreStash(id)`. */
+export interface StashEntry {
+  id: string;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+  /** The draft's visible text, chips as their labels, on one line and shortened. */
+  preview: string;
+  draft: ComposerDraft;
+}
+
+/** One follow-up written while the composer was busy, waiting to be sent. */
+export interface QueuedSubmission {
+  id: string;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+  /** The draft's visible text, chips as their labels, on one line and shortened. */
+  preview: string;
+  /** What `t3-submit` carries when it goes out, computed when it was queued. */
+  submission: DraftSubmission;
+  /** The draft it was written as, for Edit. */
+  draft: ComposerDraft;
+}
