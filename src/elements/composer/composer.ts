@@ -20,6 +20,7 @@ import type { MentionProvider } from './menu/providers.js';
 import type { QueueEntryInit, QueuedSubmission } from './sending/queued-submissions.js';
 import type { QueueMode } from './sending/queue-mode.js';
 import { SubmitController } from './sending/submit-controller.js';
+import { composerKeymap } from './composer-keymap.js';
 
 export type * from './composer-types.js';
 
@@ -131,18 +132,10 @@ export class T3Composer extends ConfigurableElement {
   @query('[part~="editor"]') private editorHost?: HTMLElement;
 
   private readonly session: DraftSession;
+  private readonly recall: DraftRecall;
   private readonly stashing: StashController;
-  private readonly persistence: DraftPersistence;
   private readonly submitting: SubmitController;
-  private readonly recall = new DraftRecall({
-    state: () => this.session.state,
-    show: (start, caret) => {
-      this.session.replace({ ...start, caret });
-      this.fireInput();
-    },
-    commands: () => this.commands,
-    historySize: () => this.historySize,
-  });
+  private readonly persistence: DraftPersistence;
 
   constructor() {
     super();
@@ -151,39 +144,34 @@ export class T3Composer extends ConfigurableElement {
       config: () => this.config,
       settings: () => this.settings,
       providers: () => this.providers,
-      commands: () => this.commands,
       longPasteLimits: () => longPasteLimits(this.pasteFileLines, this.pasteFileChars),
       internals: typeof this.attachInternals === 'function' ? this.attachInternals() : undefined,
+      keys: () =>
+        composerKeymap({
+          submit: () => this.submitting.submit(),
+          recallBack: () => this.recall.back(),
+          recallForward: () => this.recall.forward(),
+          stop: () => this.submitting.stop(),
+        }),
       submit: () => this.submit(),
-      extraKeys: {
-        wants: (event) => this.recall.wants(event) || this.submitting.wantsKey(event),
-        handle: (event, view) => this.recall.handle(event, view) || this.submitting.handleKey(event),
+      changed: (blank) => {
+        this.persistence.changed(blank);
+        this.submitting.followDraft();
       },
     });
-    this.submitting = new SubmitController(this, {
-      session: this.session,
+    this.recall = new DraftRecall(this.session);
+    this.stashing = new StashController(this.session);
+    this.submitting = new SubmitController(this.session, {
       recall: this.recall,
-      commands: () => this.commands,
-      locale: () => this.config.locale,
-      draftChanged: () => this.fireInput(),
-      disabled: () => this.isDisabled,
+      stash: this.stashing,
+      deferSubmit: () => this.session.deferSubmit(),
     });
-    this.stashing = new StashController({
-      session: this.session,
+    this.persistence = new DraftPersistence(this.session, {
+      stash: this.stashing,
       recall: this.recall,
-      commands: () => this.commands,
-      locale: () => this.config.locale,
-      draftChanged: () => this.fireInput(),
-      stashChanged: () => emit(this, 't3-stash-change', { stashes: this.stashes }),
-    });
-    this.persistence = new DraftPersistence(this, {
-      storage: () => this.draftStorage,
-      session: this.session,
-      stash: this.stashing.list,
-      recall: this.recall,
-      queue: this.submitting.queue,
-      commands: () => this.commands,
-      locale: () => this.config.locale,
+      queue: () => this.submitting.queue.stored,
+      restoreQueue: (entries) => (this.submitting.queue.entries = entries),
+      inFlight: () => this.submitting.inFlight.drafts,
       restored: (key) => emit(this, 't3-draft-restore', { key, draft: this.draft }),
     });
   }
@@ -197,9 +185,9 @@ export class T3Composer extends ConfigurableElement {
   }
 
   set value(next: ComposerValue) {
-    this.recall.forget();
     // The files of records that stay keep their bytes.
-    this.session.replace(decodeDraft({ ...next, attachments: liveAttachments(this.session.state) }, this.commands));
+    const draft = decodeDraft({ ...next, attachments: liveAttachments(this.session.state) }, this.commands);
+    this.session.replaceDraft(draft, { origin: 'host' });
   }
 
   /**
@@ -211,8 +199,7 @@ export class T3Composer extends ConfigurableElement {
   }
 
   set draft(next: ComposerDraft) {
-    this.recall.forget();
-    this.session.replace(decodeDraft(next, this.commands));
+    this.session.replaceDraft(decodeDraft(next, this.commands), { origin: 'host' });
   }
 
   /**
@@ -230,7 +217,7 @@ export class T3Composer extends ConfigurableElement {
   /** The picked slash command, until the draft no longer starts with it. */
   get command(): CommandInfo | undefined {
     const picked = activeCommand(this.session.state);
-    return picked && this.submitting.commandInfo(picked.command);
+    return picked && this.session.commandInfo(picked.command);
   }
 
   /** Inserts a chip for `record` at the caret (or where it was before focus left), or at the end. */
@@ -264,10 +251,7 @@ export class T3Composer extends ConfigurableElement {
 
   /** Empties the draft: text, chips, attachments and the picked command; fires one `input` if it was not empty. */
   clear(): void {
-    const hadContent = this.session.state.doc.length > 0 || liveAttachments(this.session.state).length > 0;
-    this.recall.forget();
-    this.session.replace({ text: '' }, { announceRemovals: true });
-    if (hadContent) this.fireInput();
+    this.session.replaceDraft({ text: '' }, { announceRemovals: true });
   }
 
   /** Submits like Enter: fires `t3-submit`, the draft clears unless cancelled; while `busy`, as `queue-mode` says. */
@@ -286,7 +270,15 @@ export class T3Composer extends ConfigurableElement {
 
   /** Sends the first queued follow-up now, as `busy` turning false does: for a queue restored while idle. */
   sendQueued(): boolean {
-    return !this.busy && this.submitting.queue.sendHead();
+    return !this.submitting.busy && this.submitting.queue.sendHead();
+  }
+
+  /**
+   * True while a submission is in flight: a `t3-submit` listener called `detail.waitUntil(promise)`
+   * and the promise has not settled. Reflected as the `sending` attribute; Enter queues meanwhile.
+   */
+  get sending(): boolean {
+    return this.submitting.inFlight.sending;
   }
 
   /** The stashed drafts, newest first (at most 20), each `{id, createdAt, preview, draft}`. */
@@ -328,7 +320,7 @@ export class T3Composer extends ConfigurableElement {
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     if (changed.has('draftKey')) this.persistence.setKey(this.draftKey);
-    if (changed.get('busy') === true && !this.busy) this.submitting.queue.sendHead();
+    if (changed.get('busy') === true && !this.submitting.busy) this.submitting.queue.sendHead();
     this.session.beforeRender();
   }
 
@@ -349,17 +341,14 @@ export class T3Composer extends ConfigurableElement {
     this.session.unmount();
   }
 
-  private get isDisabled(): boolean {
+  /** @internal */
+  get isDisabled(): boolean {
     return this.disabled || this.formDisabled;
   }
 
   private get settings(): EditorSettings {
     const { isDisabled, readonly, maxLength, placeholder, label } = this;
     return { isDisabled, readOnly: isDisabled || readonly, maxLength, placeholder, label, locale: this.config.locale };
-  }
-
-  private fireInput(): void {
-    this.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   }
 
   // ---- Form association -------------------------------------------------------------------------

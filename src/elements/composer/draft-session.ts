@@ -1,56 +1,63 @@
-import { EditorState, type Transaction, type TransactionSpec } from '@codemirror/state';
-import type { EditorView } from '@codemirror/view';
-import { html, type nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { EditorState, Prec, type Transaction, type TransactionSpec } from '@codemirror/state';
+import { EditorView, type KeyBinding } from '@codemirror/view';
+import { html, type nothing, type TemplateResult } from 'lit';
 import { type CommandInfo, type ContextRecord, decodeContextRecord, formatContextReference } from '../../core/index.js';
-import type { TextPreview } from '../shared/draft-values.js';
 import type { ResolvedConfig } from '../shared/config.js';
+import type { DraftAttachment, TextPreview } from '../shared/draft-values.js';
 import { AttachmentShelf } from './attachments/attachment-shelf.js';
-import type { DraftAttachment } from '../shared/draft-values.js';
-import { renderActionsRow } from './sending/composer-actions.js';
+import { filesToAttach } from './attachments/attachments.js';
 import { ComposerClipboard } from './clipboard/composer-clipboard.js';
+import type { LongPasteLimits } from './clipboard/long-paste.js';
 import type { InsertContextOptions, InsertContextResult } from './composer-types.js';
-import { DraftEditor } from './editor/draft-editor.js';
-import { importDraft } from './drafts/draft-import.js';
 import { describeChipChanges } from './editor/chip-announcements.js';
 import { chipChanges } from './editor/chip-changes.js';
 import { chipRemovals, removeChipElement } from './editor/chip-edits.js';
-import type { ComposerDraft } from './editor/draft.js';
-import { attachmentsField, commandField, type DraftInit, draftFields, recordsField } from './editor/draft-state.js';
+import type {
+  ComposerContext,
+  ComposerHost,
+  DraftStart,
+  ReplaceOptions,
+  ReplaceOrigin,
+} from './editor/composer-context.js';
+import { commandInfoOf, liveAttachments, stateIsBlank } from './editor/draft.js';
+import { DraftEditor } from './editor/draft-editor.js';
+import { insertionProblem } from './editor/draft-limits.js';
+import { attachmentsField, commandField, draftFields, recordsField } from './editor/draft-state.js';
 import { EditorSetup, type EditorSettings } from './editor/editor-setup.js';
-import { filesToAttach } from './attachments/attachments.js';
 import { linkInsertion, textInsertion } from './editor/insertion.js';
 import { FormValue } from './form-value.js';
-import type { LongPasteLimits } from './clipboard/long-paste.js';
-import type { MentionProvider } from './menu/providers.js';
 import { MenuController } from './menu/menu-controller.js';
+import type { MentionProvider } from './menu/providers.js';
 import { Notices } from './notices.js';
-import { insertionProblem } from './sending/submission-rules.js';
+import { renderActionsRow } from './sending/composer-actions.js';
 
-/** What the session needs from its element. */
+/** What the session needs from its element besides its properties. */
 export interface DraftSessionOptions {
   config(): ResolvedConfig;
   settings(): EditorSettings;
   providers(): readonly MentionProvider[];
-  commands(): readonly CommandInfo[];
   /** Above how many lines or characters pasted text becomes a file. */
   longPasteLimits(): LongPasteLimits;
   internals: ElementInternals | undefined;
-  /** Submits like Enter. */
+  /** The composer's own keys (send, recall, stop), after the menu's and before the editor's. */
+  keys(): readonly KeyBinding[];
+  /** Submits like Enter (a submit that waited for pasted files). */
   submit(): void;
-  /** Keys taken before the editor's own and before Enter submits (recall's arrows); true when handled. */
-  extraKeys?: { wants(event: KeyboardEvent): boolean; handle(event: KeyboardEvent, view: EditorView): boolean };
+  /**
+   * The draft changed (`blank` when it has nothing worth keeping, as after a send), or something
+   * stored with it did (the stash, the queue, the history): save it, and follow it (the send button).
+   */
+  changed(blank: boolean): void;
 }
 
-/** A draft to start: its text and what goes with it, and where the caret starts (its start by default). */
-export type DraftStart = { text: string; caret?: 'start' | 'end' } & DraftInit;
-
 /**
- * The composer's draft in its editor, and the controllers around it: the mention and command
- * menu, the image shelf, the clipboard, the notices and the form value. They read the draft from
- * the editor state and change it through transactions; every change of the draft ends in
- * `afterChange`, which fires the element's one `input` event.
+ * The composer's draft in its editor, and the context its controllers share: the draft lives in
+ * the editor state, every change is a transaction or the one replacement (`replaceDraft`), and
+ * every change of the draft ends in `draftChanged`, which keeps the form value, announces chips,
+ * fires the element's one `input` and schedules the save. The menu, the image shelf and the
+ * clipboard are its own controllers.
  */
-export class DraftSession {
+export class DraftSession implements ComposerContext {
   readonly notices: Notices;
   private readonly formValue: FormValue;
   private readonly editor: DraftEditor;
@@ -60,7 +67,7 @@ export class DraftSession {
   private readonly clipboard: ComposerClipboard;
 
   constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
+    readonly host: ComposerHost,
     private readonly options: DraftSessionOptions,
   ) {
     this.notices = new Notices(host);
@@ -74,14 +81,14 @@ export class DraftSession {
     };
     this.editor = new DraftEditor({
       emptyState: () => this.createState({ text: '' }),
-      afterIdleChange: (startState, transactions, state) => this.afterChange(startState, transactions, state),
+      afterIdleChange: (startState, transactions, state) => this.afterTransactions(startState, transactions, state),
       viewChanged: (view) => this.menu.attach(view),
     });
     this.menu = new MenuController(host, {
       ...context,
       providers: options.providers,
-      commands: options.commands,
-      insertionProblem: (ids, chips) => this.insertionProblem(ids, chips),
+      commands: () => host.commands,
+      insertionProblem: (ids, chips) => insertionProblem(this.state, ids, chips, this.config.locale),
     });
     this.shelf = new AttachmentShelf(host, { ...context, locked: () => options.settings().readOnly });
     this.clipboard = new ComposerClipboard({
@@ -90,14 +97,16 @@ export class DraftSession {
       longPasteLimits: options.longPasteLimits,
       submit: options.submit,
     });
-    const extra = options.extraKeys;
     this.setup = new EditorSetup({
       settings: options.settings,
       showNotice: context.showNotice,
-      wantsKey: (event) => event.key === 'Enter' || this.menu.isOpen || !!extra?.wants(event),
-      handleKey: (event, view) => this.handleKey(event, view),
-      controllers: () => [this.menu.extension(), this.clipboard.extension()],
-      onUpdate: (update) => this.afterChange(update.startState, update.transactions, update.state),
+      keys: options.keys,
+      controllers: () => [
+        this.menu.extension(),
+        Prec.highest(EditorView.domEventHandlers({ keydown: (event, view) => this.menu.handleKey(event, view) })),
+        this.clipboard.extension(),
+      ],
+      onUpdate: (update) => this.afterTransactions(update.startState, update.transactions, update.state),
     });
   }
 
@@ -109,9 +118,19 @@ export class DraftSession {
     return this.editor.view;
   }
 
+  get config(): ResolvedConfig {
+    return this.options.config();
+  }
+
+  get disabled(): boolean {
+    return this.options.settings().isDisabled;
+  }
+
   get menuIsOpen(): boolean {
     return this.menu.isOpen;
   }
+
+  readonly commandInfo = (command: CommandInfo): CommandInfo => commandInfoOf(this.host.commands, command);
 
   /** True while a submit waits for pasted attachments (it happens once they settle). */
   deferSubmit(): boolean {
@@ -122,33 +141,28 @@ export class DraftSession {
     this.editor.dispatch(...specs);
   }
 
-  /**
-   * Replaces the draft with a new state: new undo history, no menu, late fetches of the old draft
-   * ignored; no `input` event. Files it no longer has are released, announced only when asked.
-   */
-  replace(start: DraftStart, { announceRemovals = false } = {}): void {
+  replaceDraft(start: DraftStart, { origin = 'user', announceRemovals = false }: ReplaceOptions = {}): void {
     const before = this.state;
     const state = this.createState(start);
     this.notices.clear();
     this.editor.replace(state);
     this.shelf.draftReplaced(before, state, announceRemovals);
-    this.formValue.sync(state);
     this.host.requestUpdate();
+    this.draftChanged(origin, draftsDiffer(before, state));
+  }
+
+  scheduleSave(): void {
+    this.options.changed(false);
   }
 
   // ---- Edits --------------------------------------------------------------------------------
-
-  /** Why inserting chips for these ids would break a limit, if it would. */
-  insertionProblem(ids: readonly string[], chips: number): string | undefined {
-    return insertionProblem(this.state, ids, chips, this.options.config().locale);
-  }
 
   /** A chip for `record` at the caret (or where it was before focus left), or at the end; a limit shows its notice. */
   insertContext(record: ContextRecord, options: InsertContextOptions): InsertContextResult {
     const decoded = decodeContextRecord(record);
     if (!decoded.ok) return { ok: false, error: decoded.error };
     const valid = decoded.record;
-    const limit = this.insertionProblem([valid.contextId], 1);
+    const limit = insertionProblem(this.state, [valid.contextId], 1, this.config.locale);
     if (limit) {
       this.notices.show(limit);
       return { ok: false, error: limit };
@@ -162,8 +176,37 @@ export class DraftSession {
     return { ok: true, contextId: valid.contextId };
   }
 
+  insertText(text: string): void {
+    const mounted = !!this.view;
+    this.dispatch({ ...textInsertion(this.state, text, mounted ? 'caret' : 'end'), scrollIntoView: mounted });
+  }
+
+  /** Files as chips (and images on the shelf), at `at`, else at the caret, else at the end. */
+  addFiles(files: readonly File[], at?: number, previews?: ReadonlyMap<File, TextPreview>): void {
+    if (files.length === 0) return;
+    const { records, attachments, links } = filesToAttach(files, previews);
+    const limit = insertionProblem(
+      this.state,
+      records.map((record) => record.contextId),
+      records.length,
+      this.config.locale,
+    );
+    if (limit) {
+      this.notices.show(limit);
+      return;
+    }
+    if (at !== undefined) this.dispatch({ selection: { anchor: at } });
+    this.insertLink(links, records, this.state.readOnly ? 'end' : 'caret', attachments);
+  }
+
+  removeContext(contextId: string): boolean {
+    const changes = chipRemovals(this.state, (chip) => chip.contextId === contextId, false);
+    if (changes.length > 0) this.dispatch({ changes, userEvent: 'delete.chip' });
+    return changes.length > 0;
+  }
+
   /** A link at the caret (the last known one while focus is elsewhere), or at the end when asked or not mounted. */
-  insertLink(
+  private insertLink(
     link: string,
     records: readonly ContextRecord[],
     at: 'caret' | 'end',
@@ -174,45 +217,6 @@ export class DraftSession {
       ...linkInsertion(this.state, link, mounted ? at : 'end', records, attachments),
       scrollIntoView: mounted,
     });
-  }
-
-  insertText(text: string): void {
-    const mounted = !!this.view;
-    this.dispatch({ ...textInsertion(this.state, text, mounted ? 'caret' : 'end'), scrollIntoView: mounted });
-  }
-
-  /** Files as chips (and images on the shelf), at `at`, else at the caret, else at the end. */
-  addFiles(files: readonly File[], at?: number, previews?: ReadonlyMap<File, TextPreview>): void {
-    if (files.length === 0) return;
-    const { records, attachments, links } = filesToAttach(files, previews);
-    const limit = this.insertionProblem(
-      records.map((record) => record.contextId),
-      records.length,
-    );
-    if (limit) {
-      this.notices.show(limit);
-      return;
-    }
-    if (at !== undefined) this.dispatch({ selection: { anchor: at } });
-    this.insertLink(links, records, this.state.readOnly ? 'end' : 'caret', attachments);
-  }
-
-  /** Joins a saved draft at the caret through the paste importer; false, with a notice, when it would break a limit. */
-  importAtCaret(draft: ComposerDraft): boolean {
-    const imported = importDraft(this.state, draft);
-    const problem = this.insertionProblem(imported.newIds, imported.newChips);
-    if (problem) {
-      this.notices.show(problem);
-      return false;
-    }
-    this.dispatch(imported.spec);
-    return true;
-  }
-
-  removeContext(contextId: string): boolean {
-    const changes = chipRemovals(this.state, (chip) => chip.contextId === contextId, false);
-    if (changes.length > 0) this.dispatch({ changes, userEvent: 'delete.chip' });
-    return changes.length > 0;
   }
 
   // ---- The element's lifecycle ----------------------------------------------------------------
@@ -227,7 +231,7 @@ export class DraftSession {
   }
 
   mount(parent: HTMLElement | undefined | null): void {
-    if (parent) this.editor.mount(parent, this.host.shadowRoot ?? undefined, !this.options.settings().isDisabled);
+    if (parent) this.editor.mount(parent, this.host.shadowRoot ?? undefined, !this.disabled);
   }
 
   unmount(): void {
@@ -250,8 +254,7 @@ export class DraftSession {
 
   /** Follows changed element properties: editability, length limit, placeholder, name. */
   reconfigure(changed: ReadonlyMap<PropertyKey, unknown>): void {
-    const settings = this.options.settings();
-    if (settings.isDisabled && this.view?.hasFocus) this.editor.blur();
+    if (this.disabled && this.view?.hasFocus) this.editor.blur();
     const effects = this.setup.reconfigure(changed);
     if (effects.length > 0) this.dispatch({ effects });
   }
@@ -270,31 +273,26 @@ export class DraftSession {
     });
   }
 
-  private handleKey(event: KeyboardEvent, view: EditorView): boolean {
-    if (this.menu.handleKey(event, view)) return true;
-    if (this.options.extraKeys?.wants(event) && this.options.extraKeys.handle(event, view)) return true;
-    if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return false;
-    this.options.submit();
-    return true;
-  }
-
-  /** After every change of the draft: attachments that left it, announcements, form value, one `input`. */
-  private afterChange(startState: EditorState, transactions: readonly Transaction[], state: EditorState): void {
+  /** After transactions: files that left the draft, chip announcements, then what every change of the draft gets. */
+  private afterTransactions(startState: EditorState, transactions: readonly Transaction[], state: EditorState): void {
     const docChanged = transactions.some((transaction) => transaction.docChanged);
-    const fieldsChanged =
-      startState.field(recordsField) !== state.field(recordsField) ||
-      startState.field(attachmentsField) !== state.field(attachmentsField) ||
-      startState.field(commandField) !== state.field(commandField);
-    if (!docChanged && !fieldsChanged) return;
+    if (!docChanged && !draftFieldsDiffer(startState, state)) return;
     const changes = docChanged ? chipChanges(startState, transactions) : { added: [], removed: [] };
     this.shelf.followDraft(startState, state, [...changes.added, ...changes.removed]);
     if (docChanged) {
-      const announcement = describeChipChanges(changes, this.options.config().locale);
+      const announcement = describeChipChanges(changes, this.config.locale);
       if (announcement) this.notices.announce(announcement);
       if (!this.clipboard.isSubmitQueued) this.notices.answeredByEdit();
     }
-    this.formValue.sync(state);
-    this.host.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    this.draftChanged('user', true);
+  }
+
+  /** Every change of the draft: the form value, the element's one `input` for a person's change, the save. */
+  private draftChanged(origin: ReplaceOrigin, changed: boolean): void {
+    this.formValue.sync(this.state);
+    if (origin === 'store' || !changed) return;
+    if (origin === 'user') this.host.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    this.options.changed(stateIsBlank(this.state));
   }
 
   private readonly onChipRemove = (event: CustomEvent<{ contextId: string }>): void => {
@@ -302,4 +300,21 @@ export class DraftSession {
     const view = this.view;
     if (!event.defaultPrevented && view && chip instanceof HTMLElement) removeChipElement(view, chip);
   };
+}
+
+function draftFieldsDiffer(a: EditorState, b: EditorState): boolean {
+  return (
+    a.field(recordsField) !== b.field(recordsField) ||
+    a.field(attachmentsField) !== b.field(attachmentsField) ||
+    a.field(commandField) !== b.field(commandField)
+  );
+}
+
+/** Whether a replacement changed what the draft holds (clearing an empty draft does not). */
+function draftsDiffer(a: EditorState, b: EditorState): boolean {
+  return (
+    !a.doc.eq(b.doc) ||
+    liveAttachments(a).length + liveAttachments(b).length > 0 ||
+    !!a.field(commandField) !== !!b.field(commandField)
+  );
 }

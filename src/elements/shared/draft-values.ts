@@ -53,6 +53,8 @@ export interface StashEntry {
   /** The draft's visible text, chips as their labels, on one line and shortened. */
   preview: string;
   draft: ComposerDraft;
+  /** Sent while the page went away (or refused where it could not go back): it may not have reached the host. */
+  unsent?: true;
 }
 
 /** One follow-up written while the composer was busy, waiting to be sent. */

@@ -24,10 +24,15 @@ export interface T3EventDetails {
   /** A chip's remove button was used; cancelable. */
   't3-chip-remove': { kind: string; contextId: string };
   /**
-   * The composer's draft was submitted; cancelable, the draft clears unless cancelled. `queued` is
-   * true for a follow-up that waited in the queue and goes out now that the composer is no longer busy.
+   * The composer's draft was submitted; cancelable, the draft clears unless cancelled. `delivery`
+   * says how it goes out: `new` (the composer was idle), `queued` (a follow-up that waited in the
+   * queue, with `queued: true` too) or `steer` (into the running turn). `waitUntil(promise)`, called
+   * while the event is dispatched, keeps the draft until the promise settles: back in the composer
+   * if it rejects.
    */
-  't3-submit': DraftSubmission & { queued?: boolean };
+  't3-submit': SubmitDetail;
+  /** The composer started or stopped waiting for a submission's `waitUntil` promise. */
+  't3-sending-change': { sending: boolean };
   /** A file or image left the composer's draft. */
   't3-attachment-remove': { contextId: string; attachmentId: string; kind: 'image' | 'file' };
   /** The composer's stash changed (an entry stashed, restored or dropped). */
@@ -39,6 +44,16 @@ export interface T3EventDetails {
   /** The composer's queue of follow-ups changed (one queued, edited, removed or sent). */
   't3-queue-change': { queue: QueuedSubmission[] };
 }
+
+/** How a submission goes out. */
+export type Delivery = 'new' | 'queued' | 'steer';
+
+export type SubmitDetail = DraftSubmission & {
+  delivery: Delivery;
+  queued?: boolean;
+  /** Keeps the submitted draft until `promise` settles; only during the dispatch, and not on a cancelled event. */
+  waitUntil(promise: PromiseLike<unknown>): void;
+};
 
 export type T3EventName = keyof T3EventDetails;
 
@@ -53,15 +68,25 @@ export type StashChangeDetail = T3EventDetails['t3-stash-change'];
 export type DraftRestoreDetail = T3EventDetails['t3-draft-restore'];
 export type StopDetail = T3EventDetails['t3-stop'];
 export type QueueChangeDetail = T3EventDetails['t3-queue-change'];
+export type SendingChangeDetail = T3EventDetails['t3-sending-change'];
 
-/** Dispatches one of the package's events, bubbling out of shadow roots; returns false when it was cancelled. */
+/** One of the package's events, bubbling out of shadow roots. */
+export function createEvent<Name extends T3EventName>(
+  name: Name,
+  detail: T3EventDetails[Name],
+  options: { cancelable?: boolean } = {},
+): CustomEvent<T3EventDetails[Name]> {
+  return new CustomEvent(name, { detail, bubbles: true, composed: true, ...options });
+}
+
+/** Dispatches one of the package's events; returns false when it was cancelled. */
 export function emit<Name extends T3EventName>(
   target: EventTarget,
   name: Name,
   detail: T3EventDetails[Name],
   options: { cancelable?: boolean } = {},
 ): boolean {
-  return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, ...options }));
+  return target.dispatchEvent(createEvent(name, detail, options));
 }
 
 declare global {

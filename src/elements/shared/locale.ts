@@ -49,6 +49,16 @@ export interface T3Locale {
   queueBlocked: string;
   /** Announced when a follow-up is queued; `{preview}` is its text. */
   queued: string;
+  /** A queue that waits after a failed send, and its button that sends again. */
+  queuePaused: string;
+  resumeQueue: string;
+  /**
+   * A send the host refused (its `waitUntil` promise rejected), without and with the reason it gave
+   * (`{message}`); a stashed draft that may not have been sent (the page went away during the send).
+   */
+  notSent: string;
+  notSentBecause: string;
+  maybeNotSent: string;
   /** Name of the file a long paste becomes; `{number}` keeps names apart within a draft. */
   pastedText: string;
   /** A text file's line count in its chip's details; `{count}` is replaced. */
@@ -93,6 +103,11 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   queueRemove: 'Remove queued message: {preview}',
   queueBlocked: 'Wait for the reply to finish, or stop it, before sending.',
   queued: 'Queued: {preview}',
+  queuePaused: 'Queue paused',
+  resumeQueue: 'Resume',
+  notSent: 'Not sent: your message is back in the composer.',
+  notSentBecause: 'Not sent: {message} Your message is back in the composer.',
+  maybeNotSent: 'Maybe not sent',
   pastedText: 'Pasted text {number}.txt',
   lineCount: '{count} lines',
   lineCountOne: '1 line',

@@ -144,7 +144,7 @@ describe('<t3-composer> queue', () => {
     composer.busy = false;
     await composer.updateComplete;
     expect(sent).to.have.length(1);
-    expect(sent[0]).to.deep.equal({ ...queued[0]!.submission, queued: true });
+    expect(sent[0]).to.deep.equal({ ...queued[0]!.submission, delivery: 'queued', queued: true });
     const annotation = sent[0]!.inputAnnotations[0]!;
     expect(sent[0]!.prompt.slice(annotation.start, annotation.end)).to.equal(annotation.text);
     expect(annotation.type === 'reference' && annotation.reference.id).to.equal(terminal.contextId);

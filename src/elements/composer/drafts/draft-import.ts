@@ -1,10 +1,15 @@
 import { isolateHistory } from '@codemirror/commands';
 import type { EditorState, TransactionSpec } from '@codemirror/state';
-import { type ContextRecord, collectContextReferences, toKindScopedContextId } from '../../../core/index.js';
+import {
+  type CommandInfo,
+  type ContextRecord,
+  collectContextReferences,
+  toKindScopedContextId,
+} from '../../../core/index.js';
 import type { DraftAttachment } from '../../shared/draft-values.js';
 import { newLocalId } from '../editor/local-ids.js';
-import type { ComposerDraft } from '../editor/draft.js';
-import { putAttachments, putRecords, recordsField } from '../editor/draft-state.js';
+import { type ComposerDraft, decodeDraft } from '../editor/draft.js';
+import { type PickedCommand, putAttachments, putRecords, recordsField, setCommand } from '../editor/draft-state.js';
 import { PROGRAMMATIC } from '../editor/insertion.js';
 import { planFragmentImport } from '../clipboard/fragment-import.js';
 
@@ -16,13 +21,25 @@ export interface DraftImport {
 }
 
 /**
- * How a saved draft (a stash entry; later, a queued follow-up) joins a non-empty draft at the
- * caret, through the same importer as paste: identical records are reused, clashing ids renamed
- * and the links rewritten. Its files come with it under fresh local ids, bytes and all, so nothing
- * has to be fetched; an image that was only on the shelf comes too. The command is not carried
- * over: it is only a command at the start of a draft, and its text is kept.
+ * Where a draft joins: at the caret (replacing a selection), at the start on a line of its own,
+ * or in place of all the text (into a blank draft, as one undo step).
  */
-export function importDraft(state: EditorState, draft: ComposerDraft): DraftImport {
+export type ImportPlace = 'caret' | 'start' | 'all';
+
+/**
+ * How a saved draft (a stash entry, a queued follow-up, a send that failed) joins a non-empty
+ * draft, through the same importer as paste: identical records are reused, clashing ids renamed
+ * and the links rewritten. Its files come with it under fresh local ids, bytes and all, so nothing
+ * has to be fetched; an image that was only on the shelf comes too. At the caret its command is
+ * not carried over (it is only a command at the start of a draft, and its text is kept); at the
+ * start (before the draft's own text and a line break, the caret staying in that text) or in
+ * place of all the text, it is.
+ */
+export function importDraft(
+  state: EditorState,
+  draft: ComposerDraft,
+  { place = 'caret', commands = [] }: { place?: ImportPlace; commands?: readonly CommandInfo[] } = {},
+): DraftImport {
   const plan = planFragmentImport(
     draft.text,
     { version: 1, source: { environmentId: 'stash' }, records: draft.records },
@@ -45,10 +62,11 @@ export function importDraft(state: EditorState, draft: ComposerDraft): DraftImpo
     records.push({ ...record, contextId, attachmentId: localId } as ContextRecord);
     attachments.push({ ...image, contextId, attachmentId: localId });
   }
+  const command = place === 'caret' ? undefined : commandOf(draft, commands);
   return {
     spec: {
-      ...state.replaceSelection(plan.text),
-      effects: [putRecords.of(records), putAttachments.of(attachments)],
+      ...placement(state, plan.text, place),
+      effects: [putRecords.of(records), putAttachments.of(attachments), ...(command ? [setCommand.of(command)] : [])],
       userEvent: PROGRAMMATIC,
       annotations: isolateHistory.of('full'),
       scrollIntoView: true,
@@ -56,4 +74,18 @@ export function importDraft(state: EditorState, draft: ComposerDraft): DraftImpo
     newIds: records.map((record) => record.contextId),
     newChips: collectContextReferences(plan.text).length,
   };
+}
+
+function placement(state: EditorState, text: string, place: ImportPlace): TransactionSpec {
+  if (place === 'caret') return state.replaceSelection(text);
+  if (place === 'all')
+    return { changes: { from: 0, to: state.doc.length, insert: text }, selection: { anchor: text.length } };
+  const changes = state.changes({ from: 0, insert: `${text}\n` });
+  return { changes, selection: state.selection.map(changes, 1) };
+}
+
+function commandOf(draft: ComposerDraft, commands: readonly CommandInfo[]): PickedCommand | undefined {
+  return (
+    draft.command && decodeDraft({ text: '', records: [], attachments: [], command: draft.command }, commands).command
+  );
 }

@@ -1,28 +1,31 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { CommandInfo } from '../../../core/index.js';
-import type { T3Locale } from '../../shared/locale.js';
+import type { ReactiveController } from 'lit';
+import type { ComposerDraft } from '../../shared/draft-values.js';
+import type { ComposerContext } from '../editor/composer-context.js';
+import { decodeDraft, readDraft } from '../editor/draft.js';
 import type { DraftRecall } from './draft-recall.js';
-import type { DraftSession } from '../draft-session.js';
-import type { DraftStash } from './draft-stash.js';
-import type { QueueController } from '../sending/queue-controller.js';
-import { decodeDraft, readDraft, stateIsBlank } from '../editor/draft.js';
-import { decodeStoredDrafts, type DraftStorage, fitToBudget, type StoredDrafts } from './draft-storage.js';
+import {
+  decodeStoredDrafts,
+  type DraftStorage,
+  fitToBudget,
+  type StoredDrafts,
+  type StoredQueueEntry,
+} from './draft-storage.js';
 import { indexedDbDraftStorage } from './indexed-db-drafts.js';
+import type { StashController } from './stash-controller.js';
 
 /** How long the store may take to answer before the composer says the draft is not being saved. */
 export const STORE_TIMEOUT_MS = 2000;
 /** A change is saved at most this late. */
 export const SAVE_DELAY_MS = 300;
 
-export interface DraftPersistenceDelegate {
-  storage(): DraftStorage | undefined;
-  /** What is stored: the session's draft, the stash, the recall history and the queue. */
-  session: DraftSession;
-  stash: DraftStash;
+/** What is stored with the draft, and how it is put back. */
+export interface PersistedParts {
+  stash: StashController;
   recall: DraftRecall;
-  queue: QueueController;
-  commands(): readonly CommandInfo[];
-  locale(): T3Locale;
+  queue(): StoredQueueEntry[];
+  restoreQueue(entries: StoredQueueEntry[]): void;
+  /** The drafts whose sends are in flight. */
+  inFlight(): ComposerDraft[];
   /** A record was restored: the element's `t3-draft-restore`. */
   restored(key: string): void;
 }
@@ -34,7 +37,8 @@ let defaultStorage: DraftStorage | undefined;
  * `SAVE_DELAY_MS` late) and on `pagehide`, and restores them when the element connects or the key
  * changes (the old key's draft is saved first, so switching keys swaps drafts). A store that fails
  * or does not answer shows one notice, kept through edits until a save works again; the draft in
- * memory is never touched by a failure.
+ * memory is never touched by a failure. A draft whose send is in flight is stored until it
+ * settles; one the page left in flight comes back as an `unsent` stash entry, never sent again.
  */
 export class DraftPersistence implements ReactiveController {
   private key?: string;
@@ -51,13 +55,22 @@ export class DraftPersistence implements ReactiveController {
   private applying = false;
 
   constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly delegate: DraftPersistenceDelegate,
+    private readonly context: ComposerContext,
+    private readonly parts: PersistedParts,
   ) {
-    host.addController(this);
-    host.addEventListener('input', this.onChange);
-    host.addEventListener('t3-stash-change', this.onChange);
-    host.addEventListener('t3-queue-change', this.onChange);
+    context.host.addController(this);
+  }
+
+  /** The draft, or something stored with it, changed: saved at most `SAVE_DELAY_MS` later, at once when `blank`. */
+  changed(blank: boolean): void {
+    if (this.applying) return;
+    this.changes++;
+    if (!this.key) return;
+    this.dirty = true;
+    this.changedAt = Date.now();
+    // A draft just sent or cleared is saved at once: a reload right after must not bring it back.
+    if (blank) this.flush();
+    else this.timer ??= setTimeout(this.flush, SAVE_DELAY_MS);
   }
 
   hostConnected(): void {
@@ -115,29 +128,19 @@ export class DraftPersistence implements ReactiveController {
     this.dirty = false;
     const storage = this.storage();
     if (!storage) return;
-    const { session, stash, recall, queue } = this.delegate;
+    const { stash, recall } = this.parts;
     const { stored, draftTrimmed } = fitToBudget({
       version: 1,
       changedAt: this.changedAt,
-      draft: readDraft(session.state),
+      draft: readDraft(this.context.state),
       stashes: stash.entries,
       history: [...recall.drafts],
-      queue: queue.stored,
+      queue: this.parts.queue(),
+      inFlight: this.parts.inFlight(),
     });
-    if (draftTrimmed) session.notices.show(this.delegate.locale().draftTooLarge);
+    if (draftTrimmed) this.context.notices.show(this.context.config.locale.draftTooLarge);
     void this.answer(() => storage.save(key, stored), { saving: true });
   }
-
-  private readonly onChange = (event: Event): void => {
-    if (event.target !== this.host || this.applying) return;
-    this.changes++;
-    if (!this.key) return;
-    this.dirty = true;
-    this.changedAt = Date.now();
-    // A draft just sent or cleared is saved at once: a reload right after must not bring it back.
-    if (stateIsBlank(this.delegate.session.state)) this.flush();
-    else this.timer ??= setTimeout(this.flush, SAVE_DELAY_MS);
-  };
 
   private load(key: string): void {
     const storage = this.storage();
@@ -152,30 +155,39 @@ export class DraftPersistence implements ReactiveController {
       const stored = decodeStoredDrafts(value);
       if (stored) {
         this.apply(stored, this.changes !== changes);
-        this.delegate.restored(key);
+        this.parts.restored(key);
       }
       // What was written while loading is saved now, over the record it was merged with.
       if (this.dirty) this.flush();
     });
   }
 
-  /** A record into the composer; the draft stays as it is when the person wrote while it loaded. */
+  /**
+   * A record into the composer; the draft stays as it is when the person wrote while it loaded.
+   * Drafts it left in flight join the stash as `unsent`, and the record is saved again without them.
+   */
   private apply(stored: StoredDrafts, keepDraft: boolean): void {
-    const { session, stash, recall, queue } = this.delegate;
-    stash.entries = stored.stashes;
+    const { stash, recall } = this.parts;
+    stash.list.entries = stored.stashes;
     recall.drafts = stored.history;
-    if (!keepDraft) session.replace({ ...decodeDraft(stored.draft, this.delegate.commands()), caret: 'end' });
     this.applying = true;
     try {
-      queue.entries = stored.queue;
+      if (!keepDraft)
+        this.context.replaceDraft(
+          { ...decodeDraft(stored.draft, this.context.host.commands), caret: 'end' },
+          { origin: 'store' },
+        );
+      this.parts.restoreQueue(stored.queue ?? []);
+      for (const draft of stored.inFlight ?? []) stash.keepUnsent(draft);
     } finally {
       this.applying = false;
     }
+    if ((stored.inFlight ?? []).length > 0) this.dirty = true;
   }
 
   private storage(): DraftStorage | undefined {
-    const custom = this.delegate.storage();
-    if (custom) return custom;
+    const custom = this.context.host.draftStorage;
+    if (isDraftStorage(custom)) return custom;
     if (typeof indexedDB === 'undefined') return undefined;
     return (defaultStorage ??= indexedDbDraftStorage());
   }
@@ -186,8 +198,8 @@ export class DraftPersistence implements ReactiveController {
    * first save that works again takes the notice away.
    */
   private async answer<T>(call: () => Promise<T>, { saving = false } = {}): Promise<T | undefined> {
-    const { notices } = this.delegate.session;
-    const notSaved = this.delegate.locale().draftNotSaved;
+    const { notices } = this.context;
+    const notSaved = this.context.config.locale.draftNotSaved;
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
@@ -210,4 +222,9 @@ export class DraftPersistence implements ReactiveController {
       clearTimeout(timer);
     }
   }
+}
+
+function isDraftStorage(value: unknown): value is DraftStorage {
+  const storage = value as Partial<DraftStorage> | null | undefined;
+  return !!storage && typeof storage.load === 'function' && typeof storage.save === 'function';
 }

@@ -26,10 +26,15 @@ export class DraftStash extends EntryList<StashEntry> {
     this.list = (Array.isArray(value) ? value : []).filter(isStashEntry).slice(0, MAX_STASHES);
   }
 
-  /** Puts a draft at the front; returns whether the oldest had to go to make room. */
-  push(draft: ComposerDraft): { pushed: boolean; droppedOldest: boolean } {
+  /**
+   * Puts a draft at the front; one that may not have been sent says so (`unsent`) first in its
+   * preview. Tells whether the oldest had to go to make room.
+   */
+  push(draft: ComposerDraft, unsent?: { label: string }): { pushed: boolean; droppedOldest: boolean } {
     if (isBlankDraft(draft)) return { pushed: false, droppedOldest: false };
-    this.list.unshift({ id: `stash-${newLocalId()}`, createdAt: Date.now(), preview: previewOf(draft), draft });
+    const preview = unsent ? `${unsent.label}: ${previewOf(draft)}` : previewOf(draft);
+    const entry: StashEntry = { id: `stash-${newLocalId()}`, createdAt: Date.now(), preview, draft };
+    this.list.unshift(unsent ? { ...entry, unsent: true } : entry);
     const droppedOldest = this.list.length > MAX_STASHES;
     this.list.length = Math.min(this.list.length, MAX_STASHES);
     return { pushed: true, droppedOldest };

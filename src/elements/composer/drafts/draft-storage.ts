@@ -16,6 +16,8 @@ export interface StoredDrafts {
   stashes: StashEntry[];
   history: ComposerDraft[];
   queue?: StoredQueueEntry[];
+  /** Drafts sent but not yet known to have arrived (`waitUntil`): restored as `unsent` stash entries. */
+  inFlight?: ComposerDraft[];
 }
 
 /** Where drafts are kept; every method answers with a promise. The default is IndexedDB. */
@@ -51,14 +53,15 @@ export function fitToBudget(
     return attachments.length === draft.attachments.length ? draft : { ...draft, attachments };
   };
   const draft = fit(stored.draft, true);
-  // Queued follow-ups are messages about to be sent: their files come right after the draft's.
+  // Messages being sent and queued follow-ups come right after the draft.
+  const inFlight = (stored.inFlight ?? []).map((entry) => fit(entry, false));
   const queue = (stored.queue ?? []).map((entry) => ({ ...entry, draft: fit(entry.draft, false) }));
   const stashes = stored.stashes.map((entry) => ({ ...entry, draft: fit(entry.draft, false) }));
   const history = [...stored.history]
     .reverse()
     .map((entry) => fit(entry, false))
     .reverse();
-  return { stored: { ...stored, draft, stashes, history, queue }, draftTrimmed };
+  return { stored: { ...stored, draft, stashes, history, queue, inFlight }, draftTrimmed };
 }
 
 /** A loaded record, or `undefined` when it is not one this version wrote. */
@@ -74,5 +77,6 @@ export function decodeStoredDrafts(value: unknown): StoredDrafts | undefined {
     stashes: Array.isArray(stored.stashes) ? stored.stashes : [],
     history: Array.isArray(stored.history) ? stored.history.filter(isDraft) : [],
     queue: Array.isArray(stored.queue) ? stored.queue : [],
+    inFlight: Array.isArray(stored.inFlight) ? stored.inFlight.filter(isDraft) : [],
   };
 }

@@ -1,59 +1,56 @@
-import type { CommandInfo } from '../../../core/index.js';
-import type { T3Locale } from '../../shared/locale.js';
-import type { DraftRecall } from './draft-recall.js';
-import type { DraftSession } from '../draft-session.js';
-import { DraftStash, type StashEntry } from './draft-stash.js';
+import type { StashEntry } from '../../shared/draft-values.js';
+import { emit } from '../../shared/events.js';
+import type { ComposerContext } from '../editor/composer-context.js';
+import { type ComposerDraft, readDraft } from '../editor/draft.js';
+import { DraftStash } from './draft-stash.js';
 import { takeDraftBack } from './draft-takeback.js';
-import { readDraft } from '../editor/draft.js';
 
-export interface StashControllerDelegate {
-  session: DraftSession;
-  recall: DraftRecall;
-  commands(): readonly CommandInfo[];
-  locale(): T3Locale;
-  /** The draft changed: the element's `input`. */
-  draftChanged(): void;
-  /** The stash changed: the element's `t3-stash-change`. */
-  stashChanged(): void;
-}
-
-/** Moves drafts between the editor and the stash. */
+/** Moves drafts between the editor and the stash; `t3-stash-change` on every change of the stash. */
 export class StashController {
   readonly list = new DraftStash();
 
-  constructor(private readonly delegate: StashControllerDelegate) {}
+  constructor(private readonly context: ComposerContext) {}
 
   get entries(): StashEntry[] {
     return this.list.entries;
   }
 
   stash(): boolean {
-    const { session, recall } = this.delegate;
-    const { pushed, droppedOldest } = this.list.push(readDraft(session.state));
+    const { context } = this;
+    const locale = context.config.locale;
+    const { pushed, droppedOldest } = this.list.push(readDraft(context.state));
     if (!pushed) {
-      session.notices.show(this.delegate.locale().stashEmpty);
+      context.notices.show(locale.stashEmpty);
       return false;
     }
-    recall.forget();
-    session.replace({ text: '' });
-    if (droppedOldest) session.notices.show(this.delegate.locale().stashFull);
-    this.delegate.draftChanged();
-    this.delegate.stashChanged();
+    context.replaceDraft({ text: '' });
+    if (droppedOldest) context.notices.show(locale.stashFull);
+    this.changed();
     return true;
+  }
+
+  /** Keeps a draft that may not have been sent at the front of the stash, marked `unsent`. */
+  keepUnsent(draft: ComposerDraft): void {
+    const { locale } = this.context.config;
+    if (this.list.push(draft, { label: locale.maybeNotSent }).pushed) this.changed();
   }
 
   restore(id: string): boolean {
     const entry = this.list.find(id);
-    if (!entry) return false;
-    if (!takeDraftBack({ ...this.delegate, commands: this.delegate.commands() }, entry.draft)) return false;
+    if (!entry || !takeDraftBack(this.context, entry.draft)) return false;
     this.list.remove(id);
-    this.delegate.stashChanged();
+    this.changed();
     return true;
   }
 
   drop(id: string): boolean {
     if (!this.list.remove(id)) return false;
-    this.delegate.stashChanged();
+    this.changed();
     return true;
+  }
+
+  private changed(): void {
+    this.context.scheduleSave();
+    emit(this.context.host, 't3-stash-change', { stashes: this.entries });
   }
 }

@@ -2,6 +2,7 @@ import { invertedEffects } from '@codemirror/commands';
 import { type Extension, StateEffect, StateField, type Transaction } from '@codemirror/state';
 import type { CommandInfo, ContextRecord } from '../../../core/index.js';
 import type { DraftAttachment } from '../../shared/draft-values.js';
+import { NO_RECALL_WALK, type RecallWalk, recallWalkField } from './recall-walk.js';
 
 /**
  * The draft, kept whole in the editor state beside its text: the records its chips refer to, the
@@ -112,6 +113,8 @@ export interface DraftInit {
   attachments?: readonly DraftAttachment[];
   command?: PickedCommand;
   availability?: ReadonlyMap<string, ChipAvailability>;
+  /** Where ↑/↓ recall stands when the draft is one of its steps. */
+  recallWalk?: RecallWalk;
 }
 
 /** The draft's fields, filled with `init`, and the history inversion that makes them undoable. */
@@ -124,6 +127,7 @@ export function draftFields(init: DraftInit = {}): Extension {
     commandField.init(() => init.command),
     availabilityField.init(() => init.availability ?? new Map()),
     draftToken,
+    recallWalkField.init(() => init.recallWalk ?? NO_RECALL_WALK),
     invertedEffects.of(inverseOf),
   ];
 }

@@ -1,6 +1,12 @@
 import { history, historyKeymap, insertNewline } from '@codemirror/commands';
 import { Compartment, EditorState, type Extension, Prec, type StateEffect } from '@codemirror/state';
-import { EditorView, keymap, placeholder as placeholderExtension, type ViewUpdate } from '@codemirror/view';
+import {
+  EditorView,
+  type KeyBinding,
+  keymap,
+  placeholder as placeholderExtension,
+  type ViewUpdate,
+} from '@codemirror/view';
 import type { T3Locale } from '../../shared/locale.js';
 import { chipExtension } from './chip-decorations.js';
 import { chipIntegrity } from './chip-integrity.js';
@@ -22,14 +28,15 @@ export interface EditorSettings {
 export interface EditorSetupDelegate {
   settings(): EditorSettings;
   showNotice(message: string): void;
-  /** Whether the composer may take this key before the editor (Enter, a menu's keys, recall's arrows). */
-  wantsKey(event: KeyboardEvent): boolean;
-  /** Takes a key the composer wants; true when handled. */
-  handleKey(event: KeyboardEvent, view: EditorView): boolean;
-  /** Extensions of the composer's controllers (menu, clipboard). */
+  /** The composer's own keys (send, recall, stop), after the controllers' and before the editor's. */
+  keys(): readonly KeyBinding[];
+  /** Extensions of the composer's controllers (menu, clipboard); a menu's keymap comes first. */
   controllers(): Extension;
   onUpdate(update: ViewUpdate): void;
 }
+
+/** The keys of the composer's commands and of its menu. */
+const COMMAND_KEYS = new Set(['Enter', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown']);
 
 const SETTINGS = ['disabled', 'readonly', 'formDisabled', 'maxLength', 'placeholder', 'label'] as const;
 
@@ -55,8 +62,9 @@ export class EditorSetup {
       chipIntegrity(),
       history(),
       EditorView.lineWrapping,
-      Prec.highest(this.keyHandlers()),
+      Prec.highest(this.compositionGuard()),
       this.delegate.controllers(),
+      Prec.highest(keymap.of(this.delegate.keys())),
       keymap.of([{ key: 'Shift-Enter', run: insertNewline }, ...historyKeymap, ...editingKeymap]),
       EditorView.updateListener.of((update) => this.delegate.onUpdate(update)),
     ];
@@ -114,20 +122,18 @@ export class EditorSetup {
     });
   }
 
-  /** Keys before the editor's own, never while an IME composition is still deciding what they mean. */
-  private keyHandlers(): Extension {
+  /**
+   * Before every keymap: a key the composer's commands take (send, menu, recall, stop) does nothing
+   * while an IME composition is still deciding what it means.
+   */
+  private compositionGuard(): Extension {
     return EditorView.domEventHandlers({
       compositionend: (event) => {
         this.composition.compositionEnded(event.timeStamp);
         return false;
       },
-      keydown: (event, view) => {
-        if (!this.delegate.wantsKey(event)) return false;
-        if (this.composition.belongsToComposition(event, view.composing)) return true;
-        if (!this.delegate.handleKey(event, view)) return false;
-        event.preventDefault();
-        return true;
-      },
+      keydown: (event, view) =>
+        COMMAND_KEYS.has(event.key) && this.composition.belongsToComposition(event, view.composing),
     });
   }
 }

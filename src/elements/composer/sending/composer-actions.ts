@@ -7,6 +7,8 @@ const stopIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true"><rect x="4" y="
 export interface SendButtonState {
   /** The host's assistant is working: the button stops it instead of sending. */
   busy: boolean;
+  /** A submission is in flight (its `waitUntil` promise has not settled). */
+  sending: boolean;
   /** Whether the draft could be submitted now. */
   canSend: boolean;
   hidden: boolean;
@@ -43,6 +45,7 @@ export function renderSendButton(state: SendButtonState): TemplateResult | typeo
         class="action-button send"
         aria-label=${locale.send}
         title=${locale.send}
+        aria-busy=${state.sending ? 'true' : 'false'}
         ?disabled=${!state.canSend}
         @mousedown=${keepFocus}
         @click=${state.send}

@@ -1,13 +1,12 @@
 import { EditorState } from '@codemirror/state';
-import type { nothing, ReactiveControllerHost, TemplateResult } from 'lit';
-import type { CommandInfo } from '../../../core/index.js';
+import type { nothing, TemplateResult } from 'lit';
+import type { DraftSubmission } from '../../shared/draft-values.js';
 import { emit } from '../../shared/events.js';
-import { formatMessage, type T3Locale } from '../../shared/locale.js';
-import type { DraftRecall } from '../drafts/draft-recall.js';
+import { formatMessage } from '../../shared/locale.js';
 import { takeDraftBack } from '../drafts/draft-takeback.js';
-import type { DraftSession } from '../draft-session.js';
 import { chipExtension } from '../editor/chip-decorations.js';
-import { commandInfoOf, type ComposerDraft, decodeDraft, readDraft, stateIsBlank } from '../editor/draft.js';
+import type { ComposerContext } from '../editor/composer-context.js';
+import { type ComposerDraft, decodeDraft, readDraft, stateIsBlank } from '../editor/draft.js';
 import { draftFields } from '../editor/draft-state.js';
 import {
   type QueueCandidate,
@@ -19,26 +18,28 @@ import {
 import { renderQueue } from './queue-view.js';
 import { previewOf } from '../drafts/draft-stash.js';
 import { submissionOf } from './submission-rules.js';
+import { rejectionMessage } from './submit-event.js';
 
-export interface QueueControllerDelegate {
-  host: ReactiveControllerHost & HTMLElement;
-  session: DraftSession;
-  recall: DraftRecall;
-  commands(): readonly CommandInfo[];
-  locale(): T3Locale;
-  /** The draft changed: the element's `input`. */
-  draftChanged(): void;
+export interface QueueParts {
+  /** Fires `t3-submit` for an entry (`delivery: 'queued'`); false when cancelled; `failed` if `waitUntil` rejects. */
+  send(submission: DraftSubmission, draft: ComposerDraft, failed: (reason: unknown) => void): boolean;
 }
 
 /**
  * The follow-ups written while the host's assistant was busy (the Qwen design's queued prompts):
  * shown above the editor with their chips, each with Edit and Remove; the first goes out as
- * `t3-submit` (`queued: true`) at each change from busy to idle, and stays when that event is cancelled.
+ * `t3-submit` (`delivery: 'queued'`) at each change from busy to idle, and stays when that event
+ * is cancelled. An entry whose send is rejected goes back to the front and the queue pauses, so
+ * it is not sent again in a loop, until Resume or a new message.
  */
 export class QueueController {
   private readonly list = new QueuedSubmissions();
+  private paused = false;
 
-  constructor(private readonly delegate: QueueControllerDelegate) {}
+  constructor(
+    private readonly context: ComposerContext,
+    private readonly parts: QueueParts,
+  ) {}
 
   get entries(): QueuedSubmission[] {
     return this.list.entries;
@@ -60,10 +61,14 @@ export class QueueController {
     return this.list.stored;
   }
 
+  get isPaused(): boolean {
+    return this.paused && this.list.length > 0;
+  }
+
   /** Queues a follow-up and says so in the live region (the composer has just been cleared). */
-  add(draft: ComposerDraft, submission: QueuedSubmission['submission']): void {
+  add(draft: ComposerDraft, submission: DraftSubmission): void {
     const { preview } = this.list.push(draft, submission);
-    this.delegate.session.notices.announce(formatMessage(this.delegate.locale().queued, { preview }));
+    this.context.notices.announce(formatMessage(this.context.config.locale.queued, { preview }));
     this.changed();
   }
 
@@ -76,50 +81,67 @@ export class QueueController {
   /** Takes an entry back into the composer: into an empty draft whole, else at the caret through the paste importer. */
   edit(id: string): boolean {
     const entry = this.list.find(id);
-    if (!entry) return false;
-    if (!takeDraftBack({ ...this.delegate, commands: this.delegate.commands() }, entry.draft)) return false;
+    if (!entry || !takeDraftBack(this.context, entry.draft)) return false;
     this.remove(id);
-    this.delegate.session.focus();
+    this.context.focus();
     return true;
   }
 
-  /** Fires `t3-submit` (`queued: true`) for the first entry; it leaves the queue unless the event is cancelled. */
+  /** Fires `t3-submit` for the first entry, unless paused; it leaves the queue unless the event is cancelled. */
   sendHead(): boolean {
     const head = this.list.head;
-    if (!head) return false;
-    if (!emit(this.delegate.host, 't3-submit', { ...head.submission, queued: true }, { cancelable: true }))
-      return false;
-    this.delegate.recall.remember(head.draft);
-    return this.remove(head.id);
+    if (!head || this.paused) return false;
+    const sent = this.parts.send(head.submission, head.draft, (reason) => this.putBack(head, reason));
+    return sent && this.remove(head.id);
+  }
+
+  /** Sends again after a pause: the head at once when `idle`, else at the next change to idle. */
+  resume(idle: boolean): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.context.host.requestUpdate();
+    if (idle) this.sendHead();
   }
 
   render(): TemplateResult | typeof nothing {
-    return renderQueue(this.list.entries, this.delegate.locale(), {
+    return renderQueue(this.list.entries, this.context.config.locale, {
+      paused: this.isPaused,
       edit: (id) => this.edit(id),
       remove: (id) => {
         this.remove(id);
-        this.delegate.session.focus();
+        this.context.focus();
+      },
+      resume: () => {
+        this.resume(!this.context.host.busy);
+        this.context.focus();
       },
     });
   }
 
+  /** A rejected entry goes back to the front, and the queue waits for Resume or a new message. */
+  private putBack(entry: QueuedSubmission, reason: unknown): void {
+    this.list.unshift(entry);
+    this.paused = true;
+    const locale = this.context.config.locale;
+    const message = rejectionMessage(reason);
+    this.context.notices.show(message ? formatMessage(locale.notSentBecause, { message }) : locale.notSent);
+    this.changed();
+  }
+
   private changed(): void {
-    this.delegate.host.requestUpdate();
-    emit(this.delegate.host, 't3-queue-change', { queue: this.entries });
+    this.context.host.requestUpdate();
+    this.context.scheduleSave();
+    emit(this.context.host, 't3-queue-change', { queue: this.entries });
   }
 
   /** An entry from a host or a store, its submission computed as the composer would; none when it cannot be sent. */
   private decode(value: unknown): QueuedSubmission[] {
     if (!value || typeof value !== 'object') return [];
     const candidate = value as QueueCandidate;
-    const start = decodeDraft(candidate.draft, this.delegate.commands());
+    const start = decodeDraft(candidate.draft, this.context.host.commands);
     const state = EditorState.create({ doc: start.text, extensions: [draftFields(start), chipExtension()] });
     if (stateIsBlank(state)) return [];
-    const result = submissionOf(
-      state,
-      (command) => commandInfoOf(this.delegate.commands(), command),
-      this.delegate.locale(),
-    );
+    const result = submissionOf(state, this.context.commandInfo, this.context.config.locale);
     if ('problem' in result) return [];
     const draft = readDraft(state);
     return [{ ...queueEntryIdentity(candidate), preview: previewOf(draft), draft, submission: result.detail }];

@@ -8,8 +8,11 @@ const editIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M10.5 
 const removeIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="m4.5 4.5 7 7m0-7-7 7" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></svg>`;
 
 export interface QueueActions {
+  /** The queue waits for Resume (a send of its first entry failed). */
+  paused: boolean;
   edit(id: string): void;
   remove(id: string): void;
+  resume(): void;
 }
 
 /** The queue above the editor (`part="queue"`): one compact line per follow-up, its chips as chips. */
@@ -19,7 +22,7 @@ export function renderQueue(
   actions: QueueActions,
 ): TemplateResult | typeof nothing {
   if (entries.length === 0) return nothing;
-  return html`<ol part="queue" class="queue" aria-label=${locale.queue}>
+  const list = html`<ol part="queue" class="queue" aria-label=${locale.queue}>
     ${repeat(
       entries,
       (entry) => entry.id,
@@ -35,6 +38,12 @@ export function renderQueue(
       },
     )}
   </ol>`;
+  if (!actions.paused) return list;
+  return html`<div class="queue-paused" role="group" aria-label=${locale.queue}>
+      <span part="queue-state" class="queue-state">${locale.queuePaused}</span>
+      <button type="button" part="queue-resume" class="queue-resume" @click=${actions.resume}>${locale.resumeQueue}</button>
+    </div>
+    ${list}`;
 }
 
 function queueButton(name: string, label: string, icon: SVGTemplateResult, run: () => void): TemplateResult {

@@ -45,6 +45,11 @@ export class QueuedSubmissions extends EntryList<QueuedSubmission> {
     });
   }
 
+  /** Puts an entry back at the front (a send that failed). */
+  unshift(entry: QueuedSubmission): void {
+    this.list = [entry, ...this.list.filter((other) => other.id !== entry.id)];
+  }
+
   push(draft: ComposerDraft, submission: DraftSubmission): QueuedSubmission {
     const entry = { id: newQueueId(), createdAt: Date.now(), preview: previewOf(draft), draft, submission };
     this.list.push(entry);

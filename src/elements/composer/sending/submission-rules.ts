@@ -7,29 +7,9 @@ import {
   INPUT_ANNOTATIONS_MAX,
   MESSAGE_CONTEXT_MAX_RECORDS,
 } from '../../../core/index.js';
+import type { DraftSubmission } from '../../shared/draft-values.js';
 import type { T3Locale } from '../../shared/locale.js';
-import { chipCountOf, chipsOf } from '../editor/chip-decorations.js';
-import type { ComposerSubmitDetail } from '../composer-types.js';
 import { activeCommand, liveAttachments, referencedRecords } from '../editor/draft.js';
-
-/** Why adding these records and chips to the draft would break a limit, or `undefined` when it would not. */
-export function insertionProblem(
-  state: EditorState,
-  newIds: readonly string[],
-  newChips: number,
-  locale: T3Locale,
-): string | undefined {
-  // Counted first, listed only near the records limit: the send button asks on every change.
-  const chipCount = chipCountOf(state);
-  if (chipCount + newIds.length > MESSAGE_CONTEXT_MAX_RECORDS) {
-    const ids = new Set(chipsOf(state).map((chip) => chip.contextId));
-    for (const id of newIds) ids.add(id);
-    if (ids.size > MESSAGE_CONTEXT_MAX_RECORDS) return locale.limitRecords;
-  }
-  const command = activeCommand(state) ? 1 : 0;
-  if (chipCount + newChips + command > INPUT_ANNOTATIONS_MAX) return locale.limitChips;
-  return undefined;
-}
 
 /** Why the draft may not be submitted as it is (it came in over a limit), or `undefined`. */
 function submissionProblem(
@@ -49,7 +29,7 @@ export function submissionOf(
   state: EditorState,
   commandInfo: (command: CommandInfo) => CommandInfo,
   locale: T3Locale,
-): { detail: ComposerSubmitDetail } | { problem: string } {
+): { detail: DraftSubmission } | { problem: string } {
   const text = state.doc.toString();
   const records = referencedRecords(state);
   const picked = activeCommand(state);

@@ -1,115 +1,161 @@
-import type { nothing, ReactiveControllerHost, TemplateResult } from 'lit';
+import type { nothing, TemplateResult } from 'lit';
+import type { ComposerDraft, DraftSubmission } from '../../shared/draft-values.js';
 import { emit } from '../../shared/events.js';
+import { formatMessage } from '../../shared/locale.js';
+import type { DraftRecall } from '../drafts/draft-recall.js';
+import type { StashController } from '../drafts/stash-controller.js';
+import { joinDraft } from '../drafts/draft-takeback.js';
+import type { ComposerContext } from '../editor/composer-context.js';
+import { readDraft, stateIsBlank } from '../editor/draft.js';
+import { insertionProblem } from '../editor/draft-limits.js';
 import { renderSendButton } from './composer-actions.js';
-import type { CommandInfo } from '../../../core/index.js';
-import { commandInfoOf, readDraft, stateIsBlank } from '../editor/draft.js';
-import { QueueController, type QueueControllerDelegate } from './queue-controller.js';
+import { SubmissionsInFlight } from './in-flight.js';
+import { QueueController } from './queue-controller.js';
 import { type QueueMode, queueModeOf } from './queue-mode.js';
-import { insertionProblem, submissionOf } from './submission-rules.js';
+import { submissionOf } from './submission-rules.js';
+import { fireSubmit, rejectionMessage } from './submit-event.js';
 
-/** The element's properties the controller follows; `queueMode` as set (anything else means `queue`). */
-export interface SubmitHost extends ReactiveControllerHost, HTMLElement {
-  busy: boolean;
-  queueMode: unknown;
-  noSendButton: boolean;
-}
-
-export interface SubmitControllerDelegate extends Omit<QueueControllerDelegate, 'host'> {
-  disabled(): boolean;
+/**
+ * What sending needs besides the context: the recall history sent drafts join, and the stash for
+ * the rare refused draft that cannot go back into the composer.
+ */
+export interface SubmitParts {
+  recall: DraftRecall;
+  stash: StashController;
+  /** Whether the composer waits for pasted files before a submit can go (it goes once they settle). */
+  deferSubmit(): boolean;
 }
 
 /**
  * Sending and stopping: Enter, the send button and `submit()` fire `t3-submit`, or, while the
- * host's assistant is busy, queue the submission, refuse with a notice or send at once (per
- * `queue-mode`); the stop button and Escape fire `t3-stop` while busy.
+ * host's assistant is busy or a send is in flight, queue the submission, refuse with a notice or
+ * send at once (per `queue-mode`); the stop button and Escape fire `t3-stop` while busy. A
+ * submission kept by `waitUntil` is in flight until its promise settles; if it rejects, its draft
+ * comes back without costing what was typed since.
  */
 export class SubmitController {
   readonly queue: QueueController;
+  readonly inFlight: SubmissionsInFlight;
   /** Whether the send button was last drawn enabled, to draw it again only when that changes. */
   private couldSend = false;
 
   constructor(
-    private readonly host: SubmitHost,
-    private readonly delegate: SubmitControllerDelegate,
+    private readonly context: ComposerContext,
+    private readonly parts: SubmitParts,
   ) {
-    this.queue = new QueueController({ ...delegate, host });
-    host.addEventListener('input', (event) => {
-      if (event.target === host && this.canSend() !== this.couldSend) host.requestUpdate();
+    this.inFlight = new SubmissionsInFlight(context.host, () => this.queue.sendHead());
+    this.queue = new QueueController(context, {
+      send: (submission, draft, failed) => this.send(submission, draft, 'queued', failed),
     });
   }
 
-  /** The host's current description of a picked command (a restored draft may know only its name). */
-  readonly commandInfo = (command: CommandInfo): CommandInfo => commandInfoOf(this.delegate.commands(), command);
-
   get mode(): QueueMode {
-    return queueModeOf(this.host.queueMode);
+    return queueModeOf(this.context.host.queueMode);
+  }
+
+  /** The host's assistant is working, or a send is in flight: follow-ups wait (per `queue-mode`). */
+  get busy(): boolean {
+    return this.context.host.busy || this.inFlight.sending;
   }
 
   /** Submits like Enter; true when the draft left the composer (sent, or queued while busy). */
   submit(): boolean {
-    const { session } = this.delegate;
-    const busy = this.host.busy;
-    const state = session.state;
-    if (!session.view || this.delegate.disabled() || stateIsBlank(state)) return false;
-    const queueing = busy && this.mode !== 'send';
+    const { context } = this;
+    const state = context.state;
+    if (!context.view || context.disabled || stateIsBlank(state)) return false;
+    const busy = this.busy;
     if (busy && this.mode === 'block') {
-      session.notices.show(this.delegate.locale().queueBlocked);
+      context.notices.show(context.config.locale.queueBlocked);
       return false;
     }
-    if (session.deferSubmit()) return false;
-    const result = submissionOf(state, this.commandInfo, this.delegate.locale());
+    if (this.parts.deferSubmit()) return false;
+    const result = submissionOf(state, context.commandInfo, context.config.locale);
     if ('problem' in result) {
-      session.notices.show(result.problem);
+      context.notices.show(result.problem);
       return false;
     }
     const draft = readDraft(state);
-    if (!queueing && !emit(this.host, 't3-submit', result.detail, { cancelable: true })) return false;
-    if (queueing) this.delegate.recall.forget();
-    else this.delegate.recall.remember(draft);
-    // The submitted files belong to the host (or the queue) now: no `t3-attachment-remove` for them.
-    session.replace({ text: '' });
-    this.delegate.draftChanged();
-    if (queueing) this.queue.add(draft, result.detail);
+    if (busy && this.mode === 'queue') {
+      this.queue.add(draft, result.detail);
+      context.replaceDraft({ text: '' });
+      return true;
+    }
+    if (!this.send(result.detail, draft, 'new', (reason) => this.restore(draft, reason))) return false;
+    this.queue.resume(false);
     return true;
   }
 
-  stop(): void {
-    if (this.host.busy) emit(this.host, 't3-stop', {});
+  /** The draft changed: the send button is drawn again when whether it can send changed. */
+  followDraft(): void {
+    if (this.canSend() !== this.couldSend) this.context.host.requestUpdate();
   }
 
-  /** Escape is the composer's while busy (a menu, when open, takes it first). */
-  wantsKey(event: KeyboardEvent): boolean {
-    return event.key === 'Escape' && this.host.busy;
-  }
-
-  handleKey(event: KeyboardEvent): boolean {
-    if (!this.wantsKey(event)) return false;
-    this.stop();
+  stop(): boolean {
+    if (!this.context.host.busy) return false;
+    emit(this.context.host, 't3-stop', {});
     return true;
+  }
+
+  renderButton(): TemplateResult | typeof nothing {
+    const { context } = this;
+    this.couldSend = this.canSend();
+    return renderSendButton({
+      busy: context.host.busy,
+      sending: this.inFlight.sending,
+      canSend: this.couldSend,
+      hidden: context.host.noSendButton,
+      locale: context.config.locale,
+      send: () => {
+        this.submit();
+        context.focus();
+      },
+      stop: () => {
+        this.stop();
+        context.focus();
+      },
+    });
+  }
+
+  /**
+   * Fires `t3-submit`; unless cancelled the submission is the host's: the draft it came from (the
+   * composer's, or a queue entry's) is cleared, and it joins the recall history once done, at once
+   * or when the `waitUntil` promise fulfils. A rejection calls `failed`.
+   */
+  private send(
+    submission: DraftSubmission,
+    draft: ComposerDraft,
+    delivery: 'new' | 'queued',
+    failed: (reason: unknown) => void,
+  ): boolean {
+    const outcome = fireSubmit(this.context.host, submission, delivery);
+    if (!outcome.sent) return false;
+    const { recall } = this.parts;
+    if (outcome.settled) this.inFlight.track(draft, outcome.settled, { done: () => recall.remember(draft), failed });
+    else recall.remember(draft);
+    // The submitted files belong to the host now: no `t3-attachment-remove` for them.
+    if (delivery === 'new') this.context.replaceDraft({ text: '' });
+    return true;
+  }
+
+  /**
+   * A rejected send's draft back in the composer, as one undo step: whole into a blank draft, else
+   * in front of what was typed since; one notice says it was not sent. A draft that would break a
+   * limit there goes to the front of the stash instead.
+   */
+  private restore(draft: ComposerDraft, reason: unknown): void {
+    const { context } = this;
+    const locale = context.config.locale;
+    const message = rejectionMessage(reason);
+    const notice = message ? formatMessage(locale.notSentBecause, { message }) : locale.notSent;
+    if (!joinDraft(context, draft, stateIsBlank(context.state) ? 'all' : 'start')) {
+      this.parts.stash.keepUnsent(draft);
+    }
+    context.notices.show(notice);
   }
 
   /** Whether the draft could be sent now: not disabled, not blank, within the limits. */
   private canSend(): boolean {
-    const state = this.delegate.session.state;
-    return !this.delegate.disabled() && !stateIsBlank(state) && !insertionProblem(state, [], 0, this.delegate.locale());
-  }
-
-  renderButton(): TemplateResult | typeof nothing {
-    const { session } = this.delegate;
-    this.couldSend = this.canSend();
-    return renderSendButton({
-      busy: this.host.busy,
-      canSend: this.couldSend,
-      hidden: this.host.noSendButton,
-      locale: this.delegate.locale(),
-      send: () => {
-        this.submit();
-        session.focus();
-      },
-      stop: () => {
-        this.stop();
-        session.focus();
-      },
-    });
+    const { state, config } = this.context;
+    return !this.context.disabled && !stateIsBlank(state) && !insertionProblem(state, [], 0, config.locale);
   }
 }
