@@ -34,7 +34,7 @@ async function eventually(condition: () => Promise<boolean>, what: string): Prom
   throw new Error(`timed out waiting for ${what}`);
 }
 
-describe('<t3-composer> queue across a page reload', () => {
+describe('<t3-composer> queue and sends in flight across a page reload', () => {
   it('a queue saved under draft-key comes back after a real reload, chips and image bytes included', async () => {
     const key = `queue-reload-${Math.random().toString(36).slice(2)}`;
     const frame = document.createElement('iframe');
@@ -92,6 +92,50 @@ describe('<t3-composer> queue across a page reload', () => {
       composer = await framedComposer(frame, true);
       await waitFor(() => composer.value.text === 'still writing', 'the restored draft', 5000);
       expect(composer.queue).to.deep.equal([]);
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('a send still in flight when the page goes comes back as an unsent stash entry, never sent again by itself', async () => {
+    const key = `in-flight-reload-${Math.random().toString(36).slice(2)}`;
+    const frame = document.createElement('iframe');
+    frame.width = '600';
+    frame.height = '400';
+    const firstLoad = framedComposer(frame, false);
+    frame.src = new URL(`./fixtures/reload-page.html?key=${key}`, import.meta.url).href;
+    document.body.append(frame);
+    try {
+      let composer = await firstLoad;
+      // A host that never answers.
+      composer.addEventListener('t3-submit', (event) => event.detail.waitUntil(new Promise(() => undefined)));
+      await clickEditor(frame, composer);
+      await sendKeys({ type: 'deploy ' });
+      composer.insertContext(terminal);
+      await sendKeys({ press: 'Enter' });
+      await sendKeys({ type: 'next one' });
+      expect(composer.sending).to.be.true;
+      const storage = indexedDbDraftStorage();
+      await eventually(async () => {
+        const stored = await storage.load(key);
+        return stored?.inFlight?.[0]?.text === `deploy ${link(terminal)} ` && stored.draft.text === 'next one';
+      }, 'the send in flight stored with the draft');
+
+      composer = await framedComposer(frame, true);
+      const sent: unknown[] = [];
+      composer.addEventListener('t3-submit', (event) => sent.push(event.detail));
+      await waitFor(() => composer.stashes.length === 1, 'the unsent stash entry', 5000);
+      const [entry] = composer.stashes;
+      expect(entry!.unsent).to.equal(true);
+      expect(entry!.preview).to.match(/^Maybe not sent: deploy /);
+      expect(entry!.draft.text).to.equal(`deploy ${link(terminal)} `);
+      expect(composer.value.text).to.equal('next one');
+      expect(composer.sending).to.be.false;
+      await eventually(async () => (await storage.load(key))?.inFlight?.length === 0, 'the record saved without it');
+      expect(sent, 'nothing is sent again by itself').to.deep.equal([]);
+      // Restored, it goes back into the composer like any stash entry.
+      expect(composer.restoreStash(entry!.id)).to.be.true;
+      expect(composer.value.text).to.contain(`deploy ${link(terminal)}`);
     } finally {
       frame.remove();
     }

@@ -182,7 +182,9 @@ export class DraftPersistence implements ReactiveController {
     } finally {
       this.applying = false;
     }
-    if ((stored.inFlight ?? []).length > 0) this.dirty = true;
+    if ((stored.inFlight ?? []).length === 0) return;
+    this.dirty = true;
+    this.changedAt = Date.now();
   }
 
   private storage(): DraftStorage | undefined {

@@ -32,8 +32,8 @@ export function fireSubmit(target: EventTarget, submission: DraftSubmission, del
   return promises.length > 0 ? { sent: true, settled: Promise.all(promises) } : { sent: true };
 }
 
-/** The message a rejection carries, when it is a non-empty string. */
+/** The `message` a rejection's reason carries, when it is a non-empty string. */
 export function rejectionMessage(reason: unknown): string | undefined {
-  const message = typeof reason === 'string' ? reason : (reason as { message?: unknown } | null)?.message;
+  const message = reason && typeof reason === 'object' ? (reason as { message?: unknown }).message : undefined;
   return typeof message === 'string' && message.trim() !== '' ? message.trim() : undefined;
 }

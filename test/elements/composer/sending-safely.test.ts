@@ -1,0 +1,219 @@
+import { expect } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
+import type { T3Composer } from '../../../src/composer.js';
+import { link, terminal } from '../../../support/records.js';
+import { part } from '../support/interaction.js';
+import { centre, chips, clickEditor, composerFixture, pngFile, press, submissions, type, waitFor } from './support.js';
+
+/** A host's answer that the test settles by hand: a server that answers slowly, fails, or never answers. */
+function deferred(): { promise: Promise<void>; resolve(): void; reject(reason: unknown): void } {
+  let resolve!: () => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Makes the host wait for each `t3-submit` with `waitUntil`, one answer per submission. */
+function slowHost(composer: T3Composer): ReturnType<typeof deferred>[] {
+  const answers: ReturnType<typeof deferred>[] = [];
+  composer.addEventListener('t3-submit', (event) => {
+    const answer = deferred();
+    answers.push(answer);
+    event.detail.waitUntil(answer.promise);
+  });
+  return answers;
+}
+
+function sendingChanges(composer: T3Composer): boolean[] {
+  const list: boolean[] = [];
+  composer.addEventListener('t3-sending-change', (event) => list.push(event.detail.sending));
+  return list;
+}
+
+const textOf = (entry: T3Composer['history'][number]) => ('text' in entry ? entry.text : entry.content);
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const sendButton = (composer: T3Composer) => part(composer, 'send-button') as HTMLButtonElement;
+const notice = (composer: T3Composer) => part(composer, 'notice')?.textContent?.trim() ?? '';
+
+describe('<t3-composer> sending safely (waitUntil)', () => {
+  it('clears at once, keeps what is typed while the host stores the message, and remembers it once stored', async () => {
+    const composer = await composerFixture();
+    const answers = slowHost(composer);
+    const sent = submissions(composer);
+    const changes = sendingChanges(composer);
+    await clickEditor(composer);
+    await type('fix the build');
+    await press('Enter');
+    expect(sent.map((detail) => [detail.text, detail.delivery])).to.deep.equal([['fix the build', 'new']]);
+    expect(composer.value.text, 'cleared at once').to.equal('');
+    expect(composer.sending).to.be.true;
+    expect(composer.hasAttribute('sending')).to.be.true;
+    await composer.updateComplete;
+    expect(sendButton(composer).getAttribute('aria-busy')).to.equal('true');
+    await type('also the tests');
+    answers[0]!.resolve();
+    await settle();
+    await composer.updateComplete;
+    expect(composer.value.text, 'nothing typed meanwhile is lost').to.equal('also the tests');
+    expect(composer.sending).to.be.false;
+    expect(composer.hasAttribute('sending')).to.be.false;
+    expect(sendButton(composer).getAttribute('aria-busy')).to.equal('false');
+    expect(changes).to.deep.equal([true, false]);
+    expect(composer.history.map(textOf)).to.deep.equal(['fix the build']);
+    expect(sent).to.have.length(1);
+  });
+
+  it('a rejected send comes back in front of what was typed since, chips and files kept, with one notice and one undo step', async () => {
+    const composer = await composerFixture();
+    const answers = slowHost(composer);
+    await clickEditor(composer);
+    await type('check ');
+    composer.insertContext(terminal);
+    const png = pngFile();
+    composer.attachFiles([png]);
+    const submitted = composer.draft;
+    await press('Enter');
+    expect(composer.value.text).to.equal('');
+    await type('second thought');
+    answers[0]!.reject(new Error('The server is down.'));
+    await settle();
+    await composer.updateComplete;
+    // The image comes back under a fresh local id, as through the paste importer.
+    const withoutIds = (text: string) => text.replace(/image_[0-9a-f]+/g, 'image_id');
+    expect(withoutIds(composer.value.text)).to.equal(withoutIds(`${submitted.text}\nsecond thought`));
+    expect(composer.value.text.startsWith(`check ${link(terminal)}`)).to.be.true;
+    expect(chips(composer).map((chip) => chip.label)).to.deep.equal([terminal.label, png.name]);
+    const file = composer.draft.attachments.find((attachment) => attachment.kind === 'image')!.file;
+    expect(new Uint8Array(await file.arrayBuffer())).to.deep.equal(new Uint8Array(await png.arrayBuffer()));
+    expect(notice(composer)).to.contain('Not sent').and.to.contain('The server is down.');
+    expect(composer.history, 'a refused message is not in the recall history').to.deep.equal([]);
+    // The person goes on typing where they were.
+    await type('!');
+    expect(composer.value.text.endsWith('second thought!')).to.be.true;
+    await press('Control+z');
+    await press('Control+z');
+    expect(composer.value.text, 'one undo step takes the restore back').to.equal('second thought');
+  });
+
+  it('into an empty draft the rejected send comes back whole, and undo returns to the empty draft', async () => {
+    const composer = await composerFixture();
+    const answers = slowHost(composer);
+    await clickEditor(composer);
+    await type('hello there');
+    await press('Enter');
+    answers[0]!.reject('not a message object');
+    await settle();
+    await composer.updateComplete;
+    expect(composer.value.text).to.equal('hello there');
+    expect(notice(composer)).to.equal('Not sent: your message is back in the composer.');
+    await press('Control+z');
+    expect(composer.value.text).to.equal('');
+  });
+
+  it('Enter while a send is in flight queues the follow-up; it goes out once the first is stored', async () => {
+    const composer = await composerFixture();
+    const answers = slowHost(composer);
+    const sent = submissions(composer);
+    await clickEditor(composer);
+    await type('first');
+    await press('Enter');
+    await type('second');
+    await press('Enter');
+    expect(sent.map((detail) => detail.text)).to.deep.equal(['first']);
+    expect(composer.queue.map((entry) => entry.submission.text)).to.deep.equal(['second']);
+    answers[0]!.resolve();
+    await waitFor(() => sent.length === 2, 'the queued follow-up');
+    expect(sent[1]!.delivery).to.equal('queued');
+    expect(composer.queue).to.deep.equal([]);
+    expect(composer.sending, 'the follow-up is in flight now').to.be.true;
+    answers[1]!.resolve();
+    await waitFor(() => !composer.sending, 'the follow-up stored');
+    expect(composer.history.map(textOf)).to.deep.equal(['first', 'second']);
+  });
+
+  it('a rejected queued follow-up goes back to the front, and the queue waits for Resume', async () => {
+    const composer = await composerFixture();
+    composer.busy = true;
+    await clickEditor(composer);
+    await type('one');
+    await press('Enter');
+    await type('two');
+    await press('Enter');
+    const answers = slowHost(composer);
+    const sent = submissions(composer);
+    composer.busy = false;
+    await composer.updateComplete;
+    expect(sent.map((detail) => detail.text)).to.deep.equal(['one']);
+    answers[0]!.reject(new Error('Rate limited.'));
+    await settle();
+    await composer.updateComplete;
+    expect(composer.queue.map((entry) => entry.submission.text)).to.deep.equal(['one', 'two']);
+    expect(notice(composer)).to.contain('Rate limited.');
+    composer.busy = true;
+    await composer.updateComplete;
+    composer.busy = false;
+    await composer.updateComplete;
+    expect(sent, 'a paused queue sends nothing when the turn ends').to.have.length(1);
+    const resume = part(composer, 'queue-resume') as HTMLButtonElement;
+    expect(resume.textContent!.trim()).to.equal('Resume');
+    await sendMouse({ type: 'click', position: centre(resume) });
+    expect(sent.map((detail) => detail.text)).to.deep.equal(['one', 'one']);
+    await composer.updateComplete;
+    expect(part(composer, 'queue-resume')).to.equal(null);
+  });
+
+  it('waitUntil only during the dispatch and not on a cancelled event; a later cancel wins', async () => {
+    const composer = await composerFixture();
+    let late: ((promise: Promise<void>) => void) | undefined;
+    const errors: string[] = [];
+    composer.addEventListener('t3-submit', (event) => {
+      late = event.detail.waitUntil;
+      event.preventDefault();
+      try {
+        event.detail.waitUntil(Promise.resolve());
+      } catch (error) {
+        errors.push((error as DOMException).name);
+      }
+    });
+    await clickEditor(composer);
+    await type('kept');
+    await press('Enter');
+    expect(() => late!(Promise.resolve()))
+      .to.throw(DOMException)
+      .with.property('name', 'InvalidStateError');
+    expect(errors).to.deep.equal(['InvalidStateError']);
+    expect(composer.value.text).to.equal('kept');
+
+    const other = await composerFixture();
+    const answer = deferred();
+    answer.promise.catch(() => undefined);
+    other.addEventListener('t3-submit', (event) => event.detail.waitUntil(answer.promise));
+    other.addEventListener('t3-submit', (event) => event.preventDefault());
+    other.focus();
+    await type('stays');
+    await press('Enter');
+    expect(other.value.text).to.equal('stays');
+    expect(other.sending).to.be.false;
+    answer.reject(new Error('ignored'));
+    await settle();
+    await other.updateComplete;
+    expect(other.value.text, 'the cancelled draft is not restored twice').to.equal('stays');
+    expect(notice(other)).to.equal('');
+  });
+
+  it('the detail spreads, stringifies and clones as the plain submission', async () => {
+    const composer = await composerFixture();
+    const copies: unknown[] = [];
+    composer.addEventListener('t3-submit', (event) => {
+      copies.push(structuredClone({ ...event.detail, attachments: [] }), JSON.parse(JSON.stringify(event.detail)));
+      expect(typeof event.detail.waitUntil).to.equal('function');
+    });
+    await clickEditor(composer);
+    await type('plain');
+    await press('Enter');
+    for (const copy of copies) expect(copy).to.not.have.property('waitUntil');
+  });
+});
