@@ -11,9 +11,9 @@ const entries = {
   define: 'src/define.ts',
   'define-message': 'src/define-message.ts',
   'define-composer': 'src/define-composer.ts',
-  react: 'src/react.ts',
-  'react-message': 'src/react-message.ts',
-  'react-composer': 'src/react-composer.ts',
+  react: 'src/react/index.ts',
+  'react-message': 'src/react/message.ts',
+  'react-composer': 'src/react/composer.ts',
 };
 
 /**

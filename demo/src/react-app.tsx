@@ -1,7 +1,7 @@
 import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { ComposerSubmitDetail } from '../../src/composer.js';
-import { T3Composer, T3ContextScope, T3UserMessage } from '../../src/react.js';
+import { T3Composer, T3ContextScope, T3UserMessage } from '../../src/react/index.js';
 import { COMMANDS, ICONS, PROVIDERS } from './catalog.js';
 import { ENVIRONMENT_ID, listThread, resolveAsset, sendSubmission, type ThreadMessage } from './host-api.js';
 

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { ComponentProps } from 'react';
 import { emit, type T3EventName, type T3Events } from '../../src/elements/shared/events.js';
-import type { T3Composer, T3ContextChip } from '../../src/react.js';
+import type { T3Composer, T3ContextChip } from '../../src/react/index.js';
 
 /** Compile-time checks, run by `npm run typecheck`: the map is the only source of names and details. */
 function typeChecks(element: HTMLElement): void {

@@ -4,5 +4,5 @@
  * messages only imports `t3-composer/react-message` (no editor code), one with a composer only
  * `t3-composer/react-composer`. React 19 can use the tags directly (`<t3-composer ont3-submit={…}>`).
  */
-export { T3ContextChip, T3ContextScope, T3UserMessage } from './react-message.js';
-export { T3Composer } from './react-composer.js';
+export { T3ContextChip, T3ContextScope, T3UserMessage } from './message.js';
+export { T3Composer } from './composer.js';

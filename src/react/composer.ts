@@ -5,9 +5,9 @@
  */
 import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
-import './define-composer.js';
-import { T3Composer as ComposerElement } from './elements/composer/composer.js';
-import { eventName } from './react/event-name.js';
+import '../define-composer.js';
+import { T3Composer as ComposerElement } from '../elements/composer/composer.js';
+import { eventName } from './event-name.js';
 
 export const T3Composer = createComponent({
   tagName: 't3-composer',

@@ -5,11 +5,11 @@
  */
 import { createComponent } from '@lit/react';
 import * as React from 'react';
-import './define-message.js';
-import { T3ContextChip as ChipElement } from './elements/context-chip/context-chip.js';
-import { T3ContextScope as ScopeElement } from './elements/context-scope/context-scope.js';
-import { T3UserMessage as UserMessageElement } from './elements/user-message/user-message.js';
-import { eventName } from './react/event-name.js';
+import '../define-message.js';
+import { T3ContextChip as ChipElement } from '../elements/context-chip/context-chip.js';
+import { T3ContextScope as ScopeElement } from '../elements/context-scope/context-scope.js';
+import { T3UserMessage as UserMessageElement } from '../elements/user-message/user-message.js';
+import { eventName } from './event-name.js';
 
 export const T3UserMessage = createComponent({
   tagName: 't3-user-message',

@@ -1,0 +1,162 @@
+import { readdirSync } from 'node:fs';
+
+/**
+ * `npm run lint:deps`, run in CI: the import rules of ARCHITECTURE.md (Layers) over `src/`. Paths are
+ * relative to the package root. Each rule's `comment` is the message printed with a violation. Type
+ * imports count like any other (`tsPreCompilationDeps`), so a type-only import cycle is still a cycle.
+ */
+
+/** The element folders: every folder of `src/elements/` but `shared/`, read so that a new element is covered. */
+const ELEMENTS = readdirSync(new URL('src/elements/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+  .map((entry) => entry.name);
+
+/**
+ * The only imports allowed from one element's folder into another's: each names one file and, with
+ * `typeOnly`, allows a type import of it only. Anything two elements both need belongs in `shared/`.
+ */
+const CROSS_ELEMENT = [
+  {
+    from: 'composer',
+    to: 'context-chip/context-chip.ts',
+    typeOnly: true,
+    why: "the composer's chip widget types the <t3-context-chip> element it creates",
+  },
+];
+
+const escape = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const COMPOSER = 'src/elements/composer';
+
+/** Per element folder: no import from another element's folder, but for the files CROSS_ELEMENT lists. */
+const crossElementRules = ELEMENTS.map((element) => ({
+  name: `no-other-element (${element})`,
+  comment:
+    `src/elements/${element}/ imports its own files, shared/ and core; another element's files only as ` +
+    'CROSS_ELEMENT in .dependency-cruiser.mjs allows. Move what two elements use into src/elements/shared/.',
+  severity: 'error',
+  from: { path: `^src/elements/${escape(element)}/` },
+  to: {
+    path: '^src/elements/[^/]+/',
+    pathNot: [
+      `^src/elements/(${escape(element)}|shared)/`,
+      ...CROSS_ELEMENT.filter(({ from }) => from === element).map(({ to }) => `^src/elements/${escape(to)}$`),
+    ],
+  },
+}));
+
+/** An import CROSS_ELEMENT allows as type-only stays a type import. */
+const typeOnlyRules = CROSS_ELEMENT.filter(({ typeOnly }) => typeOnly).map(({ from, to, why }) => ({
+  name: `cross-element-type-only (${from} → ${to})`,
+  comment: `src/elements/${from}/ may import src/elements/${to} as a type only (${why}): use \`import type\`.`,
+  severity: 'error',
+  from: { path: `^src/elements/${escape(from)}/` },
+  to: { path: `^src/elements/${escape(to)}$`, dependencyTypesNot: ['type-only'] },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment:
+        'An import cycle in src/ (type imports count too): move what both ends need into a module both can import.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      // Without it, an import the resolver cannot follow would pass every path rule below unseen.
+      name: 'no-unresolvable',
+      comment: 'An import that does not resolve to a file or an installed package.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'no-tooling-from-src',
+      comment:
+        'The package imports nothing from test/, bench/, demo/, server/, support/ or scripts/: none of it ships.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(test|bench|demo|server|support|scripts)/' },
+    },
+
+    // The layers of ARCHITECTURE.md, imports pointing toward core only:
+    // src/*.ts entries and src/react/ → src/elements/<element>/ → src/elements/shared/ → src/core/.
+    {
+      name: 'core-stands-alone',
+      comment: 'src/core/ is DOM-free and has no dependencies: it imports nothing outside src/core/.',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { pathNot: '^src/core/' },
+    },
+    {
+      name: 'shared-imports-core-only',
+      comment: 'src/elements/shared/ imports only src/core/, itself and packages: no element folder, no entry.',
+      severity: 'error',
+      from: { path: '^src/elements/shared/' },
+      to: { pathNot: ['^src/core/', '^src/elements/shared/', '(^|/)node_modules/'] },
+    },
+    {
+      name: 'elements-use-core-index',
+      comment: 'Elements import core through src/core/index.ts only; export what is missing from there.',
+      severity: 'error',
+      from: { path: '^src/elements/' },
+      to: { path: '^src/core/', pathNot: '^src/core/index\\.ts$' },
+    },
+    {
+      name: 'elements-import-no-entry',
+      comment: 'Elements import no package entry (src/*.ts) and no React wrapper (src/react/): those import elements.',
+      severity: 'error',
+      from: { path: '^src/elements/' },
+      to: { path: ['^src/[^/]+$', '^src/react/'] },
+    },
+    ...crossElementRules,
+    ...typeOnlyRules,
+    {
+      // test/package/entries.test.ts checks the built chunks of the message entries; this is the early
+      // check in the sources.
+      name: 'no-codemirror-on-message-side',
+      comment:
+        'The message elements, the chip, the scope and shared/ import no @codemirror/* (only the composer does).',
+      severity: 'error',
+      from: { path: '^src/elements/(user-message|context-chip|context-scope|shared)/' },
+      to: { path: '(^|/)@codemirror/' },
+    },
+
+    // Inside the composer: editor/ (draft state and commands) is the base its other folders build on,
+    // and the root files (composer.ts, draft-session.ts, composer-types.ts) build on the folders.
+    {
+      name: 'composer-editor-stands-alone',
+      comment: `${COMPOSER}/editor/ imports none of the composer's other folders nor its root files.`,
+      severity: 'error',
+      from: { path: `^${COMPOSER}/editor/` },
+      to: { path: `^${COMPOSER}/`, pathNot: `^${COMPOSER}/editor/` },
+    },
+    {
+      name: 'composer-drafts-not-sending',
+      comment: `${COMPOSER}/drafts/ (stash, recall, persistence, storage) imports nothing from sending/ (submit, queue).`,
+      severity: 'error',
+      from: { path: `^${COMPOSER}/drafts/` },
+      to: { path: `^${COMPOSER}/sending/` },
+    },
+    {
+      name: 'composer-folders-not-root',
+      comment: `No folder of the composer imports composer.ts, draft-session.ts or composer-types.ts: they build on the folders.`,
+      severity: 'error',
+      from: { path: `^${COMPOSER}/[^/]+/` },
+      to: { path: `^${COMPOSER}/(composer|draft-session|composer-types)\\.ts$` },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'types', 'default'],
+      extensions: ['.ts', '.js'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};
