@@ -9,7 +9,7 @@ import { type ResolvedPresentation, resolvePresentation } from '../shared/presen
 import { renderHostContent } from '../shared/render-host-content.js';
 import { renderRecordDetails } from './chip-details.js';
 import { chipFace } from './chip-face.js';
-import { chipLabel, chipValue, pullRequestTone } from './chip-text.js';
+import { chipLabel, chipValue, pullRequestTone } from '../shared/chip-text.js';
 import { chipStyles } from './context-chip.styles.js';
 import { DetailsPopoverController } from './details-popover.js';
 import { renderTextPreview, type TextPreview } from './text-preview.js';

@@ -1,7 +1,7 @@
 /**
  * The one source of the package's custom events: their names, what each carries, the
  * `HTMLElementEventMap` entries and the only way elements dispatch them. Framework wrappers
- * (`react.ts`) read the names and detail types from here.
+ * (`src/react/`) read the names and detail types from here.
  */
 import type { ContextRecord, InputReferencePayload } from '../../core/index.js';
 import type { ComposerDraft, DraftSubmission, QueuedSubmission, StashEntry } from './draft-values.js';

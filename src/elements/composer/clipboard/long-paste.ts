@@ -1,6 +1,7 @@
 import type { EditorState } from '@codemirror/state';
 import { collectContextReferences } from '../../../core/index.js';
-import { countLines, type TextPreview, textPreviewOf } from '../../context-chip/text-preview.js';
+import type { TextPreview } from '../../shared/draft-values.js';
+import { countLines, textPreviewOf } from '../../shared/text-preview.js';
 import { formatMessage, type T3Locale } from '../../shared/locale.js';
 import { chipsOf } from '../editor/chip-decorations.js';
 import { attachmentsField } from '../editor/draft-state.js';

@@ -1,5 +1,5 @@
 import { replaceContextReferences } from '../../../core/index.js';
-import { chipLabel, chipValue } from '../../context-chip/chip-text.js';
+import { chipLabel, chipValue } from '../../shared/chip-text.js';
 import type { StashEntry } from '../../shared/draft-values.js';
 import { newLocalId } from '../editor/local-ids.js';
 import { EntryList } from './entry-list.js';

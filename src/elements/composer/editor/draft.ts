@@ -6,7 +6,7 @@ import {
   decodeContextRecordList,
   sanitizeCommandInfo,
 } from '../../../core/index.js';
-import { isTextPreview } from '../../context-chip/text-preview.js';
+import { isTextPreview } from '../../shared/text-preview.js';
 import type { ComposerDraft, DraftAttachment } from '../../shared/draft-values.js';
 
 export type { ComposerDraft };
