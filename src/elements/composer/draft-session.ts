@@ -23,6 +23,7 @@ import { FormValue } from './form-value.js';
 import type { LongPasteLimits } from './clipboard/long-paste.js';
 import type { MentionProvider } from './menu/providers.js';
 import { MenuController } from './menu/menu-controller.js';
+import { runMenuKeys } from './menu/menu-keymap.js';
 import { Notices } from './notices.js';
 import { insertionProblem } from './sending/submission-rules.js';
 
@@ -94,7 +95,7 @@ export class DraftSession {
     this.setup = new EditorSetup({
       settings: options.settings,
       showNotice: context.showNotice,
-      wantsKey: (event) => event.key === 'Enter' || this.menu.isOpen || !!extra?.wants(event),
+      wantsKey: (event) => event.key === 'Enter' || !!extra?.wants(event),
       handleKey: (event, view) => this.handleKey(event, view),
       controllers: () => [this.menu.extension(), this.clipboard.extension()],
       onUpdate: (update) => this.afterChange(update.startState, update.transactions, update.state),
@@ -271,7 +272,7 @@ export class DraftSession {
   }
 
   private handleKey(event: KeyboardEvent, view: EditorView): boolean {
-    if (this.menu.handleKey(event, view)) return true;
+    if (runMenuKeys(view, event)) return true;
     if (this.options.extraKeys?.wants(event) && this.options.extraKeys.handle(event, view)) return true;
     if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return false;
     this.options.submit();
