@@ -8,6 +8,7 @@ export default defineConfig({
       'test/server/**/*.test.ts',
       'test/e2e/**/*.test.ts',
       'test/frameworks/*.test.ts',
+      'test/composer-state/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 30_000,

@@ -1,5 +1,5 @@
-import { EditorState, Prec, type Transaction, type TransactionSpec } from '@codemirror/state';
-import { EditorView, type KeyBinding } from '@codemirror/view';
+import { EditorState, type Transaction, type TransactionSpec } from '@codemirror/state';
+import type { EditorView, KeyBinding } from '@codemirror/view';
 import { html, type nothing, type TemplateResult } from 'lit';
 import { type CommandInfo, type ContextRecord, decodeContextRecord, formatContextReference } from '../../core/index.js';
 import type { ResolvedConfig } from '../shared/config.js';
@@ -101,11 +101,7 @@ export class DraftSession implements ComposerContext {
       settings: options.settings,
       showNotice: context.showNotice,
       keys: options.keys,
-      controllers: () => [
-        this.menu.extension(),
-        Prec.highest(EditorView.domEventHandlers({ keydown: (event, view) => this.menu.handleKey(event, view) })),
-        this.clipboard.extension(),
-      ],
+      controllers: () => [this.menu.extension(), this.clipboard.extension()],
       onUpdate: (update) => this.afterTransactions(update.startState, update.transactions, update.state),
     });
   }

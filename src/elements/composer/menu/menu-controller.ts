@@ -1,28 +1,31 @@
-import { isolateHistory } from '@codemirror/commands';
-import type { Extension } from '@codemirror/state';
-import { Direction, EditorView, ViewPlugin } from '@codemirror/view';
+import { Compartment, type EditorState, type Extension, type TransactionSpec } from '@codemirror/state';
+import { Direction, EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import {
-  type CommandInfo,
-  type ContextRecord,
-  decodeContextRecord,
-  escapeMention,
-  formatContextReference,
-  sanitizeCommandInfo,
-  toKindScopedContextId,
-} from '../../../core/index.js';
+import type { CommandInfo } from '../../../core/index.js';
 import type { ResolvedConfig } from '../../shared/config.js';
 import { formatMessage } from '../../shared/locale.js';
 import { AnchoredPopup } from '../../shared/anchored-popup.js';
-import { activeCommand, commandInfoOf } from '../editor/draft.js';
-import { type PickedCommand, putRecords, setCommand } from '../editor/draft-state.js';
+import { menuKeymap } from './menu-keymap.js';
 import { MENU_ID, menuOptions, type Option, renderMenuList, syncComboboxAria } from './menu-list.js';
+import { pickOption } from './menu-picks.js';
 import { MenuSearch } from './menu-search.js';
-import type { MentionItem, MentionProvider } from './providers.js';
-import { detectTrigger, type Trigger, triggerKey } from './trigger-detection.js';
+import {
+  closedMenu,
+  closeMenu,
+  menuFocus,
+  menuSources,
+  menuState,
+  openTrigger,
+  setActiveOption,
+} from './menu-state.js';
+import type { MentionProvider } from './providers.js';
+import { triggerKey } from './trigger-detection.js';
 
 /** What the menu needs from the composer. */
 export interface MenuDelegate {
+  /** The draft's editor state, mounted or not. */
+  state(): EditorState;
+  dispatch(spec: TransactionSpec): void;
   providers(): readonly MentionProvider[];
   commands(): readonly CommandInfo[];
   config(): ResolvedConfig;
@@ -33,15 +36,16 @@ export interface MenuDelegate {
 }
 
 /**
- * The @-mention and slash-command menu: follows the trigger the editor state shows before the
- * caret (`detectTrigger`), asks the providers (`MenuSearch`), shows the list (`renderMenuList`)
- * while focus stays in the editor, and turns a pick into one transaction.
+ * The @-mention and slash-command menu's view side. The editor state holds the menu (`menuState`:
+ * its trigger, active option and dismissed trigger) and its keys are a keymap (`menuKeymap`); this
+ * asks the providers when a mention's query changes (`MenuSearch`), shows the list
+ * (`renderMenuList`) in the top layer at the trigger, keeps the editor's combobox attributes in
+ * step, and turns a pick into one transaction.
  */
 export class MenuController implements ReactiveController {
-  private trigger: Trigger | null = null;
-  private active = 0;
-  private dismissedAt: string | null = null;
   private view?: EditorView;
+  /** The host's providers and commands, which trigger detection reads from the state. */
+  private readonly sources = new Compartment();
   private readonly search = new MenuSearch(() => this.resultsArrived());
   /** Under (or over) the trigger, in the top layer; it follows the caret as the page scrolls. */
   private readonly popup = new AnchoredPopup({
@@ -63,9 +67,18 @@ export class MenuController implements ReactiveController {
     this.close();
   }
 
+  /** Before the host renders: the state's providers and commands become the element's current ones. */
+  hostUpdate(): void {
+    const providers = this.delegate.providers();
+    const commands = this.delegate.commands();
+    const current = this.delegate.state().facet(menuSources);
+    if (current.providers === providers && current.commands === commands) return;
+    this.delegate.dispatch({ effects: this.sources.reconfigure(menuSources.of({ providers, commands })) });
+  }
+
   /** The listbox is rendered by now (or gone): show it in the top layer and place it at the trigger. */
   hostUpdated(): void {
-    const menu = this.trigger ? this.host.shadowRoot?.getElementById(MENU_ID) : null;
+    const menu = this.isOpen ? this.host.shadowRoot?.getElementById(MENU_ID) : null;
     if (menu) this.popup.show(menu);
     else this.popup.hide();
   }
@@ -73,17 +86,20 @@ export class MenuController implements ReactiveController {
   /** The editor the menu serves; called when the composer mounts or re-mounts its editor. */
   attach(view: EditorView | undefined): void {
     this.view = view;
+    // A draft kept aside without an editor has no focus to open a menu in.
+    if (!view && this.delegate.state().field(menuState, false)?.focused)
+      this.delegate.dispatch({ effects: menuFocus.of(false) });
     this.syncAria();
   }
 
   get isOpen(): boolean {
-    return this.trigger !== null;
+    return openTrigger(this.delegate.state()) !== null;
   }
 
   close(): void {
-    const wasOpen = this.trigger !== null;
+    const wasOpen = this.isOpen;
+    if (wasOpen) this.delegate.dispatch({ effects: closeMenu.of(null) });
     this.search.cancel();
-    this.trigger = null;
     this.popup.hide();
     this.syncAria();
     if (wasOpen) this.host.requestUpdate();
@@ -91,57 +107,35 @@ export class MenuController implements ReactiveController {
 
   extension(): Extension {
     return [
-      EditorView.updateListener.of((update) => {
-        this.view = update.view;
-        if (update.docChanged || update.selectionSet || update.focusChanged) this.sync(update.view);
+      // A new draft's state starts with no menu and nothing dismissed, focused as the editor is.
+      menuState.init(() => closedMenu(this.view?.hasFocus ?? false)),
+      this.sources.of(menuSources.compute([], () => this.currentSources())),
+      EditorView.focusChangeEffect.of((_state, focusing) => menuFocus.of(focusing)),
+      menuKeymap({
+        options: (state) => this.options(state),
+        loading: () => this.search.isLoading,
+        pick: (view, option) => this.pick(option, view),
+      }),
+      ViewPlugin.define((view) => {
+        this.stateShown(view);
+        return { update: (update) => this.follow(update) };
       }),
       EditorView.contentAttributes.of({ 'aria-autocomplete': 'list', 'aria-haspopup': 'listbox' }),
-      // A new editor state is a new draft: no menu open and no trigger dismissed in it.
-      ViewPlugin.define(() => {
-        this.dismissedAt = null;
-        this.close();
-        return {};
-      }),
     ];
   }
 
-  /** Keys while the menu is open: arrows move, Enter/Tab pick, Escape dismisses. */
-  handleKey(event: KeyboardEvent, view: EditorView): boolean {
-    if (!this.trigger) return false;
-    const options = this.options();
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        if (options.length === 0) return true;
-        const step = event.key === 'ArrowDown' ? 1 : -1;
-        this.setActive((this.active + step + options.length) % options.length);
-        return true;
-      }
-      case 'Enter':
-      case 'Tab': {
-        if (event.shiftKey && event.key === 'Enter') return false;
-        const option = options[this.active];
-        // Results not in yet: Enter must neither pick nor submit the half-typed `@query`.
-        if (!option && this.trigger.type === 'mention' && this.search.isLoading) return true;
-        if (!option) {
-          this.dismiss();
-          return event.key === 'Tab';
-        }
-        this.pick(option, view);
-        return true;
-      }
-      case 'Escape':
-        this.dismiss();
-        return true;
-      default:
-        return false;
-    }
-  }
-
   render(): TemplateResult | typeof nothing {
-    if (!this.trigger) return nothing;
+    const state = this.delegate.state();
+    const menu = state.field(menuState, false);
+    if (!menu?.trigger) return nothing;
     const config = this.delegate.config();
-    return renderMenuList(this.content(this.trigger), {
+    const content = {
+      trigger: menu.trigger,
+      results: this.search.results,
+      commands: state.facet(menuSources).commands,
+      active: menu.active,
+    };
+    return renderMenuList(content, {
       locale: config.locale,
       icons: config.icons,
       pick: (option) => this.view && this.pick(option, this.view),
@@ -150,150 +144,88 @@ export class MenuController implements ReactiveController {
     });
   }
 
-  private content(trigger: Trigger) {
-    return { trigger, results: this.search.results, commands: this.delegate.commands(), active: this.active };
+  private currentSources() {
+    return { providers: this.delegate.providers(), commands: this.delegate.commands() };
   }
 
-  private options(): Option[] {
-    return this.trigger ? menuOptions(this.content(this.trigger)) : [];
+  /** The open menu's options in list order; none while it is closed. */
+  private options(state: EditorState): Option[] {
+    const trigger = openTrigger(state);
+    if (!trigger) return [];
+    return menuOptions({ trigger, results: this.search.results, commands: state.facet(menuSources).commands });
   }
 
-  private sync(view: EditorView): void {
-    const next =
-      view.hasFocus && !view.state.readOnly
-        ? detectTrigger(view.state, this.delegate.commands(), this.delegate.providers(), (command) =>
-            commandInfoOf(this.delegate.commands(), command),
-          )
-        : null;
-    if (!next || triggerKey(next) === this.dismissedAt) {
-      if (this.trigger) this.close();
-      return;
+  /** A state (a new draft) is shown in the editor: it starts with no menu, so nothing of the last one stays. */
+  private stateShown(view: EditorView): void {
+    this.view = view;
+    this.search.cancel();
+    this.popup.hide();
+    this.syncAria(view.state);
+  }
+
+  /** After a transaction that changed the menu: search for a mention's new query, and show the change. */
+  private follow(update: ViewUpdate): void {
+    this.view = update.view;
+    const before = update.startState.field(menuState, false);
+    const after = update.state.field(menuState, false);
+    if (before === after) return;
+    const trigger = after?.trigger ?? null;
+    if (!trigger) {
+      this.search.cancel();
+      this.popup.hide();
+    } else if (trigger.type === 'mention' && (!before?.trigger || triggerKey(before.trigger) !== triggerKey(trigger))) {
+      this.search.search(trigger, update.state.facet(menuSources).providers);
     }
-    this.dismissedAt = null;
-    const changed = !this.trigger || triggerKey(this.trigger) !== triggerKey(next);
-    this.trigger = next;
-    if (changed) {
-      this.active = 0;
-      if (next.type === 'mention') this.search.search(next, this.delegate.providers());
-    }
-    this.syncAria();
-    this.host.requestUpdate();
+    this.syncAria(update.state);
+    if (before?.trigger || trigger) this.host.requestUpdate();
   }
 
   private resultsArrived(): void {
-    this.active = Math.min(this.active, Math.max(0, this.options().length - 1));
+    const state = this.delegate.state();
+    const menu = state.field(menuState, false);
+    const count = this.options(state).length;
+    if (menu?.trigger) {
+      const active = Math.min(menu.active, Math.max(0, count - 1));
+      if (active !== menu.active) this.delegate.dispatch({ effects: setActiveOption.of(active) });
+    }
     this.syncAria();
     this.host.requestUpdate();
     if (!this.search.isLoading) {
-      this.delegate.announce(
-        formatMessage(this.delegate.config().locale.resultsCount, { count: String(this.options().length) }),
-      );
+      this.delegate.announce(formatMessage(this.delegate.config().locale.resultsCount, { count: String(count) }));
     }
   }
 
-  // ---- Picking ----------------------------------------------------------------------------------
-
   private pick(option: Option, view: EditorView): void {
-    const trigger = this.trigger;
+    const trigger = openTrigger(view.state);
     if (!trigger) return;
-    if (option.type === 'command') this.pickCommand(option.command, trigger, view);
-    else if (option.type === 'subcommand') this.pickSubcommand(option.name, trigger, view);
-    else this.pickItem(option.item, trigger, view);
+    const picked = pickOption(view.state, trigger, option, (ids, chips) => this.delegate.insertionProblem(ids, chips));
+    if (picked && 'problem' in picked) {
+      this.delegate.showNotice(picked.problem);
+    } else if (picked) {
+      this.search.cancel();
+      view.dispatch(picked.spec);
+    }
     view.focus();
   }
 
-  private pickCommand(command: CommandInfo, trigger: Trigger, view: EditorView): void {
-    const clean = sanitizeCommandInfo(command);
-    if (!clean) return;
-    this.replace(view, trigger, `/${clean.name} `, [], { command: clean, subcommandPath: [] });
-  }
-
-  private pickSubcommand(name: string, trigger: Trigger, view: EditorView): void {
-    const picked = activeCommand(view.state);
-    if (!picked) return;
-    this.replace(view, trigger, `${name} `, [], { ...picked, subcommandPath: [...picked.subcommandPath, name] });
-  }
-
-  private pickItem(item: MentionItem, trigger: Trigger, view: EditorView): void {
-    const record = recordForItem(item);
-    if (record) {
-      const problem = this.delegate.insertionProblem([record.contextId], 1);
-      if (problem) {
-        this.delegate.showNotice(problem);
-        return;
-      }
-      this.replace(view, trigger, `${formatContextReference(record)} `, [record]);
-      return;
-    }
-    const text = typeof item.insertText === 'string' ? item.insertText : `@${escapeMention(item.label)}`;
-    this.replace(view, trigger, `${text.trimEnd()} `, []);
-  }
-
-  private replace(
-    view: EditorView,
-    trigger: Trigger,
-    insert: string,
-    records: readonly ContextRecord[],
-    command?: PickedCommand,
-  ): void {
-    this.close();
-    view.dispatch({
-      changes: { from: trigger.from, to: trigger.to, insert },
-      selection: { anchor: trigger.from + insert.length },
-      effects: [...(records.length > 0 ? [putRecords.of(records)] : []), ...(command ? [setCommand.of(command)] : [])],
-      userEvent: 'input.complete',
-      // A pick is one undo step of its own: typing right after it never joins it.
-      annotations: isolateHistory.of('full'),
-      scrollIntoView: true,
-    });
-  }
-
-  private dismiss(): void {
-    this.dismissedAt = this.trigger ? triggerKey(this.trigger) : null;
-    this.close();
-  }
-
   private setActive(index: number): void {
-    if (this.active === index) return;
-    this.active = index;
-    this.syncAria();
-    this.host.requestUpdate();
+    const menu = this.delegate.state().field(menuState, false);
+    if (menu?.trigger && menu.active !== index) this.delegate.dispatch({ effects: setActiveOption.of(index) });
   }
 
   /** The trigger character's box, its right edge leading in right-to-left text; the frame's when it is out of view. */
   private triggerRect() {
-    const { view, trigger } = this;
+    const view = this.view;
+    const trigger = view && openTrigger(view.state);
     if (!view || !trigger) return null;
     const align = view.textDirectionAt(trigger.from) === Direction.RTL ? ('end' as const) : ('start' as const);
     const coords = view.coordsAtPos(trigger.from, 1) ?? view.dom.getBoundingClientRect();
     return { left: coords.left, right: coords.right, top: coords.top, bottom: coords.bottom, align };
   }
 
-  private syncAria(): void {
-    const open = this.trigger !== null;
-    syncComboboxAria(this.view?.contentDOM, open, open && this.options().length > 0 ? this.active : null);
+  private syncAria(state: EditorState = this.delegate.state()): void {
+    const menu = state.field(menuState, false);
+    const open = !!menu?.trigger;
+    syncComboboxAria(this.view?.contentDOM, open, open && this.options(state).length > 0 ? menu.active : null);
   }
-}
-
-/** The chip record an item inserts: its own record, or a host-kind record built from its tag. */
-function recordForItem(item: MentionItem): ContextRecord | null {
-  if (item.record) {
-    const decoded = decodeContextRecord(item.record);
-    return decoded.ok ? decoded.record : null;
-  }
-  const tag = item.tag;
-  if (!tag || typeof tag.kind !== 'string') return null;
-  const label = tag.label ?? item.label;
-  const serialized = (tag.serialized ?? item.insertText ?? `@${escapeMention(label)}`).trim();
-  const payload: Record<string, unknown> = { serialized };
-  if (tag.value !== undefined) payload.value = tag.value;
-  if (tag.metadata !== undefined) payload.metadata = tag.metadata;
-  const decoded = decodeContextRecord({
-    version: 1,
-    kind: tag.kind,
-    contextId: toKindScopedContextId(tag.kind, item.id),
-    label: label.slice(0, 200),
-    payload,
-  });
-  return decoded.ok ? decoded.record : null;
 }
