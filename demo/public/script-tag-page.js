@@ -54,18 +54,25 @@ async function refresh() {
   );
 }
 
-composer.addEventListener('t3-submit', async (event) => {
-  event.preventDefault(); // keep the draft until the host has stored it
+composer.addEventListener('t3-submit', (event) => {
   const { text, context, prompt, inputAnnotations } = event.detail;
   status.textContent = 'Sending…';
-  const response = await fetch('/api/threads/' + thread + '/messages', {
+  const stored = fetch('/api/threads/' + thread + '/messages', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ text, context: context ?? null, prompt, inputAnnotations, attachments: [] }),
+  }).then(async (response) => {
+    if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error || response.statusText);
   });
-  status.textContent = response.ok ? '' : 'Not sent: ' + (await response.json()).error;
-  if (response.ok) composer.clear();
-  await refresh();
+  // The composer clears now and keeps the draft until the host has stored it; if not, it comes back.
+  event.detail.waitUntil(stored);
+  stored.then(
+    () => {
+      status.textContent = '';
+      refresh().catch((error) => (status.textContent = 'Could not load the thread: ' + error.message));
+    },
+    (error) => (status.textContent = 'Not sent: ' + error.message),
+  );
 });
 
 refresh();

@@ -29,7 +29,9 @@ export interface ConversationView {
 /**
  * Sending and streaming: a submission goes to the host, the composer is `busy` while its reply
  * streams, Stop (`t3-stop`) asks the host to stop it, and follow-ups queued meanwhile are sent by
- * the composer when it is idle again (`detail.queued`).
+ * the composer when it is idle again (`delivery: 'queued'`). The composer keeps each submitted
+ * draft until the host has stored the message, so nothing is lost when the host refuses it or the
+ * network fails.
  */
 export class Conversation {
   private active: ActiveReply | null = null;
@@ -53,19 +55,13 @@ export class Conversation {
     if (!this.active) this.view.composer.sendQueued();
   }
 
+  /**
+   * A submission goes out: the composer is busy from this moment (during the dispatch, so what is
+   * typed next waits in the queue), and it keeps the draft until the host has stored the message
+   * (`waitUntil`): a refused message comes back in front of anything typed since, a refused
+   * queued follow-up to the front of the queue, which pauses.
+   */
   private submit(event: CustomEvent<ComposerSubmitDetail>): void {
-    const { composer } = this.view;
-    // A queued follow-up leaves the queue as it goes out; if the host refuses it, it is put back.
-    const head = event.detail.queued ? composer.queue[0] : undefined;
-    // A draft stays until the host has stored the message, so a refused message is not lost.
-    if (!event.detail.queued) event.preventDefault();
-    void this.send(event.detail).then((sent) => {
-      if (!sent && head) composer.queue = [{ draft: head.draft }, ...composer.queue];
-    });
-  }
-
-  private async send(detail: ComposerSubmitDetail): Promise<boolean> {
-    const { composer, transcript, status } = this.view;
     const active: ActiveReply = {
       threadId: this.view.thread(),
       replyId: null,
@@ -73,8 +69,20 @@ export class Conversation {
       stopWanted: false,
     };
     this.active = active;
-    composer.busy = true;
-    status.textContent = 'Sending…';
+    this.view.composer.busy = true;
+    this.view.status.textContent = 'Sending…';
+    event.detail.waitUntil(
+      new Promise<void>((stored, refused) => void this.send(event.detail, active, { stored, refused })),
+    );
+  }
+
+  /** Sends a submission and streams its reply; `stored` once the host has the message, else `refused`. */
+  private async send(
+    detail: ComposerSubmitDetail,
+    active: ActiveReply,
+    outcome: { stored(): void; refused(error: Error): void },
+  ): Promise<void> {
+    const { transcript, status } = this.view;
     /** Set when the connection broke after the host stored the message: the host goes on; the page reads it. */
     let broken: string | null = null;
     try {
@@ -84,10 +92,10 @@ export class Conversation {
         {
           created: (created) => {
             active.replyId = created.reply.id;
+            outcome.stored();
             if (active.stopWanted) void this.stop();
             status.textContent = '';
             if (active.threadId !== this.view.thread()) return;
-            if (!detail.queued) composer.clear();
             if (created.dropped.length > 0) {
               status.textContent = `The host dropped ${created.dropped.length} invalid record(s).`;
             }
@@ -101,20 +109,17 @@ export class Conversation {
       );
       settleReply(transcript, reply);
       this.view.remember(reply);
-      return true;
     } catch (error) {
-      if (active.abort.signal.aborted) {
+      if (active.replyId === null) {
+        // The host never stored the message: the composer brings it back, with this reason.
+        const refusal = error instanceof Error ? error : new Error(String(error));
+        status.textContent = `Not sent: ${refusal.message}`;
+        outcome.refused(refusal);
+      } else if (active.abort.signal.aborted) {
         // The stop request failed, so the connection was cut: the host stored what it had.
         status.textContent = 'Stopped.';
         this.view.reload();
-        return true;
-      }
-      if (active.replyId === null) {
-        status.textContent = `Not sent: ${(error as Error).message}`;
-        return false;
-      }
-      broken = active.replyId;
-      return true;
+      } else broken = active.replyId;
     } finally {
       this.finish(active);
       if (broken) {

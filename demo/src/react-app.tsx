@@ -13,18 +13,19 @@ function App() {
   const refresh = useCallback(() => listThread(THREAD).then(setMessages), []);
   useEffect(() => void refresh(), [refresh]);
 
+  // The composer keeps the draft until the host has stored the message, and brings it back if not.
   const onSubmit = useCallback(
     (event: CustomEvent<ComposerSubmitDetail>) => {
-      event.preventDefault();
-      const composer = event.target as HTMLElement & { clear(): void };
       setStatus('Sending…');
-      sendSubmission(THREAD, event.detail)
-        .then(() => {
-          composer.clear();
+      const stored = sendSubmission(THREAD, event.detail);
+      event.detail.waitUntil(stored);
+      stored.then(
+        () => {
           setStatus('');
-          return refresh();
-        })
-        .catch((error: Error) => setStatus(`Not sent: ${error.message}`));
+          refresh().catch((error: Error) => setStatus(`Could not load the thread: ${error.message}`));
+        },
+        (error: Error) => setStatus(`Not sent: ${error.message}`),
+      );
     },
     [refresh],
   );

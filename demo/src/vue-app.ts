@@ -15,17 +15,18 @@ const App = defineComponent({
       messages.value = await listThread(THREAD);
     };
     onMounted(refresh);
+    // The composer keeps the draft until the host has stored the message, and brings it back if not.
     const onSubmit = (event: CustomEvent<ComposerSubmitDetail>) => {
-      event.preventDefault();
-      const composer = event.target as HTMLElement & { clear(): void };
       status.value = 'Sending…';
-      sendSubmission(THREAD, event.detail)
-        .then(() => {
-          composer.clear();
+      const stored = sendSubmission(THREAD, event.detail);
+      event.detail.waitUntil(stored);
+      stored.then(
+        () => {
           status.value = '';
-          return refresh();
-        })
-        .catch((error: Error) => (status.value = `Not sent: ${error.message}`));
+          refresh().catch((error: Error) => (status.value = `Could not load the thread: ${error.message}`));
+        },
+        (error: Error) => (status.value = `Not sent: ${error.message}`),
+      );
     };
     return () =>
       h('t3-context-scope', { environmentId: ENVIRONMENT_ID, icons: ICONS, resolveAsset }, [

@@ -1,0 +1,210 @@
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ThreadListing } from '../../server/api-types.js';
+import type { RunningHost } from '../../server/host.js';
+import { useDemoSession } from './support/demo-session.js';
+
+/**
+ * Sending safely through the demo: the composer keeps a submitted draft until the host has stored
+ * the message (`waitUntil`), so what a person types meanwhile is never lost, a refused message
+ * comes back with its chips, and a message still in flight when the page goes away comes back as
+ * a stash entry instead of being sent again. The host is slowed, broken or silenced per page with
+ * routes on its message endpoint; everything else is real: key presses, clicks, the host's store.
+ */
+
+const session = useDemoSession('sending-safely-e2e', { replyPacing: { durationMs: 300, maxChunks: 5 } });
+let host: RunningHost;
+let context: BrowserContext;
+
+beforeAll(() => {
+  ({ host, context } = session());
+});
+
+const MESSAGES = '**/api/threads/*/messages';
+
+type ComposerInPage = HTMLElement & {
+  value: { text: string; records: { kind: string }[] };
+  stashes: { preview: string; unsent?: boolean; draft: { text: string } }[];
+};
+
+async function openPage(path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${host.url}${path}`);
+  await page.locator('t3-composer .cm-content').waitFor();
+  return page;
+}
+
+async function storedThread(threadId: string): Promise<ThreadListing['messages']> {
+  const response = await fetch(`${host.url}/api/threads/${threadId}/messages`);
+  return ((await response.json()) as ThreadListing).messages;
+}
+
+const userTexts = async (threadId: string) =>
+  (await storedThread(threadId)).flatMap((message) => (message.role === 'user' ? [message.text] : []));
+
+const composer = (page: Page) => page.locator('t3-composer');
+const composerText = (page: Page) => composer(page).evaluate((element) => (element as ComposerInPage).value.text);
+const composerKinds = (page: Page) =>
+  composer(page).evaluate((element) => (element as ComposerInPage).value.records.map((record) => record.kind));
+const editorChips = (page: Page) => page.locator('t3-composer .cm-content t3-context-chip').count();
+const isSending = (page: Page) => composer(page).evaluate((element) => element.hasAttribute('sending'));
+const queueEntries = (page: Page) => page.locator('t3-composer [part~="queue-entry"]');
+const replyStates = (page: Page) =>
+  page.locator('#transcript .reply').evaluateAll((replies) => replies.map((reply) => reply.getAttribute('data-state')));
+
+/** Routes each POST of a message through `answer`; GETs (the thread's listing) go to the host. */
+async function onPost(page: Page, answer: (route: Route) => Promise<void> | void): Promise<string[]> {
+  const posted: string[] = [];
+  await page.route(MESSAGES, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    posted.push((route.request().postDataJSON() as { text: string }).text);
+    await answer(route);
+  });
+  return posted;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('what is typed while a message is sent', () => {
+  it('a slow host: the text typed straight after Enter stays, and only the sent message is stored', async () => {
+    const page = await openPage('/index.html?thread=safe-slow');
+    const posted = await onPost(page, async (route) => {
+      await pause(800);
+      await route.continue();
+    });
+    await page.locator('t3-composer .cm-content').click();
+    await page.keyboard.type('fix the build');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('also the tests');
+    // The composer cleared at Enter and is busy at once: the new text is neither sent nor queued.
+    expect(await composerText(page)).toBe('also the tests');
+    expect(await queueEntries(page).count()).toBe(0);
+
+    await expect.poll(() => userTexts('safe-slow')).toEqual(['fix the build']);
+    await expect.poll(() => page.locator('#transcript t3-user-message').count()).toBe(1);
+    await expect.poll(() => replyStates(page), { timeout: 15_000 }).toEqual(['complete']);
+    await expect.poll(() => isSending(page)).toBe(false);
+    expect(await composerText(page)).toBe('also the tests');
+    expect(posted).toEqual(['fix the build']);
+    expect(await userTexts('safe-slow')).toEqual(['fix the build']);
+    expect(await queueEntries(page).count()).toBe(0);
+    await page.close();
+  });
+
+  it('a normal host: a keystroke straight after Enter is kept', async () => {
+    const page = await openPage('/index.html?thread=safe-quick');
+    await page.locator('t3-composer .cm-content').click();
+    await page.keyboard.type('ping');
+    // Enter and the next key back to back, as a fast typist rolls them (no round trip between).
+    await Promise.all([page.keyboard.press('Enter'), page.keyboard.press('k')]);
+    await expect.poll(() => replyStates(page), { timeout: 15_000 }).toEqual(['complete']);
+    expect(await composerText(page)).toBe('k');
+    expect(await userTexts('safe-quick')).toEqual(['ping']);
+    await page.close();
+  });
+});
+
+describe('a message the host refuses', () => {
+  it('comes back with its chip in front of what was typed since, with a notice; one undo takes it back', async () => {
+    const page = await openPage('/index.html?thread=safe-refused');
+    const posted = await onPost(page, async (route) => {
+      await pause(800);
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'the host is down' }),
+      });
+    });
+    await page.locator('t3-composer .cm-content').click();
+    await page.keyboard.type('see the log ');
+    await page.getByRole('button', { name: 'Terminal excerpt' }).click();
+    expect(await editorChips(page)).toBe(1);
+    const draft = await composerText(page);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('and more');
+    expect(await composerText(page)).toBe('and more');
+
+    const notice = page.locator('t3-composer [part~="notice"]');
+    await expect.poll(() => notice.textContent()).toContain('the host is down');
+    expect(await notice.isVisible()).toBe(true);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatch(/^see the log \[/);
+    // The refused draft as it was, then one newline, then what was typed since.
+    expect(await composerText(page)).toBe(`${draft}\nand more`);
+    expect(await composerKinds(page)).toEqual(['terminal']);
+    expect(await editorChips(page)).toBe(1);
+    expect(await page.locator('#status').textContent()).toBe('Not sent: the host is down');
+    expect(await isSending(page)).toBe(false);
+    expect(await composer(page).evaluate((element) => element.hasAttribute('busy'))).toBe(false);
+    expect(await storedThread('safe-refused')).toEqual([]);
+
+    await page.keyboard.press('Control+z');
+    expect(await composerText(page)).toBe('and more');
+    expect(await editorChips(page)).toBe(0);
+    await page.close();
+  });
+});
+
+describe('a host that never answers', () => {
+  it('a page that does not set busy: the send button says it is busy, and Enter queues meanwhile', async () => {
+    const page = await openPage('/script-tag.html');
+    await onPost(page, () => {});
+    await page.locator('t3-composer .cm-content').click();
+    await page.keyboard.type('no answer');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isSending(page)).toBe(true);
+    expect(await composer(page).evaluate((element) => element.hasAttribute('busy'))).toBe(false);
+    expect(await page.locator('t3-composer [part~="send-button"]').getAttribute('aria-busy')).toBe('true');
+    await page.keyboard.type('meanwhile');
+    expect(await composerText(page)).toBe('meanwhile');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => queueEntries(page).count()).toBe(1);
+    expect(await queueEntries(page).first().textContent()).toContain('meanwhile');
+    expect(await composerText(page)).toBe('');
+    await page.close();
+  });
+
+  it('the demo: sending, Enter queues; after a reload the message is a "Maybe not sent" stash entry, not resent', async () => {
+    const page = await openPage('/index.html?thread=safe-silent');
+    let answering = false;
+    const posted = await onPost(page, (route) => (answering ? route.continue() : undefined));
+    await page.locator('t3-composer .cm-content').click();
+    await page.keyboard.type('stuck message');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isSending(page)).toBe(true);
+    // The demo is busy while it waits: the stop button shows in place of the send button.
+    expect(await composer(page).evaluate((element) => element.hasAttribute('busy'))).toBe(true);
+    expect(await page.locator('t3-composer [part~="stop-button"]').isVisible()).toBe(true);
+    await page.keyboard.type('typed meanwhile');
+    await pause(300);
+    expect(await composerText(page)).toBe('typed meanwhile');
+    expect(await isSending(page)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => queueEntries(page).count()).toBe(1);
+    expect(await queueEntries(page).first().textContent()).toContain('typed meanwhile');
+    expect(await composerText(page)).toBe('');
+    expect(posted).toEqual(['stuck message']);
+    expect(await storedThread('safe-silent')).toEqual([]);
+
+    // The host answers again from now on (the request left unanswered is cut by the reload).
+    answering = true;
+    await page.reload();
+    await page.locator('t3-composer .cm-content').waitFor();
+    const stash = page.locator('#stashes li .stash-preview');
+    await expect.poll(() => stash.count()).toBe(1);
+    expect(await stash.first().textContent()).toMatch(/^Maybe not sent/);
+    expect(await stash.first().textContent()).toContain('stuck message');
+    const stashes = await composer(page).evaluate((element) =>
+      (element as ComposerInPage).stashes.map(({ unsent, draft }) => ({ unsent, text: draft.text })),
+    );
+    expect(stashes).toEqual([{ unsent: true, text: 'stuck message' }]);
+    // The follow-up queued meanwhile goes out as the demo sends a waiting queue; the stuck message does not.
+    await expect.poll(() => userTexts('safe-silent'), { timeout: 15_000 }).toEqual(['typed meanwhile']);
+    await expect.poll(() => replyStates(page), { timeout: 15_000 }).toEqual(['complete']);
+    await pause(500);
+    expect(await userTexts('safe-silent')).toEqual(['typed meanwhile']);
+    expect(await stash.count()).toBe(1);
+    expect(await isSending(page)).toBe(false);
+    await page.close();
+  });
+});
