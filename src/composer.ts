@@ -9,6 +9,8 @@ export {
   type StashChangeDetail,
   type StopDetail,
   type QueueChangeDetail,
+  type SendingChangeDetail,
+  type Delivery,
   type QueuedSubmission,
   type QueueEntryInit,
   type QueueMode,

@@ -23,5 +23,6 @@ export const T3Composer = createComponent({
     onDraftRestore: eventName('t3-draft-restore'),
     onStop: eventName('t3-stop'),
     onQueueChange: eventName('t3-queue-change'),
+    onSendingChange: eventName('t3-sending-change'),
   },
 });

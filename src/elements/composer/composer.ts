@@ -1,4 +1,4 @@
-import type { PropertyValues, TemplateResult } from 'lit';
+import { html, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { CommandInfo, ContextRecord } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
@@ -13,7 +13,6 @@ import type { StashEntry } from './drafts/draft-stash.js';
 import type { DraftStorage } from './drafts/draft-storage.js';
 import { StashController } from './drafts/stash-controller.js';
 import { activeCommand, decodeDraft, liveAttachments, readDraft, referencedRecords } from './editor/draft.js';
-import type { EditorSettings } from './editor/editor-setup.js';
 import type { HistoryEntry } from './drafts/history-entries.js';
 import { DEFAULT_PASTE_FILE_CHARS, DEFAULT_PASTE_FILE_LINES, longPasteLimits } from './clipboard/long-paste.js';
 import type { MentionProvider } from './menu/providers.js';
@@ -53,6 +52,8 @@ export type * from './composer-types.js';
  * @csspart queue-entry - One queued follow-up.
  * @csspart queue-edit - An entry's Edit button: it goes back into the composer.
  * @csspart queue-remove - An entry's Remove button.
+ * @csspart queue-state - The words saying the queue is paused (a send of its first entry failed).
+ * @csspart queue-resume - The button that sends the paused queue again.
  *
  * @slot start - Host controls before the editor (attach, model picker).
  * @slot end - Host controls after the editor, before the send button (voice).
@@ -65,8 +66,10 @@ export type * from './composer-types.js';
  * @cssprop [--t3-font] - Font family.
  *
  * @fires {CustomEvent<ComposerSubmitDetail>} t3-submit - A draft was sent (Enter, the send button, `submit()`), or a
- *   queued follow-up (`detail.queued`) as `busy` turned false; cancelable: unless cancelled, the draft clears (the
- *   entry leaves the queue).
+ *   queued follow-up (`detail.delivery` `queued`) as `busy` turned false; cancelable: unless cancelled, the draft
+ *   clears (the entry leaves the queue). `detail.waitUntil(promise)` keeps it in flight until the promise settles, and
+ *   brings it back, in front of what was typed since, if it rejects.
+ * @fires {CustomEvent<SendingChangeDetail>} t3-sending-change - A submission went in flight, or the last one settled.
  * @fires {Event} input - The draft changed (text, chips or attachments).
  * @fires {CustomEvent<AttachmentRemoveDetail>} t3-attachment-remove - A file or image left the draft.
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - A chip in the draft was activated.
@@ -142,7 +145,6 @@ export class T3Composer extends ConfigurableElement {
     this.provideConfig();
     this.session = new DraftSession(this, {
       config: () => this.config,
-      settings: () => this.settings,
       providers: () => this.providers,
       longPasteLimits: () => longPasteLimits(this.pasteFileLines, this.pasteFileChars),
       internals: typeof this.attachInternals === 'function' ? this.attachInternals() : undefined,
@@ -307,7 +309,16 @@ export class T3Composer extends ConfigurableElement {
   // ---- Lifecycle ----------------------------------------------------------------------------
 
   protected override render(): TemplateResult {
-    return this.session.render({ above: this.submitting.queue.render(), sendButton: this.submitting.renderButton() });
+    const { session } = this;
+    return html`<div part="base" class="frame" @t3-chip-remove=${session.removeChip}>
+      ${this.submitting.queue.render()} ${session.shelf.render(session.state)}
+      <div part="actions" class="actions">
+        <slot name="start"></slot>
+        <div part="editor" class="editor"></div>
+        <div class="actions-end"><slot name="end"></slot>${this.submitting.renderButton()}</div>
+      </div>
+      ${session.menu.render()} ${session.notices.renderNotice()} ${session.notices.renderLiveRegion()}
+    </div>`;
   }
 
   protected override firstUpdated(): void {
@@ -344,11 +355,6 @@ export class T3Composer extends ConfigurableElement {
   /** @internal */
   get isDisabled(): boolean {
     return this.disabled || this.formDisabled;
-  }
-
-  private get settings(): EditorSettings {
-    const { isDisabled, readonly, maxLength, placeholder, label } = this;
-    return { isDisabled, readOnly: isDisabled || readonly, maxLength, placeholder, label, locale: this.config.locale };
   }
 
   // ---- Form association -------------------------------------------------------------------------

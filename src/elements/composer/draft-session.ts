@@ -1,6 +1,5 @@
 import { EditorState, type Transaction, type TransactionSpec } from '@codemirror/state';
 import type { EditorView, KeyBinding } from '@codemirror/view';
-import { html, type nothing, type TemplateResult } from 'lit';
 import { type CommandInfo, type ContextRecord, decodeContextRecord, formatContextReference } from '../../core/index.js';
 import type { ResolvedConfig } from '../shared/config.js';
 import type { DraftAttachment, TextPreview } from '../shared/draft-values.js';
@@ -29,12 +28,10 @@ import { FormValue } from './form-value.js';
 import { MenuController } from './menu/menu-controller.js';
 import type { MentionProvider } from './menu/providers.js';
 import { Notices } from './notices.js';
-import { renderActionsRow } from './sending/composer-actions.js';
 
 /** What the session needs from its element besides its properties. */
 export interface DraftSessionOptions {
   config(): ResolvedConfig;
-  settings(): EditorSettings;
   providers(): readonly MentionProvider[];
   /** Above how many lines or characters pasted text becomes a file. */
   longPasteLimits(): LongPasteLimits;
@@ -62,8 +59,8 @@ export class DraftSession implements ComposerContext {
   private readonly formValue: FormValue;
   private readonly editor: DraftEditor;
   private readonly setup: EditorSetup;
-  private readonly menu: MenuController;
-  private readonly shelf: AttachmentShelf;
+  readonly menu: MenuController;
+  readonly shelf: AttachmentShelf;
   private readonly clipboard: ComposerClipboard;
 
   constructor(
@@ -90,7 +87,7 @@ export class DraftSession implements ComposerContext {
       commands: () => host.commands,
       insertionProblem: (ids, chips) => insertionProblem(this.state, ids, chips, this.config.locale),
     });
-    this.shelf = new AttachmentShelf(host, { ...context, locked: () => options.settings().readOnly });
+    this.shelf = new AttachmentShelf(host, { ...context, locked: () => this.settings().readOnly });
     this.clipboard = new ComposerClipboard({
       ...context,
       addFiles: (files, at, previews) => this.addFiles(files, at, previews),
@@ -98,7 +95,7 @@ export class DraftSession implements ComposerContext {
       submit: options.submit,
     });
     this.setup = new EditorSetup({
-      settings: options.settings,
+      settings: () => this.settings(),
       showNotice: context.showNotice,
       keys: options.keys,
       controllers: () => [this.menu.extension(), this.clipboard.extension()],
@@ -119,7 +116,7 @@ export class DraftSession implements ComposerContext {
   }
 
   get disabled(): boolean {
-    return this.options.settings().isDisabled;
+    return this.host.isDisabled;
   }
 
   get menuIsOpen(): boolean {
@@ -217,15 +214,6 @@ export class DraftSession implements ComposerContext {
 
   // ---- The element's lifecycle ----------------------------------------------------------------
 
-  /** The frame: `above` the shelf (the queue), the editor in the actions row with `sendButton`. */
-  render({ above, sendButton }: Record<'above' | 'sendButton', TemplateResult | typeof nothing>): TemplateResult {
-    return html`<div part="base" class="frame" @t3-chip-remove=${this.onChipRemove}>
-      ${above} ${this.shelf.render(this.state)}
-      ${renderActionsRow(html`<div part="editor" class="editor"></div>`, sendButton)}
-      ${this.menu.render()} ${this.notices.renderNotice()} ${this.notices.renderLiveRegion()}
-    </div>`;
-  }
-
   mount(parent: HTMLElement | undefined | null): void {
     if (parent) this.editor.mount(parent, this.host.shadowRoot ?? undefined, !this.disabled);
   }
@@ -245,7 +233,7 @@ export class DraftSession implements ComposerContext {
 
   /** Before the element renders: a composer that cannot be edited shows no menu. */
   beforeRender(): void {
-    if (this.options.settings().readOnly) this.menu.close();
+    if (this.settings().readOnly) this.menu.close();
   }
 
   /** Follows changed element properties: editability, length limit, placeholder, name. */
@@ -260,6 +248,11 @@ export class DraftSession implements ComposerContext {
   }
 
   // ---- Inside -----------------------------------------------------------------------------------
+
+  private settings(): EditorSettings {
+    const { isDisabled, readonly, maxLength, placeholder, label } = this.host;
+    return { isDisabled, readOnly: isDisabled || readonly, maxLength, placeholder, label, locale: this.config.locale };
+  }
 
   private createState({ text, caret, ...init }: DraftStart): EditorState {
     return EditorState.create({
@@ -291,7 +284,8 @@ export class DraftSession implements ComposerContext {
     this.options.changed(stateIsBlank(this.state));
   }
 
-  private readonly onChipRemove = (event: CustomEvent<{ contextId: string }>): void => {
+  /** A chip's remove button: the chip goes, unless the event was cancelled. */
+  readonly removeChip = (event: CustomEvent<{ contextId: string }>): void => {
     const chip = event.composedPath()[0];
     const view = this.view;
     if (!event.defaultPrevented && view && chip instanceof HTMLElement) removeChipElement(view, chip);

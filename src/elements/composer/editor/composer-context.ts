@@ -32,6 +32,12 @@ export interface NoticeBoard {
 
 /** The element's properties the controllers follow. */
 export interface ComposerHost extends ReactiveControllerHost, HTMLElement {
+  /** Disabled by its own `disabled` or by its form. */
+  readonly isDisabled: boolean;
+  readonly readonly: boolean;
+  readonly maxLength?: number;
+  readonly placeholder: string;
+  readonly label: string;
   readonly busy: boolean;
   readonly queueMode: unknown;
   readonly noSendButton: boolean;

@@ -53,12 +53,3 @@ export function renderSendButton(state: SendButtonState): TemplateResult | typeo
         ${sendIcon}
       </button>`;
 }
-
-/** The row the editor sits in: host controls at its start and end, then the send button. */
-export function renderActionsRow(editor: TemplateResult, sendButton: TemplateResult | typeof nothing): TemplateResult {
-  return html`<div part="actions" class="actions">
-    <slot name="start"></slot>
-    ${editor}
-    <div class="actions-end"><slot name="end"></slot>${sendButton}</div>
-  </div>`;
-}
