@@ -69,34 +69,21 @@ export class DraftSession implements ComposerContext {
   ) {
     this.notices = new Notices(host);
     this.formValue = new FormValue(options.internals);
-    const context = {
-      config: options.config,
-      state: () => this.state,
-      dispatch: (spec: TransactionSpec) => this.dispatch(spec),
-      showNotice: (message: string) => this.notices.show(message),
-      announce: (message: string) => this.notices.announce(message),
-    };
     this.editor = new DraftEditor({
       emptyState: () => this.createState({ text: '' }),
       afterIdleChange: (startState, transactions, state) => this.afterTransactions(startState, transactions, state),
       viewChanged: (view) => this.menu.attach(view),
     });
-    this.menu = new MenuController(host, {
-      ...context,
-      providers: options.providers,
-      commands: () => host.commands,
-      insertionProblem: (ids, chips) => insertionProblem(this.state, ids, chips, this.config.locale),
-    });
-    this.shelf = new AttachmentShelf(host, { ...context, locked: () => this.settings().readOnly });
-    this.clipboard = new ComposerClipboard({
-      ...context,
+    this.menu = new MenuController(this, options.providers);
+    this.shelf = new AttachmentShelf(this);
+    this.clipboard = new ComposerClipboard(this, {
       addFiles: (files, at, previews) => this.addFiles(files, at, previews),
       longPasteLimits: options.longPasteLimits,
       submit: options.submit,
     });
     this.setup = new EditorSetup({
       settings: () => this.settings(),
-      showNotice: context.showNotice,
+      showNotice: (message) => this.notices.show(message),
       keys: options.keys,
       controllers: () => [this.menu.extension(), this.clipboard.extension()],
       onUpdate: (update) => this.afterTransactions(update.startState, update.transactions, update.state),

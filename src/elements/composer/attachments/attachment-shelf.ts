@@ -1,23 +1,14 @@
 import { isolateHistory } from '@codemirror/commands';
-import type { EditorState, TransactionSpec } from '@codemirror/state';
-import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { ResolvedConfig } from '../../shared/config.js';
+import type { EditorState } from '@codemirror/state';
+import { html, nothing, type TemplateResult } from 'lit';
 import { emit } from '../../shared/events.js';
 import { formatMessage } from '../../shared/locale.js';
 import type { DraftAttachment } from './attachments.js';
 import { chipsOf, type PlacedChip } from '../editor/chip-decorations.js';
 import { chipRemovals } from '../editor/chip-edits.js';
+import type { ComposerContext } from '../editor/composer-context.js';
 import { liveAttachments } from '../editor/draft.js';
 import { attachmentsField, dropAttachments, recordsField } from '../editor/draft-state.js';
-
-/** What the attachment shelf needs from the composer. */
-export interface AttachmentShelfDelegate {
-  config(): ResolvedConfig;
-  /** Whether the shelf's buttons are off: the composer is disabled or read-only. */
-  locked(): boolean;
-  state(): EditorState;
-  dispatch(spec: TransactionSpec): void;
-}
 
 /**
  * The shelf of image thumbnails, over the draft's attachments in the editor state. Removing a
@@ -28,10 +19,7 @@ export interface AttachmentShelfDelegate {
 export class AttachmentShelf {
   private confirming?: string;
 
-  constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly delegate: AttachmentShelfDelegate,
-  ) {}
+  constructor(private readonly context: ComposerContext) {}
 
   /**
    * After a change of the draft: `t3-attachment-remove` for each file or image that left it, and
@@ -44,7 +32,7 @@ export class AttachmentShelf {
     if (before !== after || changedChips.some((chip) => before.has(chip.contextId)))
       this.notifyRemoved(liveAttachments(startState), liveAttachments(state));
     if (this.confirming && referencesOf(state, this.confirming).length === 0) this.setConfirming(undefined);
-    if (before !== after) this.host.requestUpdate();
+    if (before !== after) this.context.host.requestUpdate();
   }
 
   /**
@@ -56,7 +44,7 @@ export class AttachmentShelf {
     const gone = liveAttachments(startState).filter((attachment) => !kept.has(attachment.file));
     for (const attachment of gone) {
       revokeObjectUrl(attachment);
-      if (announce) emitRemoved(this.host, attachment);
+      if (announce) emitRemoved(this.context.host, attachment);
     }
     this.setConfirming(undefined);
   }
@@ -64,8 +52,8 @@ export class AttachmentShelf {
   render(state: EditorState): TemplateResult | typeof nothing {
     const images = [...state.field(attachmentsField).values()].filter((attachment) => attachment.kind === 'image');
     if (images.length === 0) return nothing;
-    const locale = this.delegate.config().locale;
-    const locked = this.delegate.locked();
+    const locale = this.context.config.locale;
+    const locked = this.context.disabled || this.context.host.readonly;
     const confirming = images.find((image) => image.contextId === this.confirming);
     return html`<div part="attachments" class="attachments">
       ${images.map(
@@ -96,19 +84,19 @@ export class AttachmentShelf {
 
   /** Asks first when the image still has chips; the question takes the focus, on its safe answer. */
   private requestImageRemoval(contextId: string): void {
-    if (referencesOf(this.delegate.state(), contextId).length === 0) {
+    if (referencesOf(this.context.state, contextId).length === 0) {
       this.removeImage(contextId);
       return;
     }
     this.setConfirming(contextId);
-    void this.host.updateComplete.then(() => this.part<HTMLButtonElement>('.confirm-keep')?.focus());
+    void this.context.host.updateComplete.then(() => this.part<HTMLButtonElement>('.confirm-keep')?.focus());
   }
 
   /** Keeps the image and gives the focus back to its remove button. */
   private keepImage(): void {
     const contextId = this.confirming;
     this.setConfirming(undefined);
-    void this.host.updateComplete.then(() =>
+    void this.context.host.updateComplete.then(() =>
       this.part<HTMLButtonElement>(
         `.attachment[data-context-id="${CSS.escape(contextId ?? '')}"] .remove-attachment`,
       )?.focus(),
@@ -123,18 +111,18 @@ export class AttachmentShelf {
   };
 
   private part<T extends HTMLElement>(selector: string): T | null {
-    return this.host.shadowRoot?.querySelector<T>(selector) ?? null;
+    return this.context.host.shadowRoot?.querySelector<T>(selector) ?? null;
   }
 
   /** Removes the image, its chips and the preview chips that point at it, as one undo step. */
   private removeImage(contextId: string): void {
     const answered = this.confirming === contextId;
     this.setConfirming(undefined);
-    if (answered) this.host.focus();
-    const state = this.delegate.state();
+    if (answered) this.context.host.focus();
+    const state = this.context.state;
     if (!state.field(attachmentsField).has(contextId)) return;
     const references = new Set(referencesOf(state, contextId));
-    this.delegate.dispatch({
+    this.context.dispatch({
       changes: chipRemovals(state, (chip) => references.has(chip.contextId), true),
       effects: dropAttachments.of([contextId]),
       userEvent: 'delete.attachment',
@@ -147,14 +135,14 @@ export class AttachmentShelf {
     for (const attachment of before) {
       if (kept.has(attachment.contextId)) continue;
       revokeObjectUrl(attachment);
-      emitRemoved(this.host, attachment);
+      emitRemoved(this.context.host, attachment);
     }
   }
 
   private setConfirming(contextId: string | undefined): void {
     if (this.confirming === contextId) return;
     this.confirming = contextId;
-    this.host.requestUpdate();
+    this.context.host.requestUpdate();
   }
 }
 

@@ -11,7 +11,7 @@ import {
   encodeClipboardHtml,
 } from '../../../core/index.js';
 import type { TextPreview } from '../../shared/draft-values.js';
-import type { ResolvedConfig } from '../../shared/config.js';
+import type { ComposerContext } from '../editor/composer-context.js';
 import { newLocalId } from '../editor/local-ids.js';
 import {
   availabilityField,
@@ -25,17 +25,13 @@ import { planFragmentImport } from './fragment-import.js';
 import { isLongPaste, type LongPasteLimits, pastedTextFile } from './long-paste.js';
 import { PlainPasteShortcut } from './plain-paste-shortcut.js';
 
-/** What the clipboard handling needs from the composer. */
-export interface ClipboardDelegate {
-  config(): ResolvedConfig;
-  state(): EditorState;
-  /** Applies a change to the draft, whether or not the editor is mounted. */
-  dispatch(spec: TransactionSpec): void;
+/** What the clipboard needs besides the composer's context. */
+export interface ClipboardParts {
   /** Adds pasted or dropped files as chips, at `at` or else at the caret. */
   addFiles(files: readonly File[], at?: number, previews?: ReadonlyMap<File, TextPreview>): void;
   /** Above how many lines or characters pasted plain text becomes a file. */
   longPasteLimits(): LongPasteLimits;
-  showNotice(message: string): void;
+  /** Submits like Enter (a submit that waited for pasted files). */
   submit(): void;
 }
 
@@ -51,18 +47,21 @@ export class ComposerClipboard {
   private submitQueuedFor?: object;
   private readonly plainPaste = new PlainPasteShortcut();
 
-  constructor(private readonly delegate: ClipboardDelegate) {}
+  constructor(
+    private readonly context: ComposerContext,
+    private readonly parts: ClipboardParts,
+  ) {}
 
   /** True while a submit of the current draft waits for pending fetches. */
   get isSubmitQueued(): boolean {
-    return this.submitQueuedFor === this.delegate.state().field(draftToken);
+    return this.submitQueuedFor === this.context.state.field(draftToken);
   }
 
   /** While pasted files are still being fetched: says so, submits once they settle, and returns true. */
   deferSubmit(): boolean {
-    const state = this.delegate.state();
+    const state = this.context.state;
     if (!hasPendingFetches(state)) return false;
-    this.delegate.showNotice(this.delegate.config().locale.attachmentsPending);
+    this.context.notices.show(this.context.config.locale.attachmentsPending);
     this.submitQueuedFor = state.field(draftToken);
     return true;
   }
@@ -93,7 +92,7 @@ export class ComposerClipboard {
     if (copied.length > 0) {
       const fragment: ContextClipboardFragment = {
         version: 1,
-        source: { environmentId: this.delegate.config().environmentId || 'unknown' },
+        source: { environmentId: this.context.config.environmentId || 'unknown' },
         records: copied,
       };
       const json = encodeClipboardFragment(fragment);
@@ -123,7 +122,7 @@ export class ComposerClipboard {
     const files = [...data.files];
     if (files.length > 0) {
       event.preventDefault();
-      this.delegate.addFiles(files);
+      this.parts.addFiles(files);
       return true;
     }
     return !asPlainText && this.pasteLongText(data, view, event);
@@ -131,13 +130,13 @@ export class ComposerClipboard {
 
   /** Long plain text as a text file chip; false for any other, which the editor inserts as text. */
   private pasteLongText(data: DataTransfer, view: EditorView, event: ClipboardEvent): boolean {
-    const limits = this.delegate.longPasteLimits();
+    const limits = this.parts.longPasteLimits();
     if (limits.lines === 0 && limits.chars === 0) return false;
     const text = data.getData('text/plain');
     if (!isLongPaste(text, limits)) return false;
     event.preventDefault();
-    const { file, preview } = pastedTextFile(text, view.state, this.delegate.config().locale);
-    this.delegate.addFiles([file], undefined, new Map([[file, preview]]));
+    const { file, preview } = pastedTextFile(text, view.state, this.context.config.locale);
+    this.parts.addFiles([file], undefined, new Map([[file, preview]]));
     return true;
   }
 
@@ -146,12 +145,12 @@ export class ComposerClipboard {
     if (files.length === 0 || view.state.readOnly) return false;
     event.preventDefault();
     const position = view.posAtCoords({ x: event.clientX, y: event.clientY }) ?? undefined;
-    this.delegate.addFiles(files, position);
+    this.parts.addFiles(files, position);
     return true;
   }
 
   private pasteFragment(text: string, fragment: ContextClipboardFragment, view: EditorView): void {
-    const config = this.delegate.config();
+    const config = this.context.config;
     const plan = planFragmentImport(text, fragment, view.state.field(recordsField), newLocalId);
     const foreign = !!config.environmentId && fragment.source.environmentId !== config.environmentId;
     const canFetch = !foreign && typeof config.resolveAsset === 'function';
@@ -176,14 +175,14 @@ export class ComposerClipboard {
     sourceAttachmentId: string,
     source: ContextClipboardFragment['source'],
   ): void {
-    const config = this.delegate.config();
-    const token = this.delegate.state().field(draftToken);
+    const config = this.context.config;
+    const token = this.context.state.field(draftToken);
     const settle = (spec: TransactionSpec) => {
-      if (this.delegate.state().field(draftToken) !== token) return;
-      this.delegate.dispatch({ ...spec, annotations: Transaction.addToHistory.of(false) });
-      if (this.submitQueuedFor === token && !hasPendingFetches(this.delegate.state())) {
+      if (this.context.state.field(draftToken) !== token) return;
+      this.context.dispatch({ ...spec, annotations: Transaction.addToHistory.of(false) });
+      if (this.submitQueuedFor === token && !hasPendingFetches(this.context.state)) {
         this.submitQueuedFor = undefined;
-        this.delegate.submit();
+        this.parts.submit();
       }
     };
     // A resolver that throws at once fails like one that rejects.
@@ -204,8 +203,8 @@ export class ComposerClipboard {
           });
         },
         () => {
-          if (this.delegate.state().field(draftToken) !== token) return;
-          this.delegate.showNotice(`${record.label}: ${config.locale.unresolved}`);
+          if (this.context.state.field(draftToken) !== token) return;
+          this.context.notices.show(`${record.label}: ${config.locale.unresolved}`);
           settle({ effects: setAvailability.of({ contextId: record.contextId, availability: 'failed' }) });
         },
       );

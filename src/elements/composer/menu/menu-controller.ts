@@ -1,10 +1,10 @@
-import { Compartment, type EditorState, type Extension, type TransactionSpec } from '@codemirror/state';
+import { Compartment, type EditorState, type Extension } from '@codemirror/state';
 import { Direction, EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view';
-import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { CommandInfo } from '../../../core/index.js';
-import type { ResolvedConfig } from '../../shared/config.js';
+import { nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { formatMessage } from '../../shared/locale.js';
 import { AnchoredPopup } from '../../shared/anchored-popup.js';
+import type { ComposerContext } from '../editor/composer-context.js';
+import { insertionProblem } from '../editor/draft-limits.js';
 import { menuKeymap } from './menu-keymap.js';
 import { MENU_ID, menuOptions, type Option, renderMenuList, syncComboboxAria } from './menu-list.js';
 import { pickOption } from './menu-picks.js';
@@ -20,20 +20,6 @@ import {
 } from './menu-state.js';
 import type { MentionProvider } from './providers.js';
 import { triggerKey } from './trigger-detection.js';
-
-/** What the menu needs from the composer. */
-export interface MenuDelegate {
-  /** The draft's editor state, mounted or not. */
-  state(): EditorState;
-  dispatch(spec: TransactionSpec): void;
-  providers(): readonly MentionProvider[];
-  commands(): readonly CommandInfo[];
-  config(): ResolvedConfig;
-  /** Why inserting chips for these ids would break a limit, if it would. */
-  insertionProblem(newIds: readonly string[], newChips: number): string | undefined;
-  showNotice(message: string): void;
-  announce(message: string): void;
-}
 
 /**
  * The @-mention and slash-command menu's view side. The editor state holds the menu (`menuState`:
@@ -57,10 +43,11 @@ export class MenuController implements ReactiveController {
   });
 
   constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly delegate: MenuDelegate,
+    private readonly context: ComposerContext,
+    /** The host's mention providers. */
+    private readonly providers: () => readonly MentionProvider[],
   ) {
-    host.addController(this);
+    context.host.addController(this);
   }
 
   hostDisconnected(): void {
@@ -69,16 +56,16 @@ export class MenuController implements ReactiveController {
 
   /** Before the host renders: the state's providers and commands become the element's current ones. */
   hostUpdate(): void {
-    const providers = this.delegate.providers();
-    const commands = this.delegate.commands();
-    const current = this.delegate.state().facet(menuSources);
+    const providers = this.providers();
+    const commands = this.context.host.commands;
+    const current = this.context.state.facet(menuSources);
     if (current.providers === providers && current.commands === commands) return;
-    this.delegate.dispatch({ effects: this.sources.reconfigure(menuSources.of({ providers, commands })) });
+    this.context.dispatch({ effects: this.sources.reconfigure(menuSources.of({ providers, commands })) });
   }
 
   /** The listbox is rendered by now (or gone): show it in the top layer and place it at the trigger. */
   hostUpdated(): void {
-    const menu = this.isOpen ? this.host.shadowRoot?.getElementById(MENU_ID) : null;
+    const menu = this.isOpen ? this.context.host.shadowRoot?.getElementById(MENU_ID) : null;
     if (menu) this.popup.show(menu);
     else this.popup.hide();
   }
@@ -87,22 +74,22 @@ export class MenuController implements ReactiveController {
   attach(view: EditorView | undefined): void {
     this.view = view;
     // A draft kept aside without an editor has no focus to open a menu in.
-    if (!view && this.delegate.state().field(menuState, false)?.focused)
-      this.delegate.dispatch({ effects: menuFocus.of(false) });
+    if (!view && this.context.state.field(menuState, false)?.focused)
+      this.context.dispatch({ effects: menuFocus.of(false) });
     this.syncAria();
   }
 
   get isOpen(): boolean {
-    return openTrigger(this.delegate.state()) !== null;
+    return openTrigger(this.context.state) !== null;
   }
 
   close(): void {
     const wasOpen = this.isOpen;
-    if (wasOpen) this.delegate.dispatch({ effects: closeMenu.of(null) });
+    if (wasOpen) this.context.dispatch({ effects: closeMenu.of(null) });
     this.search.cancel();
     this.popup.hide();
     this.syncAria();
-    if (wasOpen) this.host.requestUpdate();
+    if (wasOpen) this.context.host.requestUpdate();
   }
 
   extension(): Extension {
@@ -125,10 +112,10 @@ export class MenuController implements ReactiveController {
   }
 
   render(): TemplateResult | typeof nothing {
-    const state = this.delegate.state();
+    const state = this.context.state;
     const menu = state.field(menuState, false);
     if (!menu?.trigger) return nothing;
-    const config = this.delegate.config();
+    const config = this.context.config;
     const content = {
       trigger: menu.trigger,
       results: this.search.results,
@@ -145,7 +132,7 @@ export class MenuController implements ReactiveController {
   }
 
   private currentSources() {
-    return { providers: this.delegate.providers(), commands: this.delegate.commands() };
+    return { providers: this.providers(), commands: this.context.host.commands };
   }
 
   /** The open menu's options in list order; none while it is closed. */
@@ -177,30 +164,32 @@ export class MenuController implements ReactiveController {
       this.search.search(trigger, update.state.facet(menuSources).providers);
     }
     this.syncAria(update.state);
-    if (before?.trigger || trigger) this.host.requestUpdate();
+    if (before?.trigger || trigger) this.context.host.requestUpdate();
   }
 
   private resultsArrived(): void {
-    const state = this.delegate.state();
+    const state = this.context.state;
     const menu = state.field(menuState, false);
     const count = this.options(state).length;
     if (menu?.trigger) {
       const active = Math.min(menu.active, Math.max(0, count - 1));
-      if (active !== menu.active) this.delegate.dispatch({ effects: setActiveOption.of(active) });
+      if (active !== menu.active) this.context.dispatch({ effects: setActiveOption.of(active) });
     }
     this.syncAria();
-    this.host.requestUpdate();
+    this.context.host.requestUpdate();
     if (!this.search.isLoading) {
-      this.delegate.announce(formatMessage(this.delegate.config().locale.resultsCount, { count: String(count) }));
+      this.context.notices.announce(formatMessage(this.context.config.locale.resultsCount, { count: String(count) }));
     }
   }
 
   private pick(option: Option, view: EditorView): void {
     const trigger = openTrigger(view.state);
     if (!trigger) return;
-    const picked = pickOption(view.state, trigger, option, (ids, chips) => this.delegate.insertionProblem(ids, chips));
+    const picked = pickOption(view.state, trigger, option, (ids, chips) =>
+      insertionProblem(this.context.state, ids, chips, this.context.config.locale),
+    );
     if (picked && 'problem' in picked) {
-      this.delegate.showNotice(picked.problem);
+      this.context.notices.show(picked.problem);
     } else if (picked) {
       this.search.cancel();
       view.dispatch(picked.spec);
@@ -209,8 +198,8 @@ export class MenuController implements ReactiveController {
   }
 
   private setActive(index: number): void {
-    const menu = this.delegate.state().field(menuState, false);
-    if (menu?.trigger && menu.active !== index) this.delegate.dispatch({ effects: setActiveOption.of(index) });
+    const menu = this.context.state.field(menuState, false);
+    if (menu?.trigger && menu.active !== index) this.context.dispatch({ effects: setActiveOption.of(index) });
   }
 
   /** The trigger character's box, its right edge leading in right-to-left text; the frame's when it is out of view. */
@@ -223,7 +212,7 @@ export class MenuController implements ReactiveController {
     return { left: coords.left, right: coords.right, top: coords.top, bottom: coords.bottom, align };
   }
 
-  private syncAria(state: EditorState = this.delegate.state()): void {
+  private syncAria(state: EditorState = this.context.state): void {
     const menu = state.field(menuState, false);
     const open = !!menu?.trigger;
     syncComboboxAria(this.view?.contentDOM, open, open && this.options(state).length > 0 ? menu.active : null);
