@@ -167,13 +167,17 @@ export class T3Composer extends ConfigurableElement {
       recall: this.recall,
       stash: this.stashing,
       deferSubmit: () => this.session.deferSubmit(),
+      keys: {
+        currentKey: () => this.persistence.currentKey,
+        settledElsewhere: (key, draft, stored) => this.persistence.settleElsewhere(key, draft, stored),
+      },
     });
     this.persistence = new DraftPersistence(this.session, {
       stash: this.stashing,
       recall: this.recall,
       queue: () => this.submitting.queue.stored,
       restoreQueue: (entries) => (this.submitting.queue.entries = entries),
-      inFlight: () => this.submitting.inFlight.drafts,
+      inFlight: (key) => this.submitting.inFlight.draftsOf(key),
       restored: (key) => emit(this, 't3-draft-restore', { key, draft: this.draft }),
     });
   }

@@ -3,7 +3,18 @@ import { sendMouse } from '@web/test-runner-commands';
 import type { T3Composer } from '../../../src/composer.js';
 import { link, terminal } from '../../../support/records.js';
 import { part } from '../support/interaction.js';
-import { centre, chips, clickEditor, composerFixture, pngFile, press, submissions, type, waitFor } from './support.js';
+import {
+  centre,
+  chips,
+  clickEditor,
+  composerFixture,
+  memoryStorage,
+  pngFile,
+  press,
+  submissions,
+  type,
+  waitFor,
+} from './support.js';
 
 /** A host's answer that the test settles by hand: a server that answers slowly, fails, or never answers. */
 function deferred(): { promise: Promise<void>; resolve(): void; reject(reason: unknown): void } {
@@ -215,5 +226,78 @@ describe('<t3-composer> sending safely (waitUntil)', () => {
     await type('plain');
     await press('Enter');
     for (const copy of copies) expect(copy).to.not.have.property('waitUntil');
+  });
+
+  describe('a thread switched while its message is in flight', () => {
+    /** A composer saving under `a` in memory, with a message sent there and still in flight. */
+    async function sentUnderA() {
+      const storage = memoryStorage();
+      const composer = document.createElement('t3-composer');
+      composer.label = 'Message';
+      composer.draftStorage = storage;
+      composer.draftKey = 'a';
+      document.body.append(composer);
+      await composer.updateComplete;
+      const answers = slowHost(composer);
+      await clickEditor(composer);
+      await type('for a');
+      await press('Enter');
+      await waitFor(() => storage.saved.get('a')?.inFlight?.length === 1, 'the send stored in flight under a');
+      composer.draftKey = 'b';
+      await composer.updateComplete;
+      await clickEditor(composer);
+      await type('in b');
+      return { composer, storage, answer: answers[0]! };
+    }
+
+    const texts = (drafts: readonly { text: string }[] | undefined) => (drafts ?? []).map((draft) => draft.text);
+
+    it('stored: it joins the history of its own thread, never the one shown', async () => {
+      const { composer, storage, answer } = await sentUnderA();
+      try {
+        answer.resolve();
+        await waitFor(() => storage.saved.get('a')?.inFlight?.length === 0, 'a no longer holding it in flight');
+        expect(texts(storage.saved.get('a')!.history)).to.deep.equal(['for a']);
+        expect(composer.value.text).to.equal('in b');
+        expect(composer.history).to.deep.equal([]);
+        composer.draftKey = 'a';
+        await waitFor(() => composer.history.length === 1, 'the history of a');
+        expect(composer.stashes, 'not an unsent entry').to.deep.equal([]);
+      } finally {
+        composer.remove();
+      }
+    });
+
+    it('refused: it waits in its own thread as an unsent stash entry, and the thread shown is untouched', async () => {
+      const { composer, storage, answer } = await sentUnderA();
+      try {
+        answer.reject(new Error('Refused.'));
+        await waitFor(() => storage.saved.get('a')?.stashes.length === 1, 'the stash of a');
+        expect(storage.saved.get('a')!.inFlight).to.deep.equal([]);
+        expect(composer.value.text).to.equal('in b');
+        expect(composer.stashes).to.deep.equal([]);
+        composer.draftKey = 'a';
+        await waitFor(() => composer.stashes.length === 1, 'the stash of a shown');
+        expect(composer.stashes[0]!.unsent).to.equal(true);
+        expect(composer.stashes[0]!.draft.text).to.equal('for a');
+      } finally {
+        composer.remove();
+      }
+    });
+
+    it('back in its thread before it settles, it is still in flight there, not unsent', async () => {
+      const { composer, storage, answer } = await sentUnderA();
+      try {
+        composer.draftKey = 'a';
+        await waitFor(() => storage.saved.has('b'), 'b saved');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(composer.stashes).to.deep.equal([]);
+        expect(composer.sending).to.be.true;
+        answer.reject(new Error('Refused.'));
+        await waitFor(() => composer.value.text === 'for a', 'the refused message back in its own composer');
+      } finally {
+        composer.remove();
+      }
+    });
   });
 });

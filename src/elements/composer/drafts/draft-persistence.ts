@@ -2,11 +2,13 @@ import type { ReactiveController } from 'lit';
 import type { ComposerDraft } from '../../shared/draft-values.js';
 import type { ComposerContext } from '../editor/composer-context.js';
 import { decodeDraft, readDraft } from '../editor/draft.js';
-import type { DraftRecall } from './draft-recall.js';
+import { type DraftRecall, historySizeOf } from './draft-recall.js';
+import { MAX_STASHES, stashEntryOf } from './draft-stash.js';
 import {
   decodeStoredDrafts,
   type DraftStorage,
   fitToBudget,
+  isSameDraft,
   type StoredDrafts,
   type StoredQueueEntry,
 } from './draft-storage.js';
@@ -24,8 +26,8 @@ export interface PersistedParts {
   recall: DraftRecall;
   queue(): StoredQueueEntry[];
   restoreQueue(entries: StoredQueueEntry[]): void;
-  /** The drafts whose sends are in flight. */
-  inFlight(): ComposerDraft[];
+  /** The drafts whose sends, made under this key, are in flight. */
+  inFlight(key: string): ComposerDraft[];
   /** A record was restored: the element's `t3-draft-restore`. */
   restored(key: string): void;
 }
@@ -98,6 +100,7 @@ export class DraftPersistence implements ReactiveController {
     if (!key || !this.connected) return;
     if (previous)
       this.apply(
+        undefined,
         {
           version: 1,
           changedAt: 0,
@@ -109,6 +112,35 @@ export class DraftPersistence implements ReactiveController {
         false,
       );
     this.load(key);
+  }
+
+  /** The key drafts are saved under now, if any. */
+  get currentKey(): string | undefined {
+    return this.key;
+  }
+
+  /**
+   * A send made under another key (the composer switched keys meanwhile) settled: that key's record
+   * no longer holds it in flight, and holds it in its history when it was stored, in its stash
+   * (`unsent`) when it was refused, so nothing reaches the draft of the key shown now.
+   */
+  settleElsewhere(key: string, draft: ComposerDraft, stored: boolean): void {
+    const storage = this.storage();
+    if (!storage) return;
+    void this.answer(() => storage.load(key)).then((value) => {
+      const record = decodeStoredDrafts(value);
+      if (!record) return;
+      const inFlight = (record.inFlight ?? []).filter((entry) => !isSameDraft(entry, draft));
+      const label = this.context.config.locale.maybeNotSent;
+      const next: StoredDrafts = stored
+        ? {
+            ...record,
+            inFlight,
+            history: [...record.history, draft].slice(-historySizeOf(this.context.host.historySize)),
+          }
+        : { ...record, inFlight, stashes: [stashEntryOf(draft, { label }), ...record.stashes].slice(0, MAX_STASHES) };
+      return this.answer(() => storage.save(key, { ...next, changedAt: Date.now() }), { saving: true });
+    });
   }
 
   /** Saves now what is waiting to be saved, unless the key's record is still loading (it would be overwritten). */
@@ -136,7 +168,7 @@ export class DraftPersistence implements ReactiveController {
       stashes: stash.entries,
       history: [...recall.drafts],
       queue: this.parts.queue(),
-      inFlight: this.parts.inFlight(),
+      inFlight: this.parts.inFlight(key),
     });
     if (draftTrimmed) this.context.notices.show(this.context.config.locale.draftTooLarge);
     void this.answer(() => storage.save(key, stored), { saving: true });
@@ -154,7 +186,7 @@ export class DraftPersistence implements ReactiveController {
       this.loadToken = undefined;
       const stored = decodeStoredDrafts(value);
       if (stored) {
-        this.apply(stored, this.changes !== changes);
+        this.apply(key, stored, this.changes !== changes);
         this.parts.restored(key);
       }
       // What was written while loading is saved now, over the record it was merged with.
@@ -166,7 +198,7 @@ export class DraftPersistence implements ReactiveController {
    * A record into the composer; the draft stays as it is when the person wrote while it loaded.
    * Drafts it left in flight join the stash as `unsent`, and the record is saved again without them.
    */
-  private apply(stored: StoredDrafts, keepDraft: boolean): void {
+  private apply(key: string | undefined, stored: StoredDrafts, keepDraft: boolean): void {
     const { stash, recall } = this.parts;
     stash.list.entries = stored.stashes;
     recall.drafts = stored.history;
@@ -178,11 +210,14 @@ export class DraftPersistence implements ReactiveController {
           { origin: 'store' },
         );
       this.parts.restoreQueue(stored.queue ?? []);
-      for (const draft of stored.inFlight ?? []) stash.keepUnsent(draft);
+      // A send this page still waits for stays in flight; one the page that sent it left is unsent.
+      const sentHere = key ? this.parts.inFlight(key) : [];
+      const left = (stored.inFlight ?? []).filter((draft) => !sentHere.some((here) => isSameDraft(here, draft)));
+      for (const draft of left) stash.keepUnsent(draft);
+      if (left.length === 0) return;
     } finally {
       this.applying = false;
     }
-    if ((stored.inFlight ?? []).length === 0) return;
     this.dirty = true;
     this.changedAt = Date.now();
   }

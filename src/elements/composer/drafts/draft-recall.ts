@@ -66,11 +66,7 @@ export class DraftRecall {
   }
 
   trim(): void {
-    const requested = this.context.host.historySize;
-    const size =
-      typeof requested === 'number' && Number.isFinite(requested) && requested >= 0
-        ? Math.floor(requested)
-        : DEFAULT_HISTORY_SIZE;
+    const size = historySizeOf(this.context.host.historySize);
     if (this.entries.length <= size) return;
     this.entries.splice(0, this.entries.length - size);
     this.generation = {};
@@ -100,6 +96,13 @@ export class DraftRecall {
     });
     return true;
   }
+}
+
+/** How many entries `history-size` keeps: a whole number of at least 0, else the default. */
+export function historySizeOf(requested: unknown): number {
+  return typeof requested === 'number' && Number.isFinite(requested) && requested >= 0
+    ? Math.floor(requested)
+    : DEFAULT_HISTORY_SIZE;
 }
 
 function caretAt(state: EditorState, position: number): boolean {

@@ -32,13 +32,18 @@ export class DraftStash extends EntryList<StashEntry> {
    */
   push(draft: ComposerDraft, unsent?: { label: string }): { pushed: boolean; droppedOldest: boolean } {
     if (isBlankDraft(draft)) return { pushed: false, droppedOldest: false };
-    const preview = unsent ? `${unsent.label}: ${previewOf(draft)}` : previewOf(draft);
-    const entry: StashEntry = { id: `stash-${newLocalId()}`, createdAt: Date.now(), preview, draft };
-    this.list.unshift(unsent ? { ...entry, unsent: true } : entry);
+    this.list.unshift(stashEntryOf(draft, unsent));
     const droppedOldest = this.list.length > MAX_STASHES;
     this.list.length = Math.min(this.list.length, MAX_STASHES);
     return { pushed: true, droppedOldest };
   }
+}
+
+/** A new stash entry for a draft; one that may not have been sent says so (`unsent`) first in its preview. */
+export function stashEntryOf(draft: ComposerDraft, unsent?: { label: string }): StashEntry {
+  const preview = unsent ? `${unsent.label}: ${previewOf(draft)}` : previewOf(draft);
+  const entry: StashEntry = { id: `stash-${newLocalId()}`, createdAt: Date.now(), preview, draft };
+  return unsent ? { ...entry, unsent: true } : entry;
 }
 
 /** The text a person sees: each chip as it reads (label, and a host kind's value), whitespace folded, shortened. */

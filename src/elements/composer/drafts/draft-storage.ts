@@ -80,3 +80,13 @@ export function decodeStoredDrafts(value: unknown): StoredDrafts | undefined {
     inFlight: Array.isArray(stored.inFlight) ? stored.inFlight.filter(isDraft) : [],
   };
 }
+
+/** Whether two drafts are the same one, one of them perhaps read back from a store (a copy). */
+export function isSameDraft(a: ComposerDraft, b: ComposerDraft): boolean {
+  return (
+    a === b ||
+    (a.text === b.text &&
+      a.attachments.length === b.attachments.length &&
+      a.attachments.every((attachment, index) => attachment.attachmentId === b.attachments[index]?.attachmentId))
+  );
+}

@@ -9,7 +9,7 @@ import type { ComposerContext } from '../editor/composer-context.js';
 import { readDraft, stateIsBlank } from '../editor/draft.js';
 import { insertionProblem } from '../editor/draft-limits.js';
 import { renderSendButton } from './composer-actions.js';
-import { SubmissionsInFlight } from './in-flight.js';
+import { type InFlightOptions, SubmissionsInFlight } from './in-flight.js';
 import { QueueController } from './queue-controller.js';
 import { type QueueMode, queueModeOf } from './queue-mode.js';
 import { submissionOf } from './submission-rules.js';
@@ -24,6 +24,8 @@ export interface SubmitParts {
   stash: StashController;
   /** Whether the composer waits for pasted files before a submit can go (it goes once they settle). */
   deferSubmit(): boolean;
+  /** Where drafts are saved: a send made under another key settles into that key's record. */
+  keys: Pick<InFlightOptions, 'currentKey' | 'settledElsewhere'>;
 }
 
 /**
@@ -43,7 +45,7 @@ export class SubmitController {
     private readonly context: ComposerContext,
     private readonly parts: SubmitParts,
   ) {
-    this.inFlight = new SubmissionsInFlight(context.host, () => this.queue.sendHead());
+    this.inFlight = new SubmissionsInFlight({ host: context.host, idle: () => this.queue.sendHead(), ...parts.keys });
     this.queue = new QueueController(context, {
       send: (submission, draft, failed) => this.send(submission, draft, 'queued', failed),
     });
