@@ -18,7 +18,7 @@ import {
 import { renderQueue } from './queue-view.js';
 import { previewOf } from '../drafts/draft-stash.js';
 import { submissionOf } from './submission-rules.js';
-import { rejectionMessage } from './submit-event.js';
+import { rejectionMessage } from '../../shared/extendable-event.js';
 
 export interface QueueParts {
   /** Fires `t3-submit` for an entry (`delivery: 'queued'`); false when cancelled; `failed` if `waitUntil` rejects. */

@@ -13,7 +13,8 @@ import { type InFlightOptions, SubmissionsInFlight } from './in-flight.js';
 import { QueueController } from './queue-controller.js';
 import { type QueueMode, queueModeOf } from './queue-mode.js';
 import { submissionOf } from './submission-rules.js';
-import { fireSubmit, rejectionMessage } from './submit-event.js';
+import { rejectionMessage } from '../../shared/extendable-event.js';
+import { fireSubmit } from './submit-event.js';
 
 /**
  * What sending needs besides the context: the recall history sent drafts join, and the stash for
@@ -130,7 +131,7 @@ export class SubmitController {
     failed: (reason: unknown) => void,
   ): boolean {
     const outcome = fireSubmit(this.context.host, submission, delivery);
-    if (!outcome.sent) return false;
+    if (!outcome.dispatched) return false;
     const { recall } = this.parts;
     if (outcome.settled) this.inFlight.track(draft, outcome.settled, { done: () => recall.remember(draft), failed });
     else recall.remember(draft);
