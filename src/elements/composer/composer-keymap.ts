@@ -2,25 +2,35 @@ import type { KeyBinding } from '@codemirror/view';
 
 /** The commands the composer's keys run; each tells whether it took the key. */
 export interface ComposerCommands {
-  /** Enter: sends the draft, or queues it while busy (it never inserts a line break). */
-  submit(): boolean;
-  /** ↑ at the very start of the draft: the previous submitted draft. */
-  recallBack(): boolean;
-  /** ↓ at the very end of the draft: the next one, or the draft that was being written. */
-  recallForward(): boolean;
-  /** Escape while busy: stop the host's assistant. */
-  stop(): boolean;
+  sending: {
+    /** Enter: sends the draft, or queues it while busy (it never inserts a line break). */
+    submit(): boolean;
+    /** Ctrl/Cmd+Shift+Enter: the other way round while busy (queue ↔ steer); in an empty draft, steers the oldest. */
+    submitOtherWay(): boolean;
+    /** Escape while busy: stop the host's assistant. */
+    stop(): boolean;
+    /** Alt+↑ in an empty draft: the newest queued follow-up back into the composer. */
+    queue: { takeBackNewest(): boolean };
+  };
+  recall: {
+    /** ↑ at the very start of the draft: the previous submitted draft. */
+    back(): boolean;
+    /** ↓ at the very end of the draft: the next one, or the draft that was being written. */
+    forward(): boolean;
+  };
 }
 
 /**
  * The composer's keys as CodeMirror bindings: the editor runs them after the menu's (an open menu
  * takes Enter, the arrows and Escape first) and before its own, never during an IME composition.
  */
-export function composerKeymap(commands: ComposerCommands): KeyBinding[] {
+export function composerKeymap({ sending, recall }: ComposerCommands): KeyBinding[] {
   return [
-    { key: 'Enter', run: () => commands.submit() || true },
-    { key: 'ArrowUp', run: () => commands.recallBack() },
-    { key: 'ArrowDown', run: () => commands.recallForward() },
-    { key: 'Escape', run: () => commands.stop() },
+    { key: 'Enter', run: () => sending.submit() || true },
+    { key: 'Mod-Shift-Enter', run: () => sending.submitOtherWay() || true },
+    { key: 'Alt-ArrowUp', run: () => sending.queue.takeBackNewest() },
+    { key: 'ArrowUp', run: () => recall.back() },
+    { key: 'ArrowDown', run: () => recall.forward() },
+    { key: 'Escape', run: () => sending.stop() },
   ];
 }

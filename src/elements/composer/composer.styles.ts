@@ -1,8 +1,10 @@
 import { css } from 'lit';
 import { themeTokens } from '../shared/theme.styles.js';
+import { queueStyles } from './sending/queue.styles.js';
 
 export const composerStyles = [
   themeTokens,
+  queueStyles,
   css`
     :host {
       display: block;
@@ -85,55 +87,6 @@ export const composerStyles = [
     .queue-button:focus-visible {
       outline: 2px solid var(--_t3-focus-ring);
       outline-offset: 2px;
-    }
-
-    .queue {
-      display: flex;
-      flex-direction: column;
-      gap: 0.25em;
-      margin: 0;
-      padding: 0.4em 0.5em 0;
-      list-style: none;
-    }
-
-    .queue-entry {
-      display: flex;
-      align-items: center;
-      gap: 0.25em;
-      min-inline-size: 0;
-      padding-block: 0.15em;
-      padding-inline: 0.6em 0.2em;
-      border: 1px solid var(--_t3-composer-border-color);
-      border-radius: 8px;
-      background: light-dark(#f6f8fb, #222733);
-      font-size: 0.88em;
-    }
-
-    .queue-text {
-      flex: 1 1 auto;
-      min-inline-size: 0;
-      overflow: hidden;
-      text-overflow: ellipsis;
-      white-space: nowrap;
-    }
-
-    .queue-button {
-      display: inline-grid;
-      flex: none;
-      place-items: center;
-      inline-size: 2em;
-      block-size: 2em;
-      padding: 0;
-      border: none;
-      border-radius: 6px;
-      background: transparent;
-      color: var(--_t3-muted-color);
-      cursor: pointer;
-    }
-
-    .queue-button:hover {
-      background: var(--_t3-chip-remove-hover);
-      color: inherit;
     }
 
     /* Fingers need larger targets than a mouse pointer. */

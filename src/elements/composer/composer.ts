@@ -123,7 +123,10 @@ export class T3Composer extends ConfigurableElement {
   /** The host's assistant is working: the send button stops it, and Enter queues follow-ups (see `queue-mode`). */
   @property({ type: Boolean, reflect: true }) busy = false;
 
-  /** What Enter and `submit()` do while `busy`: `queue` (default) the submission, `block` it (a notice), `send` it. */
+  /**
+   * What Enter and `submit()` do while `busy` (or `sending`): `queue` (default) the submission until the turn ends,
+   * `steer` it into the running turn (`delivery: 'steer'`), `block` it (a notice), `send` it as a new message.
+   */
   @property({ attribute: 'queue-mode' }) queueMode: QueueMode = 'queue';
 
   /** Hides the built-in send and stop button, for a host that brings its own. */
@@ -148,13 +151,7 @@ export class T3Composer extends ConfigurableElement {
       providers: () => this.providers,
       longPasteLimits: () => longPasteLimits(this.pasteFileLines, this.pasteFileChars),
       internals: typeof this.attachInternals === 'function' ? this.attachInternals() : undefined,
-      keys: () =>
-        composerKeymap({
-          submit: () => this.submitting.submit(),
-          recallBack: () => this.recall.back(),
-          recallForward: () => this.recall.forward(),
-          stop: () => this.submitting.stop(),
-        }),
+      keys: () => composerKeymap({ sending: this.submitting, recall: this.recall }),
       submit: () => this.submit(),
       changed: (blank) => {
         this.persistence.changed(blank);

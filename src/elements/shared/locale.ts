@@ -49,9 +49,17 @@ export interface T3Locale {
   queueBlocked: string;
   /** Announced when a follow-up is queued; `{preview}` is its text. */
   queued: string;
-  /** A queue that waits after a failed send, and its button that sends again. */
+  /** A queue that waits (after Stop or a failed send), its button that sends again, and its size (`{count}`). */
   queuePaused: string;
   resumeQueue: string;
+  queuedCount: string;
+  /** What Enter does while the assistant works, as the send button says: queue the draft, or send it into the turn. */
+  queueFollowUp: string;
+  steerNow: string;
+  /** A queued entry's Send now button and drag handle (`{preview}` is its text), and where a move put it. */
+  sendNow: string;
+  queueMove: string;
+  queueMoved: string;
   /**
    * A send the host refused (its `waitUntil` promise rejected), without and with the reason it gave
    * (`{message}`); a stashed draft that may not have been sent (the page went away during the send).
@@ -103,8 +111,14 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   queueRemove: 'Remove queued message: {preview}',
   queueBlocked: 'Wait for the reply to finish, or stop it, before sending.',
   queued: 'Queued: {preview}',
-  queuePaused: 'Queue paused',
+  queuePaused: 'Paused',
   resumeQueue: 'Resume',
+  queuedCount: '{count} queued',
+  queueFollowUp: 'Queue message',
+  steerNow: 'Send now, into the running reply',
+  sendNow: 'Send now: {preview}',
+  queueMove: 'Move (Alt+Up, Alt+Down): {preview}',
+  queueMoved: 'Moved to {position} of {count}: {preview}',
   notSent: 'Not sent: your message is back in the composer.',
   notSentBecause: 'Not sent: {message} Your message is back in the composer.',
   maybeNotSent: 'Maybe not sent',

@@ -5,10 +5,12 @@ const sendIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M8 13V
 const stopIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true"><rect x="4" y="4" width="8" height="8" rx="1.5" fill="currentColor"/></svg>`;
 
 export interface SendButtonState {
-  /** The host's assistant is working: the button stops it instead of sending. */
+  /** The host's assistant is working: the stop button shows, and the send button beside it once there is a draft. */
   busy: boolean;
   /** A submission is in flight (its `waitUntil` promise has not settled). */
   sending: boolean;
+  /** What Enter does now: send, queue the follow-up, or steer it into the running turn. */
+  label: string;
   /** Whether the draft could be submitted now. */
   canSend: boolean;
   hidden: boolean;
@@ -23,33 +25,40 @@ export interface SendButtonState {
  */
 const keepFocus = (event: Event): void => event.preventDefault();
 
-/** The built-in send button, or the stop button while busy; nothing with `no-send-button`. */
+/**
+ * The built-in send button, and the stop button while busy: then the send button shows beside it
+ * only once there is something to send (a phone's only way to send during a turn). Nothing with
+ * `no-send-button`.
+ */
 export function renderSendButton(state: SendButtonState): TemplateResult | typeof nothing {
   if (state.hidden) return nothing;
-  const { locale } = state;
-  return state.busy
-    ? html`<button
-        type="button"
-        part="stop-button"
-        class="action-button stop"
-        aria-label=${locale.stop}
-        title=${locale.stop}
-        @mousedown=${keepFocus}
-        @click=${state.stop}
-      >
-        ${stopIcon}
-      </button>`
-    : html`<button
-        type="button"
-        part="send-button"
-        class="action-button send"
-        aria-label=${locale.send}
-        title=${locale.send}
-        aria-busy=${state.sending ? 'true' : 'false'}
-        ?disabled=${!state.canSend}
-        @mousedown=${keepFocus}
-        @click=${state.send}
-      >
-        ${sendIcon}
-      </button>`;
+  const send =
+    state.busy && !state.canSend
+      ? nothing
+      : html`<button
+          type="button"
+          part="send-button"
+          class="action-button send"
+          aria-label=${state.label}
+          title=${state.label}
+          aria-busy=${state.sending ? 'true' : 'false'}
+          ?disabled=${!state.canSend}
+          @mousedown=${keepFocus}
+          @click=${state.send}
+        >
+          ${sendIcon}
+        </button>`;
+  if (!state.busy) return send;
+  const { stop } = state.locale;
+  return html`${send}<button
+      type="button"
+      part="stop-button"
+      class="action-button stop"
+      aria-label=${stop}
+      title=${stop}
+      @mousedown=${keepFocus}
+      @click=${state.stop}
+    >
+      ${stopIcon}
+    </button>`;
 }

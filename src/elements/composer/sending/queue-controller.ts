@@ -1,7 +1,7 @@
 import { EditorState } from '@codemirror/state';
 import type { nothing, TemplateResult } from 'lit';
 import type { DraftSubmission } from '../../shared/draft-values.js';
-import { emit } from '../../shared/events.js';
+import { type Delivery, emit } from '../../shared/events.js';
 import { formatMessage } from '../../shared/locale.js';
 import { takeDraftBack } from '../drafts/draft-takeback.js';
 import { chipExtension } from '../editor/chip-decorations.js';
@@ -21,16 +21,24 @@ import { submissionOf } from './submission-rules.js';
 import { rejectionMessage } from '../../shared/extendable-event.js';
 
 export interface QueueParts {
-  /** Fires `t3-submit` for an entry (`delivery: 'queued'`); false when cancelled; `failed` if `waitUntil` rejects. */
-  send(submission: DraftSubmission, draft: ComposerDraft, failed: (reason: unknown) => void): boolean;
+  /** Whether the composer is busy (the assistant works, or a send is in flight). */
+  busy(): boolean;
+  /** Fires `t3-submit` for an entry; false when cancelled; `failed` if its `waitUntil` rejects. */
+  send(
+    submission: DraftSubmission,
+    draft: ComposerDraft,
+    delivery: Delivery,
+    failed: (reason: unknown) => void,
+  ): boolean;
 }
 
 /**
  * The follow-ups written while the host's assistant was busy (the Qwen design's queued prompts):
- * shown above the editor with their chips, each with Edit and Remove; the first goes out as
- * `t3-submit` (`delivery: 'queued'`) at each change from busy to idle, and stays when that event
- * is cancelled. An entry whose send is rejected goes back to the front and the queue pauses, so
- * it is not sent again in a loop, until Resume or a new message.
+ * shown above the editor with their chips, each with Send now, Edit and Remove, in an order a drag
+ * handle or Alt+↑/↓ changes. The first goes out as `t3-submit` (`delivery: 'queued'`) at each
+ * change from busy to idle, never during a turn, and stays when that event is cancelled. After
+ * Stop, or a send of an entry that was refused (it goes back where it was), the queue pauses until
+ * Resume or a message of the person's own, so nothing is sent in a loop or against their wish.
  */
 export class QueueController {
   private readonly list = new QueuedSubmissions();
@@ -87,12 +95,29 @@ export class QueueController {
     return true;
   }
 
+  /** Alt+↑ in an empty draft: the newest entry back into the composer for editing. */
+  takeBackNewest(): boolean {
+    const newest = this.list.entries.at(-1);
+    return !!newest && stateIsBlank(this.context.state) && this.edit(newest.id);
+  }
+
   /** Fires `t3-submit` for the first entry, unless paused; it leaves the queue unless the event is cancelled. */
   sendHead(): boolean {
     const head = this.list.head;
-    if (!head || this.paused) return false;
-    const sent = this.parts.send(head.submission, head.draft, (reason) => this.putBack(head, reason));
-    return sent && this.remove(head.id);
+    return !!head && !this.paused && this.sendEntry(head, 'queued');
+  }
+
+  /** Send now: steers the entry into the running turn while busy, sends it as a new message while idle. */
+  sendNow(id: string): boolean {
+    const entry = this.list.find(id);
+    return !!entry && this.sendEntry(entry, this.parts.busy() ? 'steer' : 'new');
+  }
+
+  /** After Stop: the end of the turn sends nothing until Resume or a message of the person's own. */
+  pause(): void {
+    if (this.paused) return;
+    this.paused = true;
+    this.context.host.requestUpdate();
   }
 
   /** Sends again after a pause: the head at once when `idle`, else at the next change to idle. */
@@ -103,9 +128,30 @@ export class QueueController {
     if (idle) this.sendHead();
   }
 
+  /** Moves an entry to `index` (clamped), says where it went, and saves the new order. */
+  move(id: string, index: number): boolean {
+    const entry = this.list.find(id);
+    const from = this.list.indexOf(id);
+    const to = Math.max(0, Math.min(index, this.list.length - 1));
+    if (!entry || from === to) return false;
+    this.list.insert(entry, to);
+    const locale = this.context.config.locale;
+    const where = { preview: entry.preview, position: String(to + 1), count: String(this.list.length) };
+    this.context.notices.announce(formatMessage(locale.queueMoved, where));
+    this.changed();
+    return true;
+  }
+
   render(): TemplateResult | typeof nothing {
     return renderQueue(this.list.entries, this.context.config.locale, {
       paused: this.isPaused,
+      sendNow: (id) => {
+        this.sendNow(id);
+        this.context.focus();
+      },
+      move: (id, index, focus) => {
+        if (this.move(id, index) && focus) void this.refocus(id, focus);
+      },
       edit: (id) => this.edit(id),
       remove: (id) => {
         this.remove(id);
@@ -118,9 +164,23 @@ export class QueueController {
     });
   }
 
-  /** A rejected entry goes back to the front, and the queue waits for Resume or a new message. */
-  private putBack(entry: QueuedSubmission, reason: unknown): void {
-    this.list.unshift(entry);
+  /** Focus moves with an entry the keyboard moved (its element was moved in the document, which drops focus). */
+  private async refocus(id: string, part: string): Promise<void> {
+    const { host } = this.context;
+    await host.updateComplete;
+    const entry = host.shadowRoot?.querySelector(`[data-queue-id="${CSS.escape(id)}"]`);
+    entry?.querySelector<HTMLElement>(`[part~="${CSS.escape(part)}"]`)?.focus();
+  }
+
+  private sendEntry(entry: QueuedSubmission, delivery: Delivery): boolean {
+    const index = this.list.indexOf(entry.id);
+    const failed = (reason: unknown) => this.putBack(entry, index, reason);
+    return this.parts.send(entry.submission, entry.draft, delivery, failed) && this.remove(entry.id);
+  }
+
+  /** A refused entry goes back where it was, and the queue waits for Resume or a new message. */
+  private putBack(entry: QueuedSubmission, index: number, reason: unknown): void {
+    this.list.insert(entry, index);
     this.paused = true;
     const locale = this.context.config.locale;
     const message = rejectionMessage(reason);

@@ -45,9 +45,15 @@ export class QueuedSubmissions extends EntryList<QueuedSubmission> {
     });
   }
 
-  /** Puts an entry back at the front (a send that failed). */
-  unshift(entry: QueuedSubmission): void {
-    this.list = [entry, ...this.list.filter((other) => other.id !== entry.id)];
+  indexOf(id: string): number {
+    return this.list.findIndex((entry) => entry.id === id);
+  }
+
+  /** Puts an entry at `index` (a move, or a refused send back where it was), taking it out of where it was. */
+  insert(entry: QueuedSubmission, index: number): void {
+    const others = this.list.filter((other) => other.id !== entry.id);
+    others.splice(Math.max(0, Math.min(index, others.length)), 0, entry);
+    this.list = others;
   }
 
   push(draft: ComposerDraft, submission: DraftSubmission): QueuedSubmission {

@@ -1,6 +1,6 @@
 import type { nothing, TemplateResult } from 'lit';
 import type { ComposerDraft, DraftSubmission } from '../../shared/draft-values.js';
-import { emit } from '../../shared/events.js';
+import { type Delivery, emit } from '../../shared/events.js';
 import { formatMessage } from '../../shared/locale.js';
 import type { DraftRecall } from '../drafts/draft-recall.js';
 import type { StashController } from '../drafts/stash-controller.js';
@@ -11,7 +11,7 @@ import { insertionProblem } from '../editor/draft-limits.js';
 import { renderSendButton } from './composer-actions.js';
 import { type InFlightOptions, SubmissionsInFlight } from './in-flight.js';
 import { QueueController } from './queue-controller.js';
-import { type QueueMode, queueModeOf } from './queue-mode.js';
+import { followUpAction, type QueueMode, queueModeOf } from './queue-mode.js';
 import { submissionOf } from './submission-rules.js';
 import { rejectionMessage } from '../../shared/extendable-event.js';
 import { fireSubmit } from './submit-event.js';
@@ -48,7 +48,8 @@ export class SubmitController {
   ) {
     this.inFlight = new SubmissionsInFlight({ host: context.host, idle: () => this.queue.sendHead(), ...parts.keys });
     this.queue = new QueueController(context, {
-      send: (submission, draft, failed) => this.send(submission, draft, 'queued', failed),
+      busy: () => this.busy,
+      send: (submission, draft, delivery, failed) => this.send(submission, draft, delivery, failed),
     });
   }
 
@@ -61,13 +62,16 @@ export class SubmitController {
     return this.context.host.busy || this.inFlight.sending;
   }
 
-  /** Submits like Enter; true when the draft left the composer (sent, or queued while busy). */
-  submit(): boolean {
+  /**
+   * Submits like Enter; true when the draft left the composer. While busy, as `queue-mode` says, or
+   * the other way round (queue ↔ steer) when `otherWay` (Ctrl/Cmd+Shift+Enter).
+   */
+  submit(otherWay = false): boolean {
     const { context } = this;
     const state = context.state;
     if (!context.view || context.disabled || stateIsBlank(state)) return false;
-    const busy = this.busy;
-    if (busy && this.mode === 'block') {
+    const action = followUpAction(this.busy, this.mode, otherWay);
+    if (action === 'block') {
       context.notices.show(context.config.locale.queueBlocked);
       return false;
     }
@@ -78,14 +82,33 @@ export class SubmitController {
       return false;
     }
     const draft = readDraft(state);
-    if (busy && this.mode === 'queue') {
+    if (action === 'queue') {
       this.queue.add(draft, result.detail);
       context.replaceDraft({ text: '' });
       return true;
     }
-    if (!this.send(result.detail, draft, 'new', (reason) => this.restore(draft, reason))) return false;
+    const delivery = action === 'steer' ? 'steer' : 'new';
+    if (!this.send(result.detail, draft, delivery, (reason) => this.restore(draft, reason))) return false;
+    // The submitted files belong to the host now: no `t3-attachment-remove` for them.
+    context.replaceDraft({ text: '' });
+    // A message of the person's own starts a paused queue again.
     this.queue.resume(false);
     return true;
+  }
+
+  /**
+   * Ctrl/Cmd+Shift+Enter: a draft goes the other way round; in an empty draft while busy, the
+   * oldest queued entry is steered into the running turn.
+   */
+  submitOtherWay(): boolean {
+    const head = this.queue.entries[0];
+    if (stateIsBlank(this.context.state) && this.busy && head) return this.queue.sendNow(head.id);
+    return this.submit(true);
+  }
+
+  /** What Enter would do now, as the send button says it. */
+  get enterAction(): QueueMode {
+    return followUpAction(this.busy, this.mode, false);
   }
 
   /** The draft changed: the send button is drawn again when whether it can send changed. */
@@ -93,8 +116,10 @@ export class SubmitController {
     if (this.canSend() !== this.couldSend) this.context.host.requestUpdate();
   }
 
+  /** The stop button or Escape while busy: `t3-stop`, and the queue waits for Resume when the turn ends. */
   stop(): boolean {
     if (!this.context.host.busy) return false;
+    this.queue.pause();
     emit(this.context.host, 't3-stop', {});
     return true;
   }
@@ -102,12 +127,15 @@ export class SubmitController {
   renderButton(): TemplateResult | typeof nothing {
     const { context } = this;
     this.couldSend = this.canSend();
+    const locale = context.config.locale;
+    const action = this.enterAction;
     return renderSendButton({
       busy: context.host.busy,
       sending: this.inFlight.sending,
+      label: action === 'queue' ? locale.queueFollowUp : action === 'steer' ? locale.steerNow : locale.send,
       canSend: this.couldSend,
       hidden: context.host.noSendButton,
-      locale: context.config.locale,
+      locale,
       send: () => {
         this.submit();
         context.focus();
@@ -120,14 +148,14 @@ export class SubmitController {
   }
 
   /**
-   * Fires `t3-submit`; unless cancelled the submission is the host's: the draft it came from (the
-   * composer's, or a queue entry's) is cleared, and it joins the recall history once done, at once
-   * or when the `waitUntil` promise fulfils. A rejection calls `failed`.
+   * Fires `t3-submit`; unless cancelled the submission is the host's, and its draft joins the
+   * recall history once done: at once, or when the `waitUntil` promise fulfils. A rejection calls
+   * `failed`. The caller clears the draft it came from (the composer's, or a queue entry).
    */
   private send(
     submission: DraftSubmission,
     draft: ComposerDraft,
-    delivery: 'new' | 'queued',
+    delivery: Delivery,
     failed: (reason: unknown) => void,
   ): boolean {
     const outcome = fireSubmit(this.context.host, submission, delivery);
@@ -135,8 +163,6 @@ export class SubmitController {
     const { recall } = this.parts;
     if (outcome.settled) this.inFlight.track(draft, outcome.settled, { done: () => recall.remember(draft), failed });
     else recall.remember(draft);
-    // The submitted files belong to the host now: no `t3-attachment-remove` for them.
-    if (delivery === 'new') this.context.replaceDraft({ text: '' });
     return true;
   }
 
