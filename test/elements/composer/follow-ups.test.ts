@@ -2,7 +2,17 @@ import { expect, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { T3Composer } from '../../../src/composer.js';
 import { part } from '../support/interaction.js';
-import { centre, clickEditor, composerFixture, memoryStorage, press, submissions, type, waitFor } from './support.js';
+import {
+  centre,
+  clickEditor,
+  composerFixture,
+  memoryStorage,
+  press,
+  storedComposer,
+  submissions,
+  type,
+  waitFor,
+} from './support.js';
 
 const texts = (composer: T3Composer) => composer.queue.map((entry) => entry.submission.text);
 const entries = (composer: T3Composer) => [...composer.shadowRoot!.querySelectorAll('[part~="queue-entry"]')];
@@ -132,13 +142,8 @@ describe('<t3-composer> follow-ups: queue and steer', () => {
 
   it('Alt+↓ and Alt+↑ on an entry move it, say where, keep focus on it and save the order', async () => {
     const storage = memoryStorage();
-    const composer = document.createElement('t3-composer');
-    composer.label = 'Message';
-    composer.draftStorage = storage;
-    composer.draftKey = 'reorder';
-    document.body.append(composer);
+    const composer = await storedComposer('reorder', storage);
     try {
-      await composer.updateComplete;
       await busyWithQueue(composer, 'one', 'two', 'three');
       const changes: string[][] = [];
       composer.addEventListener('t3-queue-change', (event) => changes.push(event.detail.queue.map((e) => e.preview)));

@@ -15,6 +15,16 @@ async function framedComposer(frame: HTMLIFrameElement, reload: boolean): Promis
   return composer!;
 }
 
+/** The composer page in a new frame, saving under `key`. */
+async function openFramedPage(frame: HTMLIFrameElement, key: string): Promise<T3Composer> {
+  frame.width = '600';
+  frame.height = '400';
+  const firstLoad = framedComposer(frame, false);
+  frame.src = new URL(`./fixtures/reload-page.html?key=${key}`, import.meta.url).href;
+  document.body.append(frame);
+  return firstLoad;
+}
+
 /** Clicks into the framed composer's editor: page coordinates are the frame's plus the editor's. */
 async function clickEditor(frame: HTMLIFrameElement, composer: T3Composer): Promise<void> {
   const outer = frame.getBoundingClientRect();
@@ -38,13 +48,8 @@ describe('<t3-composer> queue and sends in flight across a page reload', () => {
   it('a queue saved under draft-key comes back after a real reload, chips and image bytes included', async () => {
     const key = `queue-reload-${Math.random().toString(36).slice(2)}`;
     const frame = document.createElement('iframe');
-    frame.width = '600';
-    frame.height = '400';
-    const firstLoad = framedComposer(frame, false);
-    frame.src = new URL(`./fixtures/reload-page.html?key=${key}`, import.meta.url).href;
-    document.body.append(frame);
     try {
-      let composer = await firstLoad;
+      let composer = await openFramedPage(frame, key);
       composer.busy = true;
       await clickEditor(frame, composer);
       await sendKeys({ type: 'check ' });
@@ -100,13 +105,8 @@ describe('<t3-composer> queue and sends in flight across a page reload', () => {
   it('a send still in flight when the page goes comes back as an unsent stash entry, never sent again by itself', async () => {
     const key = `in-flight-reload-${Math.random().toString(36).slice(2)}`;
     const frame = document.createElement('iframe');
-    frame.width = '600';
-    frame.height = '400';
-    const firstLoad = framedComposer(frame, false);
-    frame.src = new URL(`./fixtures/reload-page.html?key=${key}`, import.meta.url).href;
-    document.body.append(frame);
     try {
-      let composer = await firstLoad;
+      let composer = await openFramedPage(frame, key);
       // A host that never answers.
       composer.addEventListener('t3-submit', (event) => event.detail.waitUntil(new Promise(() => undefined)));
       await clickEditor(frame, composer);

@@ -9,6 +9,7 @@ import {
   clickEditor,
   composerFixture,
   memoryStorage,
+  storedComposer,
   pngFile,
   press,
   submissions,
@@ -232,12 +233,7 @@ describe('<t3-composer> sending safely (waitUntil)', () => {
     /** A composer saving under `a` in memory, with a message sent there and still in flight. */
     async function sentUnderA() {
       const storage = memoryStorage();
-      const composer = document.createElement('t3-composer');
-      composer.label = 'Message';
-      composer.draftStorage = storage;
-      composer.draftKey = 'a';
-      document.body.append(composer);
-      await composer.updateComplete;
+      const composer = await storedComposer('a', storage);
       const answers = slowHost(composer);
       await clickEditor(composer);
       await type('for a');

@@ -110,6 +110,17 @@ export async function imeDeleteBackward(): Promise<void> {
   await executeServerCommand('ime-delete-backward');
 }
 
+/** A composer in the document saving under `key` in `storage`, set before it connects (so it loads from there). */
+export async function storedComposer(key: string, storage: DraftStorage): Promise<T3Composer> {
+  const composer = document.createElement('t3-composer');
+  composer.label = 'Message';
+  composer.draftStorage = storage;
+  composer.draftKey = key;
+  document.body.append(composer);
+  await composer.updateComplete;
+  return composer;
+}
+
 /** A store in memory that records what it was given (structured-cloned, as a real store keeps it). */
 export function memoryStorage(): DraftStorage & { saved: Map<string, StoredDrafts> } {
   const saved = new Map<string, StoredDrafts>();
