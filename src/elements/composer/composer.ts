@@ -47,12 +47,14 @@ export type * from './composer-types.js';
  * @csspart option - One option of the menu.
  * @csspart actions - The row of the editor, the host's controls and the send button.
  * @csspart send-button - The built-in send button (hidden by `no-send-button`).
- * @csspart stop-button - The send button while `busy`: it fires `t3-stop`.
+ * @csspart stop-button - Shown while `busy`, beside the send button once there is a draft: it fires `t3-stop`.
  * @csspart queue - The follow-ups queued while busy, above the editor.
  * @csspart queue-entry - One queued follow-up.
  * @csspart queue-edit - An entry's Edit button: it goes back into the composer.
  * @csspart queue-remove - An entry's Remove button.
- * @csspart queue-state - The words saying the queue is paused (a send of its first entry failed).
+ * @csspart queue-steer - An entry's Send now button: into the running turn while busy, as a new message while idle.
+ * @csspart queue-handle - An entry's drag handle (Alt+↑/↓ on an entry moves it too).
+ * @csspart queue-state - How many follow-ups wait, and whether the queue is paused (after Stop or a refused send).
  * @csspart queue-resume - The button that sends the paused queue again.
  *
  * @slot start - Host controls before the editor (attach, model picker).
