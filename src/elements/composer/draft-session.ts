@@ -106,10 +106,6 @@ export class DraftSession implements ComposerContext {
     return this.host.isDisabled;
   }
 
-  get menuIsOpen(): boolean {
-    return this.menu.isOpen;
-  }
-
   readonly commandInfo = (command: CommandInfo): CommandInfo => commandInfoOf(this.host.commands, command);
 
   /** True while a submit waits for pasted attachments (it happens once they settle). */
