@@ -15,7 +15,7 @@ export const T3UserMessage = createComponent({
   tagName: 't3-user-message',
   elementClass: UserMessageElement,
   react: React,
-  events: { onChipActivate: eventName('t3-chip-activate') },
+  events: { onChipActivate: eventName('t3-chip-activate'), onEdit: eventName('t3-edit') },
 });
 
 export const T3ContextChip = createComponent({

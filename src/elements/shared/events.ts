@@ -3,7 +3,7 @@
  * `HTMLElementEventMap` entries and the only way elements dispatch them. Framework wrappers
  * (`src/react/`) read the names and detail types from here.
  */
-import type { ContextRecord, InputReferencePayload } from '../../core/index.js';
+import type { ContextRecord, InputAnnotation, InputReferencePayload, MessageContext } from '../../core/index.js';
 import type { ComposerDraft, DraftSubmission, QueuedSubmission, StashEntry } from './draft-values.js';
 
 export type { SubmittedAttachment } from './draft-values.js';
@@ -43,7 +43,20 @@ export interface T3EventDetails {
   't3-stop': Record<string, never>;
   /** The composer's queue of follow-ups changed (one queued, edited, removed or sent). */
   't3-queue-change': { queue: QueuedSubmission[] };
+  /**
+   * A sent message was edited and saved; cancelable (the edit stays open). `submission` is what
+   * `t3-submit` would carry for the edited draft (new files in `attachments`, kept ones as records);
+   * `original` is the message's input as it was set. `waitUntil(promise)`, called while the event is
+   * dispatched, keeps the editor open until the promise settles: it ends if it fulfils, and stays
+   * with the edited draft and a notice if it rejects.
+   */
+  't3-edit': { submission: DraftSubmission; original: EditOriginal; waitUntil(promise: PromiseLike<unknown>): void };
 }
+
+/** A message's input before an edit, as its properties held it: record-driven or annotation-driven. */
+export type EditOriginal =
+  | { text: string; context?: MessageContext | null }
+  | { content: string; inputAnnotations?: readonly InputAnnotation[]; context?: MessageContext | null };
 
 /** How a submission goes out. */
 export type Delivery = 'new' | 'queued' | 'steer';
@@ -69,6 +82,7 @@ export type DraftRestoreDetail = T3EventDetails['t3-draft-restore'];
 export type StopDetail = T3EventDetails['t3-stop'];
 export type QueueChangeDetail = T3EventDetails['t3-queue-change'];
 export type SendingChangeDetail = T3EventDetails['t3-sending-change'];
+export type EditDetail = T3EventDetails['t3-edit'];
 
 /** One of the package's events, bubbling out of shadow roots. */
 export function createEvent<Name extends T3EventName>(

@@ -72,6 +72,18 @@ export interface T3Locale {
   /** A text file's line count in its chip's details; `{count}` is replaced. */
   lineCount: string;
   lineCountOne: string;
+  /** A message's Edit control, the accessible name of its inline editor, and the editor's two buttons. */
+  edit: string;
+  editor: string;
+  save: string;
+  cancel: string;
+  /** Asked before the changes of an edited message are lost, with its two answers. */
+  discardEdit: string;
+  discard: string;
+  keepEditing: string;
+  /** An edit the host refused (its `waitUntil` promise rejected), without and with the reason it gave (`{message}`). */
+  editNotSaved: string;
+  editNotSavedBecause: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -125,6 +137,15 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   pastedText: 'Pasted text {number}.txt',
   lineCount: '{count} lines',
   lineCountOne: '1 line',
+  edit: 'Edit message',
+  editor: 'Edited message',
+  save: 'Save',
+  cancel: 'Cancel',
+  discardEdit: 'Discard your changes to this message?',
+  discard: 'Discard',
+  keepEditing: 'Keep editing',
+  editNotSaved: 'Not saved: your edit is still here.',
+  editNotSavedBecause: 'Not saved: {message} Your edit is still here.',
 });
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as written. */

@@ -1,5 +1,6 @@
 import { css } from 'lit';
 import { themeTokens } from '../shared/theme.styles.js';
+import { editStyles } from './edit.styles.js';
 
 export const userMessageStyles = [
   themeTokens,
@@ -39,6 +40,12 @@ export const userMessageStyles = [
       float: inline-end;
       inline-size: 1.4em;
       block-size: 1.3em;
+    }
+
+    /* An editable message's first line leaves room for the Edit control too. */
+    .message.editable .body.plain::before,
+    .message.editable .body.markdown > slot > :first-child::before {
+      inline-size: calc(1.4em + 14px + 0.8em);
     }
 
     .body > slot > :first-child {
@@ -190,7 +197,7 @@ export const userMessageStyles = [
       font-size: 0.88em;
     }
 
-    .copy {
+    .corner-control {
       all: unset;
       position: absolute;
       inset-block-start: 0.35em;
@@ -205,9 +212,14 @@ export const userMessageStyles = [
       transition: opacity 120ms;
     }
 
-    .message:hover .copy,
-    .copy:focus-visible,
-    :host(:focus-within) .copy {
+    /* The Edit control sits beside the copy control (14px icon plus its padding), toward the text. */
+    .edit {
+      inset-inline-end: calc(0.35em + 14px + 0.6em + 0.2em);
+    }
+
+    .message:hover .corner-control,
+    .corner-control:focus-visible,
+    :host(:focus-within) .corner-control {
       opacity: 1;
     }
 
@@ -221,8 +233,37 @@ export const userMessageStyles = [
       user-select: none;
     }
 
-    .copy:focus-visible {
+    .corner-control:focus-visible {
       outline: 2px solid var(--_t3-focus-ring);
     }
+
+    /* Fingers need 44px targets: the corner controls grow, and so does the first line's room for them. */
+    @media (pointer: coarse) {
+      .corner-control {
+        box-sizing: border-box;
+        min-inline-size: 44px;
+        min-block-size: 44px;
+        justify-content: center;
+        align-items: center;
+        inset-block-start: 0;
+        inset-inline-end: 0;
+      }
+
+      .edit {
+        inset-inline-end: 44px;
+      }
+
+      .body.plain::before,
+      .body.markdown > slot > :first-child::before {
+        inline-size: calc(44px - 0.85em);
+        block-size: calc(44px - 0.6em);
+      }
+
+      .message.editable .body.plain::before,
+      .message.editable .body.markdown > slot > :first-child::before {
+        inline-size: calc(88px - 0.85em);
+      }
+    }
   `,
+  editStyles,
 ];

@@ -10,6 +10,7 @@ import {
   referenceSegments,
 } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
+import type { EditOriginal } from '../shared/events.js';
 import { renderHostContent } from '../shared/render-host-content.js';
 import {
   type ClipboardPayload,
@@ -32,6 +33,7 @@ import {
 import { type ParsedMessageMarkdown, parseMessageMarkdown } from './markdown.js';
 import { annotationBody, assignRecords, markdownBody, plainTextBody, referenceCopyText } from './message-body.js';
 import { renderFiles, renderImages } from './message-attachments.js';
+import { MessageEditing } from './message-editing.js';
 import { RovingFocusController, type RovingItem } from './roving-focus.js';
 import { userMessageStyles } from './user-message.styles.js';
 
@@ -42,15 +44,21 @@ export type UserMessageFormat = 'markdown' | 'text';
 
 const INPUT_KEYS = ['text', 'context', 'content', 'inputAnnotations'] as const;
 const COPIED_FEEDBACK_MS = 1500;
+const ROVING_ITEMS = 't3-context-chip, a[href], [part~="edit-button"], [part~="copy"]';
 
 /**
  * One sent user message: record-driven Markdown text whose `t3-context` links render as chips,
  * or annotation-driven plain text with chips at validated ranges. Nothing is guessed from text,
  * no HTML string is ever rendered, and no user text is hidden.
  *
- * Keyboard: the message is one tab stop. Its chips, links and copy control take focus in turn
- * with the arrow keys (Home and End: the first and the last); Tab leaves the message, and coming
- * back lands on the item focused last. Enter or Space activates a chip; its details open on focus.
+ * Keyboard: the message is one tab stop. Its chips, links, Edit and copy controls take focus in
+ * turn with the arrow keys (Home and End: the first and the last); Tab leaves the message, and
+ * coming back lands on the item focused last. Enter or Space activates a chip; its details open on focus.
+ *
+ * Editing (`editable`, on a page where `<t3-composer>` is defined): the Edit control or `edit()`
+ * puts the message, chips and command included, into an inline `<t3-composer>` in place of the
+ * body. Enter or Save fires `t3-edit`; Escape or Cancel ends editing, asking first when changes
+ * would be lost. One message edits at a time; focus returns to the Edit control when editing ends.
  *
  * @tagname t3-user-message
  * @summary A sent user message with its context chips, images and files.
@@ -64,6 +72,15 @@ const COPIED_FEEDBACK_MS = 1500;
  * @csspart files - The list of files not referenced by a chip.
  * @csspart file - One file row.
  * @csspart copy - The copy control, shown on hover and focus.
+ * @csspart edit-button - The Edit control of an `editable` message, shown on hover and focus beside the copy control.
+ * @csspart editor - The inline `<t3-composer>` that edits the message, in place of the body.
+ * @csspart edit-actions - The row of the editor's Cancel and Save buttons.
+ * @csspart save-button - Saves the edit (as Enter does): fires `t3-edit`.
+ * @csspart cancel-button - Ends editing without saving (as Escape does).
+ * @csspart edit-confirm - The question whether to discard the changes of an edit, in place of Cancel and Save.
+ * @csspart keep-button - Its answer that keeps editing.
+ * @csspart discard-button - Its answer that discards the changes.
+ * @csspart edit-notice - Says that the host refused the last save; the edit stays.
  * @csspart chip - A chip in the text (the chip's `base` part).
  * @csspart chip-icon - A chip's kind icon.
  * @csspart chip-label - A chip's label.
@@ -77,6 +94,10 @@ const COPIED_FEEDBACK_MS = 1500;
  * @cssprop [--t3-font] - Font family of the message.
  *
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - A chip was activated (bubbles from the chip).
+ * @fires {CustomEvent<EditDetail>} t3-edit - An edit was saved with changes (Enter or Save): `detail.submission` is
+ *   what `t3-submit` would carry, `detail.original` the input the message had. Cancelable: the edit stays open.
+ *   Editing ends unless cancelled, or once the promise given to `detail.waitUntil(promise)` fulfils; if it rejects,
+ *   the edit stays with a notice. The message keeps showing its input until the host sets a new one.
  */
 export class T3UserMessage extends ConfigurableElement {
   static override styles = userMessageStyles;
@@ -106,6 +127,12 @@ export class T3UserMessage extends ConfigurableElement {
    */
   @property({ reflect: true }) format: UserMessageFormat = 'markdown';
 
+  /**
+   * Shows an Edit control (on a page where `<t3-composer>` is defined; the message never loads it)
+   * that edits the message in an inline composer and fires `t3-edit` on save.
+   */
+  @property({ type: Boolean, reflect: true }) editable = false;
+
   /** Replaces the default body; receives validated data, never raw HTML. */
   @property({ attribute: false }) renderUserMessageContent?: UserMessageContentRenderer;
 
@@ -117,15 +144,35 @@ export class T3UserMessage extends ConfigurableElement {
   private copiedTimer?: ReturnType<typeof setTimeout>;
   /** Whether the body shown is the default record-driven one (not a host's own). */
   private recordDrivenBody = false;
-  /** The message is one tab stop; arrows move among its chips, links and copy control. */
+  /** The message is one tab stop; arrows move among its chips, links, Edit and copy controls. */
   private readonly roving = new RovingFocusController(this, () => [
-    ...this.renderRoot.querySelectorAll<RovingItem>('t3-context-chip, a[href], [part~="copy"]'),
+    ...this.renderRoot.querySelectorAll<RovingItem>(ROVING_ITEMS),
   ]);
+  private readonly editController = new MessageEditing(this, {
+    editable: () => this.editable,
+    model: () => this.model ?? buildMessageModel(this),
+    original: () => this.originalInput(),
+    locale: () => this.config.locale,
+  });
 
   constructor() {
     super();
     this.provideConfig();
     this.addEventListener('copy', (event) => this.onCopySelection(event));
+  }
+
+  /** True while the message is being edited. */
+  get editing(): boolean {
+    return this.editController.editing;
+  }
+
+  /**
+   * Starts editing, as the Edit control does; false when the message cannot be edited now (not
+   * `editable`, no `<t3-composer>` on the page, or another message's changed edit asks first: this
+   * one starts if those changes are discarded).
+   */
+  edit(): boolean {
+    return this.editController.start();
   }
 
   override disconnectedCallback(): void {
@@ -145,8 +192,9 @@ export class T3UserMessage extends ConfigurableElement {
     super.updated(changed);
     // The body is kept per text: a new context gives its chips their records.
     const model = this.model;
-    if (this.recordDrivenBody && model?.mode === 'records' && INPUT_KEYS.some((key) => changed.has(key))) {
-      assignRecords(this.renderRoot.querySelector('[part~="body"]')!, model);
+    const body = this.renderRoot.querySelector('[part~="body"]');
+    if (body && this.recordDrivenBody && model?.mode === 'records' && INPUT_KEYS.some((key) => changed.has(key))) {
+      assignRecords(body, model);
     }
   }
 
@@ -175,23 +223,49 @@ export class T3UserMessage extends ConfigurableElement {
     const files = sanitizeFiles(this.files).filter(
       (file) => !file.attachmentId || !fileAttachments.has(file.attachmentId),
     );
-    return html`<div part="base" class="message" @keydown=${this.roving.onKeyDown} @focusin=${this.roving.onFocusIn}>
-      <div part="body" class=${model.mode === 'annotations' || this.plainText ? 'body plain' : 'body markdown'}
-        ><slot name="content">${this.renderBody(model, images, files)}</slot></div
-      >
+    const editing = this.editController.editing;
+    const editButton = this.editController.renderEditButton();
+    return html`<div
+      part="base"
+      class=${editButton === nothing ? 'message' : 'message editable'}
+      @keydown=${this.roving.onKeyDown}
+      @focusin=${this.roving.onFocusIn}
+    >
+      ${editing ? this.editController.renderEditor() : this.renderBodyPart(model, images, files)}
       ${images.length > 0 ? renderImages(images) : nothing}
       ${files.length > 0 ? renderFiles(files, this.config.icons) : nothing}
-      <button
+      ${editing ? nothing : html`${editButton}${this.renderCopyControl()}`}
+    </div>`;
+  }
+
+  private renderBodyPart(model: MessageModel, images: MessageImage[], files: MessageFile[]): TemplateResult {
+    return html`<div part="body" class=${model.mode === 'annotations' || this.plainText ? 'body plain' : 'body markdown'}
+      ><slot name="content">${this.renderBody(model, images, files)}</slot></div
+    >`;
+  }
+
+  private renderCopyControl(): TemplateResult {
+    const { locale } = this.config;
+    return html`<button
         part="copy"
-        class="copy"
+        class="corner-control copy"
         type="button"
         data-copy-skip
-        aria-label=${this.config.locale.copy}
-        title=${this.copied ? this.config.locale.copied : this.config.locale.copy}
+        aria-label=${locale.copy}
+        title=${this.copied ? locale.copied : locale.copy}
         @click=${this.onCopyClick}
-      >${this.copied ? checkIcon : copyIcon}</button>
-      <span class="visually-hidden" role="status" data-copy-skip>${this.copied ? this.config.locale.copied : ''}</span>
-    </div>`;
+      >${this.copied ? checkIcon : copyIcon}</button
+      ><span class="visually-hidden" role="status" data-copy-skip>${this.copied ? locale.copied : ''}</span>`;
+  }
+
+  /** The input as the host set it, for `t3-edit`'s `original`. */
+  private originalInput(): EditOriginal {
+    const context = this.context === undefined ? {} : { context: this.context };
+    if (this.model?.mode === 'annotations') {
+      const annotations = this.inputAnnotations === undefined ? {} : { inputAnnotations: this.inputAnnotations };
+      return { content: this.content ?? '', ...annotations, ...context };
+    }
+    return { text: typeof this.text === 'string' ? this.text : '', ...context };
   }
 
   private referencedContextIds(model: MessageModel): Set<string> {
