@@ -27,6 +27,8 @@ export type {
   ChipActivateDetail,
   ChipPlacement,
   ChipRemoveDetail,
+  EditDetail,
+  EditOriginal,
   T3EventDetails,
   T3EventName,
   T3Events,
