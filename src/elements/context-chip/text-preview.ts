@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMessage, type T3Locale } from '../shared/locale.js';
-import type { TextPreview } from '../shared/draft-values.js';
+import { isTextPreview, type TextPreview } from '../shared/draft-values.js';
 import { renderNumberedLines } from './chip-details.js';
 
 export type { TextPreview };
@@ -49,18 +49,6 @@ function cutShort(line: string): string {
   if (line.length <= PREVIEW_LINE_CHARS) return line;
   const code = line.charCodeAt(PREVIEW_LINE_CHARS - 1);
   return line.slice(0, code >= 0xd800 && code <= 0xdbff ? PREVIEW_LINE_CHARS - 1 : PREVIEW_LINE_CHARS);
-}
-
-/** Whether a value set from outside is a preview the chip can show. */
-export function isTextPreview(value: unknown): value is TextPreview {
-  const preview = value as Partial<TextPreview> | null | undefined;
-  return (
-    !!preview &&
-    Number.isSafeInteger(preview.lineCount) &&
-    (preview.lineCount as number) >= 0 &&
-    Array.isArray(preview.firstLines) &&
-    preview.firstLines.every((line) => typeof line === 'string')
-  );
 }
 
 /** The line count and the first lines, numbered, as text; nothing for a value that is not a preview. */

@@ -14,6 +14,18 @@ export interface TextPreview {
   firstLines: string[];
 }
 
+/** Whether a value set from outside is a preview the chip can show. */
+export function isTextPreview(value: unknown): value is TextPreview {
+  const preview = value as Partial<TextPreview> | null | undefined;
+  return (
+    !!preview &&
+    Number.isSafeInteger(preview.lineCount) &&
+    (preview.lineCount as number) >= 0 &&
+    Array.isArray(preview.firstLines) &&
+    preview.firstLines.every((line) => typeof line === 'string')
+  );
+}
+
 /** A file the draft carries: pasted, dropped, attached or re-fetched for a pasted chip. */
 export interface DraftAttachment {
   contextId: string;

@@ -5,7 +5,7 @@ import type { ResolvedConfig } from '../../shared/config.js';
 import { emit } from '../../shared/events.js';
 import { formatMessage } from '../../shared/locale.js';
 import type { DraftAttachment } from './attachments.js';
-import { chipsOf, type PlacedChip } from '../editor/chip-decorations.js';
+import { chipsOf, type PlacedChip } from '../editor/chip-index.js';
 import { chipRemovals } from '../editor/chip-edits.js';
 import { liveAttachments } from '../editor/draft.js';
 import { attachmentsField, dropAttachments, recordsField } from '../editor/draft-state.js';

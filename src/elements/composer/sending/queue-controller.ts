@@ -6,7 +6,7 @@ import { formatMessage, type T3Locale } from '../../shared/locale.js';
 import type { DraftRecall } from '../drafts/draft-recall.js';
 import { takeDraftBack } from '../drafts/draft-takeback.js';
 import type { DraftSession } from '../draft-session.js';
-import { chipExtension } from '../editor/chip-decorations.js';
+import { chipIndex } from '../editor/chip-index.js';
 import { commandInfoOf, type ComposerDraft, decodeDraft, readDraft, stateIsBlank } from '../editor/draft.js';
 import { draftFields } from '../editor/draft-state.js';
 import {
@@ -113,7 +113,7 @@ export class QueueController {
     if (!value || typeof value !== 'object') return [];
     const candidate = value as QueueCandidate;
     const start = decodeDraft(candidate.draft, this.delegate.commands());
-    const state = EditorState.create({ doc: start.text, extensions: [draftFields(start), chipExtension()] });
+    const state = EditorState.create({ doc: start.text, extensions: [draftFields(start), chipIndex] });
     if (stateIsBlank(state)) return [];
     const result = submissionOf(
       state,

@@ -8,7 +8,7 @@ import {
   MESSAGE_CONTEXT_MAX_RECORDS,
 } from '../../../core/index.js';
 import type { T3Locale } from '../../shared/locale.js';
-import { chipCountOf, chipsOf } from '../editor/chip-decorations.js';
+import { chipCountOf, chipsOf } from '../editor/chip-index.js';
 import type { ComposerSubmitDetail } from '../composer-types.js';
 import { activeCommand, liveAttachments, referencedRecords } from '../editor/draft.js';
 
