@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: [
       'test/core/**/*.test.ts',
+      'test/composer-state/**/*.test.ts',
       'test/package/**/*.test.ts',
       'test/server/**/*.test.ts',
       'test/e2e/**/*.test.ts',

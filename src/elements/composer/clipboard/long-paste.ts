@@ -3,8 +3,8 @@ import { collectContextReferences } from '../../../core/index.js';
 import type { TextPreview } from '../../shared/draft-values.js';
 import { countLines, textPreviewOf } from '../../shared/text-preview.js';
 import { formatMessage, type T3Locale } from '../../shared/locale.js';
-import { chipsOf } from '../editor/chip-decorations.js';
-import { attachmentsField } from '../editor/draft-state.js';
+import { chipsOf } from '../editor/chip-index.js';
+import { attachmentsField, recordsField } from '../editor/draft-state.js';
 
 export const DEFAULT_PASTE_FILE_LINES = 40;
 export const DEFAULT_PASTE_FILE_CHARS = 4000;
@@ -52,8 +52,11 @@ export function pastedTextFile(
 ): { file: File; preview: TextPreview } {
   const taken = new Set<string>();
   for (const attachment of state.field(attachmentsField).values()) taken.add(attachment.file.name);
-  for (const { record } of chipsOf(state))
+  const records = state.field(recordsField);
+  for (const { contextId } of chipsOf(state)) {
+    const record = records.get(contextId);
     if (record && 'name' in record && typeof record.name === 'string') taken.add(record.name);
+  }
   let number = 1;
   const nameOf = (n: number) => formatMessage(locale.pastedText, { number: String(n) });
   while (taken.has(nameOf(number))) number++;

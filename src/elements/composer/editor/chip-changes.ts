@@ -1,5 +1,5 @@
 import type { EditorState, Transaction } from '@codemirror/state';
-import { chipsOf, type PlacedChip } from './chip-decorations.js';
+import { chipsOf, type PlacedChip } from './chip-index.js';
 
 export interface ChipChanges {
   added: PlacedChip[];

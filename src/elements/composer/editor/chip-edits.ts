@@ -1,6 +1,6 @@
 import type { ChangeSpec, EditorState, Text } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import { chipsOf, type PlacedChip } from './chip-decorations.js';
+import { chipsOf, type PlacedChip } from './chip-index.js';
 
 /**
  * A chip's range widened by the one space that set it apart, so removing it with its button leaves

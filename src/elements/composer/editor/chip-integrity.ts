@@ -1,6 +1,6 @@
 import type { ChangeSet, EditorState, Extension, Transaction } from '@codemirror/state';
 import { ViewPlugin, type ViewUpdate } from '@codemirror/view';
-import { chipsOf, type PlacedChip } from './chip-decorations.js';
+import { chipsOf, type PlacedChip } from './chip-index.js';
 
 interface Change {
   from: number;

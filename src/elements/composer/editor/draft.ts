@@ -10,8 +10,9 @@ import { isTextPreview } from '../../shared/text-preview.js';
 import type { ComposerDraft, DraftAttachment } from '../../shared/draft-values.js';
 
 export type { ComposerDraft };
-import { chipsOf } from './chip-decorations.js';
-import { attachmentsField, commandField, type DraftInit, type PickedCommand, recordsField } from './draft-state.js';
+import { chipsOf } from './chip-index.js';
+import { attachmentsField, commandField, type PickedCommand, recordsField } from './draft-fields.js';
+import type { DraftInit } from './draft-state.js';
 
 /** How much of the draft's start can hold a picked command and its subcommands. */
 export const COMMAND_HEAD = 1024;

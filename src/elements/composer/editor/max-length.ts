@@ -1,6 +1,6 @@
 import { EditorState, type Extension, Transaction, type TransactionSpec } from '@codemirror/state';
 import { type EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view';
-import { chipsOf, visibleLengthOf } from './chip-decorations.js';
+import { chipsOf, visibleLengthOf } from './chip-index.js';
 import { isUserInput, visiblePrefixLength } from './visible-length.js';
 
 type LimitHandler = (kind: 'refused' | 'cut') => void;
@@ -10,7 +10,7 @@ type LimitHandler = (kind: 'refused' | 'cut') => void;
  * as one). Typing past the limit is refused; a paste or drop is cut to fit and `onLimit` is told.
  * An IME composition runs unhindered (refusing its steps would garble it) and what it committed
  * is cut to fit once it ends, as a native text field does. Programmatic changes (setting `value`,
- * the API) are never truncated. The lengths come from the chip decorations, so a keystroke costs
+ * the API) are never truncated. The lengths come from the chip index, so a keystroke costs
  * the number of chips, not a parse of the whole draft.
  */
 export function maxLengthFilter(maxLength: number, onLimit: LimitHandler): Extension {
