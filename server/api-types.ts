@@ -3,10 +3,14 @@ import type { InputAnnotation, MessageContext } from '../src/core/index.js';
 export type ReplyState = 'streaming' | 'complete' | 'stopped';
 
 /**
- * Why a reply stopped: the stop endpoint, or the host going down. `client-gone` is read in rows
+ * Why a reply stopped: the stop endpoint, the host going down, or a message sent as a steer while
+ * it streamed (`steered`: the reply to that message answers both). `client-gone` is read in rows
  * of earlier versions, which stopped a reply when its page went away; none is written now.
  */
-export type StopReason = 'stop-request' | 'client-gone' | 'host-restart';
+export type StopReason = 'stop-request' | 'client-gone' | 'host-restart' | 'steered';
+
+/** How the client sent a message (the composer's `t3-submit` `delivery`); only `steer` changes what the host does. */
+export type Delivery = 'new' | 'queued' | 'steer';
 
 /** The JSON shapes of the host API, as a demo page or a test reads them. */
 
@@ -28,10 +32,22 @@ interface MessageFields {
   prompt: string | null;
   inputAnnotations: InputAnnotation[];
   attachments: AttachmentMetadata[];
+  /**
+   * The message this one follows on its branch: for a user message the reply before it (null for
+   * the first message of a thread), for a reply the message it answers. The host always sends it;
+   * optional so that messages made up outside the host (benchmarks, fixtures) need not.
+   */
+  parentId?: string | null;
 }
 
 export interface UserMessage extends MessageFields {
   role: 'user';
+  /**
+   * Sent as a steer while this reply was streaming (it is the message's parent): that reply ended
+   * there (`stopReason` `steered`), and this message's reply answers both. Null otherwise (the
+   * host always sends it).
+   */
+  interruptedReplyId?: string | null;
 }
 
 /**
@@ -57,10 +73,24 @@ export interface AssistantMessage extends MessageFields {
 
 export type ThreadMessage = UserMessage | AssistantMessage;
 
+/** The versions of a message: the messages with the same parent (its edits), oldest first, itself included. */
+export interface MessageVersions {
+  siblings: string[];
+  /** Where this message is among `siblings`. */
+  index: number;
+}
+
 export interface ThreadListing {
   threadId: string;
-  /** Oldest first; each user message is followed by its assistant reply. */
+  /** The branch last chosen, oldest first; each user message is followed by its assistant reply. */
   messages: ThreadMessage[];
+  /** For each message shown that has other versions, by its id; messages without any are left out. */
+  versions: Record<string, MessageVersions>;
+}
+
+/** `PUT /api/threads/:threadId/branch`: show the branch through this message (its newest end). */
+export interface BranchChoice {
+  messageId: string;
 }
 
 export interface DroppedRecord {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { ReplyStatus, ThreadListing } from './api-types.js';
+import type { ReplyStatus } from './api-types.js';
+import { chooseBranch, parentFor } from './branches.js';
 import {
   BASE_HEADERS,
   HttpError,
@@ -10,9 +11,9 @@ import {
   sendJson,
 } from './http-io.js';
 import { MAX_BODY_BYTES, THREAD_ID_PATTERN } from './limits.js';
-import { parseMessageRequest } from './message-request.js';
+import { parseBranchChoice, parseMessageRequest } from './message-request.js';
 import { searchFiles } from './project-files.js';
-import { createMessage, listThread, messageIdOfReply, replyTo, toUserMessage } from './messages.js';
+import { createMessage, listThread, messageIdOfReply, readReply, replyText } from './messages.js';
 import { DEFAULT_REPLY_PACING, type ReplyPacing, ReplyStreams, wantsEventStream } from './reply-stream.js';
 import { serveStatic, type StaticRoot } from './static-files.js';
 import type { Store } from './store.js';
@@ -21,7 +22,8 @@ import type { Store } from './store.js';
  * Request routing for the reference host:
  *   POST /api/threads/:threadId/messages   create a message (JSON body); with `Accept: text/event-stream`
  *                                          the answer streams its reply as Server-Sent Events
- *   GET  /api/threads/:threadId/messages   list a thread
+ *   GET  /api/threads/:threadId/messages   list a thread (the branch shown, with each message's versions)
+ *   PUT  /api/threads/:threadId/branch     show the branch through a message (JSON `{messageId}`)
  *   GET  /api/replies/:replyId             a reply in its stored state
  *   POST /api/replies/:replyId/stop        stop a streaming reply
  *   GET  /api/attachments/:attachmentId    attachment bytes
@@ -43,6 +45,7 @@ export interface AppOptions {
 }
 
 const THREAD_MESSAGES_ROUTE = /^\/api\/threads\/([^/]+)\/messages\/?$/;
+const THREAD_BRANCH_ROUTE = /^\/api\/threads\/([^/]+)\/branch\/?$/;
 const ATTACHMENT_ROUTE = /^\/api\/attachments\/([^/]+)\/?$/;
 const REPLY_ROUTE = /^\/api\/replies\/([^/]+)(\/stop)?\/?$/;
 /** What `att_…` ids look like; any other value cannot name a stored attachment. */
@@ -79,8 +82,16 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, options:
     allowMethods(method, ['GET', 'HEAD', 'POST']);
     const threadId = readThreadId(threadMatch[1]!);
     if (method === 'POST') return postMessage(req, res, options, threadId);
-    const listing: ThreadListing = { threadId, messages: listThread(options.store, threadId) };
-    return sendJson(req, res, 200, listing);
+    return sendJson(req, res, 200, listThread(options.store, threadId));
+  }
+
+  const branchMatch = THREAD_BRANCH_ROUTE.exec(urlPath);
+  if (branchMatch) {
+    allowMethods(method, ['PUT']);
+    const threadId = readThreadId(branchMatch[1]!);
+    requireJsonContentType(req);
+    const messageId = parseBranchChoice(parseJsonBody(await readBody(req, 4096)));
+    return sendJson(req, res, 200, chooseBranch(options.store, threadId, messageId));
   }
 
   const attachmentMatch = ATTACHMENT_ROUTE.exec(urlPath);
@@ -149,16 +160,24 @@ async function postMessage(req: IncomingMessage, res: ServerResponse, options: R
   requireJsonContentType(req);
   const body = parseJsonBody(await readBody(req, MAX_BODY_BYTES));
   const streamReply = wantsEventStream(req);
-  const created = createMessage(options.store, threadId, parseMessageRequest(body), { streamReply });
+  const draft = parseMessageRequest(body);
+  const parentId = parentFor(options.store, threadId, draft.parentId);
+  // A steer ends the reply it follows where it is (stored as it was); the new reply answers both.
+  const steered =
+    draft.delivery === 'steer' && parentId !== null && (await options.replyStreams.stop(parentId, 'steered'));
+  const interruptedReplyId = steered ? parentId : null;
+  const created = createMessage(options.store, threadId, draft, { streamReply, parentId, interruptedReplyId });
   if (!streamReply) return sendJson(req, res, 201, created);
-  await options.replyStreams.stream(req, res, options.store, created, options.replyPacing ?? DEFAULT_REPLY_PACING);
+  const pacing = options.replyPacing ?? DEFAULT_REPLY_PACING;
+  const text = replyText(options.store, created.message);
+  await options.replyStreams.stream(req, res, options.store, created, text, pacing);
 }
 
 function findReply(store: Store, replyId: string) {
   const messageId = messageIdOfReply(replyId);
-  const stored = messageId === null ? undefined : store.getMessage(messageId);
-  if (!stored) throw new HttpError(404, `no reply ${replyId}`);
-  return replyTo(toUserMessage(stored), store.getReply(stored.id));
+  const reply = messageId === null ? undefined : readReply(store, messageId);
+  if (!reply) throw new HttpError(404, `no reply ${replyId}`);
+  return reply;
 }
 
 /** Stops a streaming reply; answers with its stored state (`stopped`: whether this request stopped it). */

@@ -1,5 +1,7 @@
 import { collectContextReferences, projectContextForProvider, resolveMessageContext } from '../src/core/index.js';
+import type { InputAnnotation } from '../src/core/index.js';
 import type { AssistantMessage, UserMessage } from './api-types.js';
+import { replyIdOf } from './thread-tree.js';
 
 /**
  * The simulated assistant: instead of answering, it shows what a model would be sent for the user
@@ -7,10 +9,42 @@ import type { AssistantMessage, UserMessage } from './api-types.js';
  * path (the provider projection with its `<t3_context>` envelope); a message that only has a
  * prompt and input annotations takes Qwen's path, where the model reads the prompt alone. The
  * result is the whole reply; a streamed one is stored as it goes (see reply-stream.ts).
+ *
+ * `interrupted`: the message whose reply this one cut short (it was sent as a steer while that
+ * reply streamed). The reply then answers both: the model receives the interrupted message first,
+ * then the new one.
  */
-export function simulateAssistantReply(message: UserMessage): AssistantMessage {
+export function simulateAssistantReply(message: UserMessage, interrupted?: UserMessage | null): AssistantMessage {
+  const own = replyToOne(message);
+  return interrupted ? { ...own, ...answerBoth(replyToOne(interrupted), own) } : own;
+}
+
+export const STEERED_INTRO =
+  'You sent a new message while the previous reply was being written, so that reply stopped there. ' +
+  'This reply answers both: a model receives the interrupted message first, then the new one.';
+export const INTERRUPTED_HEADING = '--- Interrupted message ---';
+export const NEW_MESSAGE_HEADING = '--- New message ---';
+
+/** Both messages' texts under their headings, annotations moved to where their text now starts. */
+function answerBoth(
+  earlier: AssistantMessage,
+  own: AssistantMessage,
+): Pick<AssistantMessage, 'text' | 'inputAnnotations'> {
+  const before = `${STEERED_INTRO}\n\n${INTERRUPTED_HEADING}\n`;
+  const between = `\n\n${NEW_MESSAGE_HEADING}\n`;
+  const ownStart = before.length + earlier.text.length + between.length;
+  return {
+    text: before + earlier.text + between + own.text,
+    inputAnnotations: [...shifted(earlier.inputAnnotations, before.length), ...shifted(own.inputAnnotations, ownStart)],
+  };
+}
+
+const shifted = (annotations: readonly InputAnnotation[], by: number): InputAnnotation[] =>
+  annotations.map((annotation) => ({ ...annotation, start: annotation.start + by, end: annotation.end + by }));
+
+function replyToOne(message: UserMessage): AssistantMessage {
   const base = {
-    id: `${message.id}_reply`,
+    id: replyIdOf(message.id),
     threadId: message.threadId,
     role: 'assistant' as const,
     createdAt: message.createdAt,
@@ -18,6 +52,7 @@ export function simulateAssistantReply(message: UserMessage): AssistantMessage {
     prompt: null,
     attachments: [],
     replyTo: message.id,
+    parentId: message.id,
     state: 'complete' as const,
     stopReason: null,
   };

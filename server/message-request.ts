@@ -6,6 +6,7 @@ import {
   type InputAnnotation,
   type MessageContext,
 } from '../src/core/index.js';
+import type { Delivery } from './api-types.js';
 import { HttpError } from './http-io.js';
 import {
   MAX_ATTACHMENT_BYTES,
@@ -39,7 +40,19 @@ export interface MessageDraft {
   /** How many submitted annotations were left out (invalid, overlapping, or beyond 256). */
   droppedAnnotations: number;
   uploads: UploadedAttachment[];
+  /**
+   * The reply the message follows: absent, the end of the branch shown; null, none (the message
+   * starts the thread again, as an edit of its first message does). The caller checks it names a
+   * reply of the thread.
+   */
+  parentId?: string | null;
+  /** How the client sent it; `steer` ends the reply streaming before it, and the new reply answers both. */
+  delivery?: Delivery;
 }
+
+const DELIVERIES: readonly Delivery[] = ['new', 'queued', 'steer'];
+/** Ids this host gives out (`msg_…`, `msg_…_reply`); a longer or stranger value names nothing. */
+const MESSAGE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function parseMessageRequest(body: unknown): MessageDraft {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -66,7 +79,34 @@ export function parseMessageRequest(body: unknown): MessageDraft {
     inputAnnotations,
     droppedAnnotations: rawAnnotations.length - inputAnnotations.length,
     uploads,
+    ...(fields.parentId !== undefined && { parentId: readParentId(fields.parentId) }),
+    delivery: readDelivery(fields.delivery),
   };
+}
+
+function readParentId(value: unknown): string | null {
+  if (value === null) return null;
+  if (typeof value !== 'string' || !MESSAGE_ID_PATTERN.test(value)) {
+    throw new HttpError(400, 'parentId must be the id of a reply in this thread, or null');
+  }
+  return value;
+}
+
+function readDelivery(value: unknown): Delivery {
+  if (value === undefined || value === null) return 'new';
+  if (!DELIVERIES.includes(value as Delivery)) {
+    throw new HttpError(400, `delivery must be one of ${DELIVERIES.join(', ')}`);
+  }
+  return value as Delivery;
+}
+
+/** `{messageId}` of `PUT /api/threads/:threadId/branch`. */
+export function parseBranchChoice(body: unknown): string {
+  const messageId = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).messageId : undefined;
+  if (typeof messageId !== 'string' || !MESSAGE_ID_PATTERN.test(messageId)) {
+    throw new HttpError(400, 'messageId must be the id of a message in this thread');
+  }
+  return messageId;
 }
 
 function readText(value: unknown, field: string, required: boolean): string | null {

@@ -17,11 +17,14 @@ export interface StoredReply {
   text: string;
 }
 
+/** Every stop reason a row may hold. */
+export const STOP_REASONS: readonly StopReason[] = ['stop-request', 'client-gone', 'host-restart', 'steered'];
+
 export const REPLIES_SCHEMA = `
   CREATE TABLE replies (
     message_id TEXT PRIMARY KEY REFERENCES messages(id),
     state TEXT NOT NULL CHECK (state IN ('streaming', 'complete', 'stopped')),
-    stop_reason TEXT CHECK (stop_reason IN ('stop-request', 'client-gone', 'host-restart')),
+    stop_reason TEXT CHECK (stop_reason IN (${STOP_REASONS.map((reason) => `'${reason}'`).join(', ')})),
     text TEXT NOT NULL,
     updated_at TEXT NOT NULL
   );

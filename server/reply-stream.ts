@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AssistantMessage, CreatedMessage, ReplyStreamEvents } from './api-types.js';
-import { simulateAssistantReply } from './assistant.js';
 import { BASE_HEADERS } from './http-io.js';
 import type { StopReason } from './reply-rows.js';
 import type { Store } from './store.js';
@@ -58,10 +57,20 @@ export class ReplyStreams {
     await Promise.all([...this.running.keys()].map((replyId) => this.stop(replyId, reason)));
   }
 
-  /** Streams the reply of a message just created with `streamReply`; resolves when the response has ended. */
-  stream(req: IncomingMessage, res: ServerResponse, store: Store, created: CreatedMessage, pacing: ReplyPacing) {
+  /**
+   * Streams `text`, the whole reply of a message just created with `streamReply`; resolves when
+   * the response has ended.
+   */
+  stream(
+    req: IncomingMessage,
+    res: ServerResponse,
+    store: Store,
+    created: CreatedMessage,
+    text: string,
+    pacing: ReplyPacing,
+  ) {
     const stop = new AbortController();
-    const done = runStream(res, store, created, pacing, stop.signal).finally(() =>
+    const done = runStream(res, store, created, text, pacing, stop.signal).finally(() =>
       this.running.delete(created.reply.id),
     );
     this.running.set(created.reply.id, { stop, done });
@@ -74,6 +83,7 @@ async function runStream(
   res: ServerResponse,
   store: Store,
   created: CreatedMessage,
+  whole: string,
   pacing: ReplyPacing,
   signal: AbortSignal,
 ): Promise<void> {
@@ -86,7 +96,7 @@ async function runStream(
   send(res, 'created', created);
 
   const messageId = created.message.id;
-  const chunks = replyChunks(simulateAssistantReply(created.message).text, pacing.maxChunks);
+  const chunks = replyChunks(whole, pacing.maxChunks);
   const pause = chunks.length > 1 ? pacing.durationMs / (chunks.length - 1) : 0;
   let text = '';
   for (const [index, chunk] of chunks.entries()) {

@@ -1,11 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createReplyRows, REPLIES_SCHEMA, type StoredReply } from './reply-rows.js';
+import { createReplyRows, type StoredReply } from './reply-rows.js';
+import { migrate } from './schema.js';
+import type { MessageLink } from './thread-tree.js';
 
 /**
- * The host's SQLite storage: threads, user messages (as the client sent them, after the write
- * normalisation), attachment bytes, and the state of each simulated reply (reply-rows.ts).
+ * The host's SQLite storage: threads (with the branch last chosen), user messages (as the client
+ * sent them, after the write normalisation, each naming its parent), attachment bytes, and the
+ * state of each simulated reply (reply-rows.ts). The schema and its migrations: schema.ts.
  */
 
 export const DATABASE_FILE_NAME = 't3-composer.sqlite';
@@ -29,6 +32,10 @@ export interface StoredMessage {
   contextJson: string | null;
   prompt: string | null;
   inputAnnotationsJson: string;
+  /** The reply this message follows (`<message id>_reply`); null for the first of a thread. */
+  parentId: string | null;
+  /** Sent as a steer: the reply it cut short. */
+  interruptedReplyId: string | null;
   attachments: StoredAttachmentMeta[];
 }
 
@@ -42,8 +49,14 @@ export interface NewMessage extends Omit<StoredMessage, 'attachments'> {
 }
 
 export interface Store {
+  /** Stores a message with its first reply state; the thread's branch now ends at it. */
   insertMessage(message: NewMessage): void;
   listMessages(threadId: string): StoredMessage[];
+  /** The thread's messages as links (id and parent), in the order they were stored. */
+  threadLinks(threadId: string): MessageLink[];
+  /** The message the thread's branch was last chosen through (or last written); null for none. */
+  chosenBranch(threadId: string): string | null;
+  chooseBranch(threadId: string, messageId: string): void;
   getMessage(id: string): StoredMessage | undefined;
   getAttachment(id: string): StoredAttachment | undefined;
   /** The ids among `ids` that name stored attachments. */
@@ -59,41 +72,6 @@ export interface Store {
   close(): void;
 }
 
-/** 1: messages and attachments; 2: replies. */
-const SCHEMA_VERSION = 2;
-
-const SCHEMA = `
-  CREATE TABLE threads (
-    id TEXT PRIMARY KEY,
-    created_at TEXT NOT NULL
-  );
-  CREATE TABLE messages (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    id TEXT NOT NULL UNIQUE,
-    thread_id TEXT NOT NULL REFERENCES threads(id),
-    created_at TEXT NOT NULL,
-    text TEXT NOT NULL,
-    context_json TEXT,
-    prompt TEXT,
-    input_annotations_json TEXT NOT NULL DEFAULT '[]'
-  );
-  CREATE INDEX messages_by_thread ON messages(thread_id, seq);
-  CREATE TABLE attachments (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    mime_type TEXT NOT NULL,
-    size_bytes INTEGER NOT NULL,
-    data BLOB NOT NULL,
-    created_at TEXT NOT NULL
-  );
-  CREATE TABLE message_attachments (
-    message_id TEXT NOT NULL REFERENCES messages(id),
-    attachment_id TEXT NOT NULL REFERENCES attachments(id),
-    position INTEGER NOT NULL,
-    PRIMARY KEY (message_id, attachment_id)
-  );
-`;
-
 interface MessageRow {
   seq: number;
   id: string;
@@ -103,6 +81,8 @@ interface MessageRow {
   context_json: string | null;
   prompt: string | null;
   input_annotations_json: string;
+  parent_id: string | null;
+  interrupted_reply_id: string | null;
 }
 
 interface AttachmentMetaRow {
@@ -131,24 +111,21 @@ export function openStore(dataDir: string): Store {
   return createStore(db);
 }
 
-function migrate(db: Database.Database): void {
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version === SCHEMA_VERSION) return;
-  if (version > SCHEMA_VERSION) {
-    throw new Error(`database schema version ${version} is newer than this host (${SCHEMA_VERSION})`);
-  }
-  db.transaction(() => {
-    if (version < 1) db.exec(SCHEMA);
-    db.exec(REPLIES_SCHEMA);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  })();
-}
-
 function createStore(db: Database.Database): Store {
   const insertThread = db.prepare<[string, string]>('INSERT OR IGNORE INTO threads (id, created_at) VALUES (?, ?)');
-  const insertMessageRow = db.prepare<[string, string, string, string, string | null, string | null, string]>(
-    `INSERT INTO messages (id, thread_id, created_at, text, context_json, prompt, input_annotations_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  const insertMessageRow = db.prepare<
+    [string, string, string, string, string | null, string | null, string, string | null, string | null]
+  >(
+    `INSERT INTO messages (id, thread_id, created_at, text, context_json, prompt, input_annotations_json,
+       parent_id, interrupted_reply_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const updateBranch = db.prepare<[string, string]>('UPDATE threads SET branch_leaf_id = ? WHERE id = ?');
+  const selectBranch = db.prepare<[string], { branch_leaf_id: string | null }>(
+    'SELECT branch_leaf_id FROM threads WHERE id = ?',
+  );
+  const selectLinks = db.prepare<[string], { id: string; parent_id: string | null }>(
+    'SELECT id, parent_id FROM messages WHERE thread_id = ? ORDER BY seq',
   );
   const insertAttachment = db.prepare<[string, string, string, number, Buffer, string]>(
     'INSERT INTO attachments (id, name, mime_type, size_bytes, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -200,7 +177,10 @@ function createStore(db: Database.Database): Store {
       message.contextJson,
       message.prompt,
       message.inputAnnotationsJson,
+      message.parentId,
+      message.interruptedReplyId,
     );
+    updateBranch.run(message.id, message.threadId);
     message.attachmentIds.forEach((attachmentId, position) => linkAttachment.run(message.id, attachmentId, position));
     replies.save({ messageId: message.id, ...message.reply });
   });
@@ -212,6 +192,15 @@ function createStore(db: Database.Database): Store {
     listMessages(threadId) {
       const metasByMessage = groupMetas(selectThreadAttachmentMetas.all(threadId));
       return selectThreadMessages.all(threadId).map((row) => toStoredMessage(row, metasByMessage.get(row.id) ?? []));
+    },
+    threadLinks(threadId) {
+      return selectLinks.all(threadId).map((row) => ({ id: row.id, parentId: row.parent_id }));
+    },
+    chosenBranch(threadId) {
+      return selectBranch.get(threadId)?.branch_leaf_id ?? null;
+    },
+    chooseBranch(threadId, messageId) {
+      updateBranch.run(messageId, threadId);
     },
     getMessage(id) {
       const row = selectMessage.get(id);
@@ -260,6 +249,8 @@ function toStoredMessage(row: MessageRow, attachments: StoredAttachmentMeta[]): 
     contextJson: row.context_json,
     prompt: row.prompt,
     inputAnnotationsJson: row.input_annotations_json,
+    parentId: row.parent_id,
+    interruptedReplyId: row.interrupted_reply_id,
     attachments,
   };
 }

@@ -1,5 +1,15 @@
 import type { ComposerSubmitDetail, T3Composer } from '../../src/composer.js';
-import { type AssistantMessage, readReply, sendAndStream, stopReply, type ThreadMessage } from './host-api.js';
+import {
+  type AssistantMessage,
+  type CreatedMessage,
+  type Placement,
+  readReply,
+  sendAndStream,
+  stopReply,
+  type Submission,
+  type ThreadMessage,
+  type UserMessage,
+} from './host-api.js';
 import { appendExchange, appendReplyText, settleReply } from './transcript.js';
 
 interface ActiveReply {
@@ -9,6 +19,14 @@ interface ActiveReply {
   abort: AbortController;
   /** Stop was pressed before the host had answered: the reply is stopped as soon as it has an id. */
   stopWanted: boolean;
+  /** Settles once the host has stored the message, or refused it. */
+  settled: Promise<void>;
+  settle(): void;
+}
+
+/** How a message goes out: where, and for an edit, the message it is a new version of. */
+interface Sending extends Placement {
+  edited?: UserMessage;
 }
 
 /** How often a reply this page did not start (it was streaming before a reload) is read again. */
@@ -22,6 +40,8 @@ export interface ConversationView {
   thread(): string;
   /** The host stored this message, or this state of a reply. */
   remember(message: ThreadMessage): void;
+  /** The host stored a new version of `edited`: the transcript shows its branch from there on. */
+  showEdit(edited: UserMessage, created: CreatedMessage): void;
   /** Lists the thread again from the host. */
   reload(): void;
 }
@@ -29,9 +49,11 @@ export interface ConversationView {
 /**
  * Sending and streaming: a submission goes to the host, the composer is `busy` while its reply
  * streams, Stop (`t3-stop`) asks the host to stop it, and follow-ups queued meanwhile are sent by
- * the composer when it is idle again (`delivery: 'queued'`). The composer keeps each submitted
- * draft until the host has stored the message, so nothing is lost when the host refuses it or the
- * network fails.
+ * the composer when it is idle again (`delivery: 'queued'`). A steer (`delivery: 'steer'`) goes
+ * out at once: the host ends the running reply where it is and answers both messages. An edit of
+ * a sent message goes out the same way, as a new version after the edited message's parent. The
+ * composer keeps each submitted draft until the host has stored the message, so nothing is lost
+ * when the host refuses it or the network fails.
  */
 export class Conversation {
   private active: ActiveReply | null = null;
@@ -62,23 +84,44 @@ export class Conversation {
    * queued follow-up to the front of the queue, which pauses.
    */
   private submit(event: CustomEvent<ComposerSubmitDetail>): void {
+    const { delivery } = event.detail;
+    // A steer follows the message before it: sent once the host has that one (it may still be on its way).
+    const before = delivery === 'steer' ? this.active?.settled : undefined;
+    event.detail.waitUntil(this.start(event.detail, { delivery }, before));
+  }
+
+  /**
+   * Sends a new version of a sent message (`t3-edit`): after the edited message's parent, so it
+   * starts a sibling branch. Resolves once the host has stored it; rejects when it refused it.
+   */
+  edit(submission: Submission, edited: UserMessage): Promise<void> {
+    return this.start(submission, { parentId: edited.parentId ?? null, edited });
+  }
+
+  /** Makes the composer busy with a new reply and sends; resolves once the host has the message. */
+  private start(submission: Submission, sending: Sending, after?: Promise<void>): Promise<void> {
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
     const active: ActiveReply = {
       threadId: this.view.thread(),
       replyId: null,
       abort: new AbortController(),
       stopWanted: false,
+      settled,
+      settle,
     };
     this.active = active;
     this.view.composer.busy = true;
     this.view.status.textContent = 'Sending…';
-    event.detail.waitUntil(
-      new Promise<void>((stored, refused) => void this.send(event.detail, active, { stored, refused })),
-    );
+    return new Promise<void>((stored, refused) => {
+      void (after ?? Promise.resolve()).then(() => this.send(submission, sending, active, { stored, refused }));
+    });
   }
 
   /** Sends a submission and streams its reply; `stored` once the host has the message, else `refused`. */
   private async send(
-    detail: ComposerSubmitDetail,
+    detail: Submission,
+    { edited, ...placement }: Sending,
     active: ActiveReply,
     outcome: { stored(): void; refused(error: Error): void },
   ): Promise<void> {
@@ -93,19 +136,21 @@ export class Conversation {
           created: (created) => {
             active.replyId = created.reply.id;
             outcome.stored();
+            active.settle();
             if (active.stopWanted) void this.stop();
             status.textContent = '';
             if (active.threadId !== this.view.thread()) return;
             if (created.dropped.length > 0) {
               status.textContent = `The host dropped ${created.dropped.length} invalid record(s).`;
             }
+            if (edited) return this.view.showEdit(edited, created);
             this.view.remember(created.message);
             this.view.remember(created.reply);
             void appendExchange(transcript, created.message, created.reply);
           },
           delta: (text) => appendReplyText(transcript, active.replyId!, text),
         },
-        active.abort.signal,
+        { signal: active.abort.signal, placement },
       );
       settleReply(transcript, reply);
       this.view.remember(reply);
@@ -121,6 +166,7 @@ export class Conversation {
         this.view.reload();
       } else broken = active.replyId;
     } finally {
+      active.settle();
       this.finish(active);
       if (broken) {
         void readReply(broken)
@@ -142,6 +188,8 @@ export class Conversation {
       replyId: reply.id,
       abort: new AbortController(),
       stopWanted: false,
+      settled: Promise.resolve(),
+      settle: () => {},
     };
     this.active = active;
     composer.busy = active.threadId === this.view.thread();

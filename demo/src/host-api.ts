@@ -1,27 +1,59 @@
 import type { ComposerSubmitDetail } from '../../src/composer.js';
 import type {
   AssistantMessage,
+  BranchChoice,
   CreatedMessage,
+  Delivery,
+  MessageVersions,
   ReplyStatus,
   ReplyStreamEvents,
   ThreadListing,
   ThreadMessage,
+  UserMessage,
 } from '../../server/api-types.js';
 import { readEventStream } from './event-stream.js';
 
-export type { AssistantMessage, CreatedMessage, ThreadMessage };
+export type { AssistantMessage, CreatedMessage, MessageVersions, ThreadListing, ThreadMessage, UserMessage };
+
+/** What a message is sent as: the fields `t3-submit` carries (and `t3-edit`'s `submission`), files included. */
+export type Submission = Pick<ComposerSubmitDetail, 'text' | 'context' | 'prompt' | 'inputAnnotations' | 'attachments'>;
+
+/**
+ * Where a message goes: after the reply `parentId` (an edit; absent, the end of the branch shown),
+ * and how it was sent (`steer` cuts the running reply short).
+ */
+export interface Placement {
+  parentId?: string | null;
+  delivery?: Delivery;
+}
 
 /** The environment the demo host runs in; fragments copied here can re-fetch their binaries. */
 export const ENVIRONMENT_ID = 'demo-host';
 
-export async function listThread(threadId: string): Promise<ThreadMessage[]> {
+/** The thread as shown: the branch last chosen, with the versions of its messages. */
+export async function readThread(threadId: string): Promise<ThreadListing> {
   const response = await fetch(`/api/threads/${encodeURIComponent(threadId)}/messages`);
   if (!response.ok) throw new Error(await errorOf(response));
-  return ((await response.json()) as ThreadListing).messages;
+  return (await response.json()) as ThreadListing;
+}
+
+export async function listThread(threadId: string): Promise<ThreadMessage[]> {
+  return (await readThread(threadId)).messages;
+}
+
+/** Shows the branch through a message (its newest end) from now on; resolves with the thread as shown then. */
+export async function chooseBranch(threadId: string, messageId: string): Promise<ThreadListing> {
+  const response = await fetch(`/api/threads/${encodeURIComponent(threadId)}/branch`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ messageId } satisfies BranchChoice),
+  });
+  if (!response.ok) throw new Error(await errorOf(response));
+  return (await response.json()) as ThreadListing;
 }
 
 /** Sends what `t3-submit` carries: text, context, prompt, annotations and the attachment bytes. */
-export async function sendSubmission(threadId: string, detail: ComposerSubmitDetail): Promise<CreatedMessage> {
+export async function sendSubmission(threadId: string, detail: Submission): Promise<CreatedMessage> {
   const response = await postSubmission(threadId, detail, 'application/json');
   if (!response.ok) throw new Error(await errorOf(response));
   return (await response.json()) as CreatedMessage;
@@ -41,11 +73,11 @@ export interface ReplyStreamHandlers {
  */
 export async function sendAndStream(
   threadId: string,
-  detail: ComposerSubmitDetail,
+  detail: Submission,
   handlers: ReplyStreamHandlers,
-  signal?: AbortSignal,
+  { signal, placement = {} }: { signal?: AbortSignal; placement?: Placement } = {},
 ): Promise<AssistantMessage> {
-  const response = await postSubmission(threadId, detail, 'text/event-stream', signal);
+  const response = await postSubmission(threadId, detail, 'text/event-stream', signal, placement);
   if (!response.ok || !response.body) throw new Error(await errorOf(response));
   for await (const { event, data } of readEventStream(response.body)) {
     if (event === 'created') handlers.created(JSON.parse(data) as ReplyStreamEvents['created']);
@@ -75,9 +107,10 @@ export async function readReply(replyId: string, signal?: AbortSignal): Promise<
 
 async function postSubmission(
   threadId: string,
-  detail: ComposerSubmitDetail,
+  detail: Submission,
   accept: string,
   signal?: AbortSignal,
+  placement: Placement = {},
 ): Promise<Response> {
   const attachments = await Promise.all(
     detail.attachments.map(async ({ attachmentId, file }) => ({
@@ -97,6 +130,7 @@ async function postSubmission(
       prompt: detail.prompt,
       inputAnnotations: detail.inputAnnotations,
       attachments,
+      ...placement,
     }),
   });
 }

@@ -1,9 +1,18 @@
 import '../../src/define.js';
 import type { T3Composer } from '../../src/composer.js';
 import { COMMANDS, ICONS, PROVIDERS } from './catalog.js';
+import { Branches } from './branches.js';
 import { Conversation } from './conversation.js';
 import { draftKeyOf, renderStashes, seedHistory } from './drafts.js';
-import { ENVIRONMENT_ID, listThread, resolveAsset, type ThreadMessage } from './host-api.js';
+import { setUpFollowUps } from './follow-ups.js';
+import {
+  ENVIRONMENT_ID,
+  readThread,
+  resolveAsset,
+  type ThreadListing,
+  type ThreadMessage,
+  type UserMessage,
+} from './host-api.js';
 import { previewAnnotation, pullRequestComment, reviewComment, terminalExcerpt } from './side-panel.js';
 import { renderThreadList, threadLabel } from './thread-list.js';
 import { renderTranscript } from './transcript.js';
@@ -25,16 +34,25 @@ const status = document.querySelector<HTMLElement>('#status')!;
 const threadList = document.querySelector<HTMLElement>('#thread-list')!;
 const threadTitle = document.querySelector<HTMLElement>('#thread-title')!;
 
-/** The thread's messages as last known: ↑ recalls them, also after a stored draft (and its own history) comes back. */
+setUpFollowUps(document.querySelector<HTMLSelectElement>('#follow-ups')!, composer);
+
+/**
+ * The branch of the thread shown, as last known: ↑ recalls its messages, also after a stored
+ * draft (and its own history) comes back.
+ */
 let threadMessages: ThreadMessage[] = [];
 
 async function refresh(): Promise<void> {
   const shown = thread;
-  const messages = await listThread(shown);
-  if (shown !== thread) return;
+  const listing = await readThread(shown);
+  if (shown === thread) await show(listing);
+}
+
+async function show({ messages, versions }: ThreadListing): Promise<void> {
   threadMessages = messages;
+  branches.versions = { ...versions };
   seedHistory(composer, messages);
-  await renderTranscript(transcript, messages);
+  await renderTranscript(transcript, messages, versions);
   // A reply still streaming (the page reloaded while it did; the host went on with it) is followed to its end.
   const last = messages.at(-1);
   if (last?.role === 'assistant' && last.state === 'streaming') conversation.follow(last);
@@ -56,7 +74,26 @@ const conversation = new Conversation({
     else threadMessages.push(message);
     if (message.role === 'user') seedHistory(composer, threadMessages);
   },
+  showEdit(edited, created) {
+    // The new version takes the place of the edited message and of everything after it.
+    const index = threadMessages.findIndex(({ id }) => id === edited.id);
+    if (index >= 0) threadMessages.splice(index);
+    threadMessages.push(created.message, created.reply);
+    seedHistory(composer, threadMessages);
+    branches.showEdit(edited, created);
+  },
   reload: () => void refresh().catch(reportLoadError),
+});
+
+// Edits are sent as new versions (branches); each message with versions has a picker.
+const branches = new Branches({
+  transcript,
+  status,
+  thread: () => thread,
+  message: (id) =>
+    threadMessages.find((message): message is UserMessage => message.role === 'user' && message.id === id),
+  show,
+  sendEdit: (submission, edited) => conversation.edit(submission, edited),
 });
 
 // Threads: each has its own draft (and queue) under its own key; switching saves this one and brings that one back.

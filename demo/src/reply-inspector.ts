@@ -9,6 +9,7 @@ const STATE_LABELS: Record<string, string> = {
   'stop-request': 'Simulated assistant · stopped',
   'client-gone': 'Simulated assistant · stopped: the page closed the connection',
   'host-restart': 'Simulated assistant · interrupted: the host stopped',
+  steered: 'Simulated assistant · ended early: your next message steered it',
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { T3UserMessage } from '../../src/message.js';
-import type { AssistantMessage, ThreadMessage } from './host-api.js';
+import type { AssistantMessage, MessageVersions, ThreadMessage } from './host-api.js';
+import { versionPicker } from './version-picker.js';
 import { EarlierMessages, windowStart } from './earlier-messages.js';
 import { inspectorOf, settleInspector } from './reply-inspector.js';
 import { isScrolledToEnd, settleAtEnd } from './scroll-end.js';
@@ -11,14 +12,19 @@ type UserEntry = Extract<ThreadMessage, { role: 'user' }>;
  * or links, annotation-driven otherwise), each reply as an assistant turn whose text, what a model
  * would receive, sits in a collapsible inspector. Lists scroll to the newest message once the
  * elements in it have rendered. A long thread shows its newest entries and adds earlier ones as
- * the reader scrolls up (`earlier-messages.ts`).
+ * the reader scrolls up (`earlier-messages.ts`). A message with other versions (edits) carries a
+ * picker to switch between them (`branches.ts`), from `versions` by message id.
  */
-export async function renderTranscript(list: HTMLElement, messages: readonly ThreadMessage[]): Promise<void> {
+export async function renderTranscript(
+  list: HTMLElement,
+  messages: readonly ThreadMessage[],
+  versions: Readonly<Record<string, MessageVersions>> = {},
+): Promise<void> {
   earlier.get(list)?.dispose();
   earlier.delete(list);
   const byId = new Map(messages.map((message) => [message.id, message]));
   const entryOf = (message: ThreadMessage) =>
-    message.role === 'user' ? userEntry(message) : replyEntry(message, byId.get(message.replyTo));
+    message.role === 'user' ? userEntry(message, versions[message.id]) : replyEntry(message, byId.get(message.replyTo));
   const start = windowStart(messages);
   list.replaceChildren(...messages.slice(start).map(entryOf));
   if (messages.length === 0) list.append(emptyThread());
@@ -38,11 +44,23 @@ const earlier = new WeakMap<HTMLElement, EarlierMessages>();
 const LIVE_INSPECTOR_MAX_CHARS = 100_000;
 
 /** Adds a just-sent message and its reply (streaming, its inspector open so it reads as it arrives, unless huge). */
-export async function appendExchange(list: HTMLElement, message: UserEntry, reply: AssistantMessage): Promise<void> {
+export async function appendExchange(
+  list: HTMLElement,
+  message: UserEntry,
+  reply: AssistantMessage,
+  versions?: MessageVersions,
+): Promise<void> {
   const size = message.text.length + (message.context ? JSON.stringify(message.context).length : 0);
   list.querySelector('.entry.empty')?.remove();
-  list.append(userEntry(message), replyEntry(reply, message, { open: size <= LIVE_INSPECTOR_MAX_CHARS }));
+  list.append(userEntry(message, versions), replyEntry(reply, message, { open: size <= LIVE_INSPECTOR_MAX_CHARS }));
   await scrollToNewest(list);
+}
+
+/** Takes a message and everything after it out of the transcript (another version takes its place). */
+export function removeFrom(list: HTMLElement, messageId: string): void {
+  const entry = findEntry(list, messageId);
+  while (entry?.nextElementSibling) entry.nextElementSibling.remove();
+  entry?.remove();
 }
 
 /** Characters received so far per streaming reply, so a piece costs its own length, not the reply's. */
@@ -80,11 +98,12 @@ function findEntry(list: HTMLElement, messageId: string): HTMLElement | null {
   return list.querySelector<HTMLElement>(`li[data-message-id="${CSS.escape(messageId)}"]`);
 }
 
-function userEntry(message: UserEntry): HTMLElement {
+function userEntry(message: UserEntry, versions: MessageVersions | undefined): HTMLElement {
   const entry = document.createElement('li');
   entry.className = 'entry user';
   entry.dataset.messageId = message.id;
   entry.append(userMessage(message));
+  if (versions) entry.append(versionPicker(versions));
   return entry;
 }
 
@@ -98,6 +117,8 @@ function replyEntry(reply: AssistantMessage, original: ThreadMessage | undefined
 
 function userMessage(message: UserEntry): T3UserMessage {
   const element = document.createElement('t3-user-message');
+  // Edit and resend: the message fires `t3-edit`, which branches.ts sends as a new version.
+  element.setAttribute('editable', '');
   // A coding assistant's users write code, not formatted prose: plain text keeps `__init__`,
   // `*args` and `# comment` exactly as typed, where Markdown would turn them into emphasis and headings.
   element.format = 'text';

@@ -128,7 +128,7 @@ describe('POST then GET /api/threads/:id/messages', () => {
   });
 
   it('lists an unknown thread as empty', async () => {
-    expect(await listThread('never-written')).toEqual({ threadId: 'never-written', messages: [] });
+    expect(await listThread('never-written')).toEqual({ threadId: 'never-written', messages: [], versions: {} });
   });
 
   it('drops undecodable records, keeps the rest and reports each with its index and error', async () => {
