@@ -1,3 +1,4 @@
+import type { EditDetail } from '../../src/message.js';
 import {
   chooseBranch,
   type CreatedMessage,
@@ -7,17 +8,6 @@ import {
   type UserMessage,
 } from './host-api.js';
 import { appendExchange, removeFrom } from './transcript.js';
-
-/**
- * What `<t3-user-message editable>` fires when an edit is saved (SPEC §15): the new version as
- * `t3-submit` would carry it, the message's original input, and `waitUntil` to keep the edit
- * until the host has stored it. Declared here until the element's own type is published.
- */
-interface EditDetail {
-  submission: Submission;
-  original: unknown;
-  waitUntil(promise: PromiseLike<unknown>): void;
-}
 
 export interface BranchesView {
   transcript: HTMLElement;
@@ -44,7 +34,7 @@ export class Branches {
 
   constructor(private readonly view: BranchesView) {
     view.transcript.addEventListener('click', (event) => this.onClick(event));
-    view.transcript.addEventListener('t3-edit', (event) => this.onEdit(event as CustomEvent<EditDetail>));
+    view.transcript.addEventListener('t3-edit', (event) => this.onEdit(event));
   }
 
   /** The host stored a new version of `edited`: it takes the place of `edited` and of what followed it. */
