@@ -181,30 +181,36 @@ async function heapFigure(session: Session, kind: CycledElement, tag: string): P
 // ---- Suite --------------------------------------------------------------------------------------
 
 /** Runs one group of figures and notes how long it took, to keep the suite's duration in view. */
-async function timedGroup<T>(label: string, group: () => Promise<T>): Promise<T> {
-  const start = performance.now();
-  const result = await group();
-  note(`(${label}: ${((performance.now() - start) / 1000).toFixed(1)} s)`);
-  return result;
+/** The groups of figures, run in this order; `--groups=` picks some by label. */
+function figureGroups(session: Session): [label: string, run: () => Promise<Figure | Figure[]>][] {
+  return [
+    ['messages', () => messageFigures(session)],
+    ['keystrokes', () => keystrokeFigures(session)],
+    ['paste', () => pasteFigures(session)],
+    ['value set', () => valueSetFigures(session)],
+    ['typing beside messages', () => typingBesideMessagesFigure(session)],
+    ['heap, composer', () => heapFigure(session, 'composer', '<t3-composer>')],
+    ['heap, message', () => heapFigure(session, 'message', '<t3-user-message>')],
+    ['heap, chip', () => heapFigure(session, 'chip', '<t3-context-chip>')],
+    ['long transcript', () => transcriptFigures(session)],
+  ];
 }
 
-async function runFigures(session: Session): Promise<Figure[]> {
-  return [
-    ...(await timedGroup('messages', () => messageFigures(session))),
-    ...(await timedGroup('keystrokes', () => keystrokeFigures(session))),
-    ...(await timedGroup('paste', () => pasteFigures(session))),
-    ...(await timedGroup('value set', () => valueSetFigures(session))),
-    await timedGroup('typing beside messages', () => typingBesideMessagesFigure(session)),
-    await timedGroup('heap, composer', () => heapFigure(session, 'composer', '<t3-composer>')),
-    await timedGroup('heap, message', () => heapFigure(session, 'message', '<t3-user-message>')),
-    await timedGroup('heap, chip', () => heapFigure(session, 'chip', '<t3-context-chip>')),
-    ...(await timedGroup('long transcript', () => transcriptFigures(session))),
-  ];
+/** Runs the groups asked for (all by default), noting how long each took, to keep the suite's duration in view. */
+async function runFigures(session: Session, groups?: readonly string[]): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const [label, run] of figureGroups(session)) {
+    if (groups && !groups.includes(label)) continue;
+    const start = performance.now();
+    figures.push(...[await run()].flat());
+    note(`(${label}: ${((performance.now() - start) / 1000).toFixed(1)} s)`);
+  }
+  return figures;
 }
 
 export const suite: Suite = {
   name: 'browser',
-  async run({ quick }) {
+  async run({ quick, groups }) {
     const plan = quick ? QUICK : FULL;
     const served = await serveBenchPage();
     const browser = await launchChromium();
@@ -217,7 +223,7 @@ export const suite: Suite = {
       await page.waitForFunction(() => 'bench' in window);
       note(`Chromium ${browser.version()}, headless, through playwright-core; ${quick ? 'quick' : 'full'} plan`);
       const cdp = await context.newCDPSession(page);
-      return await runFigures({ page, cdp, plan });
+      return await runFigures({ page, cdp, plan }, groups);
     } finally {
       await browser.close();
       await served.close();

@@ -17,7 +17,8 @@ export interface Figure {
 
 export interface Suite {
   name: string;
-  run(options: { quick: boolean }): Promise<Figure[]>;
+  /** `groups`, when given, names the groups of figures to run (a suite without groups runs whole). */
+  run(options: { quick: boolean; groups?: readonly string[] }): Promise<Figure[]>;
 }
 
 export function verdict(figure: Figure): 'met' | 'MISSED' {

@@ -2,7 +2,8 @@
  * `npm run bench`: every figure as a ratio against a baseline measured in the same run, with its
  * goal and verdict, printed as a table and written to bench/results.json; a full run (every suite,
  * not `--quick`) also writes the table into docs/performance.md and draws it as docs/bench.svg. `--quick`
- * runs each figure a few times only (a smoke check that the benchmarks execute).
+ * runs each figure a few times only (a smoke check that the benchmarks execute). `--suite=browser`
+ * runs one suite, `--groups=keystrokes,paste` only those groups of the browser suite.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,10 @@ import { type Figure, type Suite, verdict } from './figures.js';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.find((arg) => arg.startsWith('--suite='))?.slice('--suite='.length);
+const groups = process.argv
+  .find((arg) => arg.startsWith('--groups='))
+  ?.slice('--groups='.length)
+  .split(',');
 
 const suites: Suite[] = [];
 for (const path of ['./core.bench.js', './browser.bench.js', './size.bench.js', './host.bench.js']) {
@@ -26,7 +31,7 @@ const figures: (Figure & { suite: string })[] = [];
 for (const suite of suites) {
   if (only && suite.name !== only) continue;
   process.stdout.write(`running ${suite.name}…\n`);
-  for (const figure of await suite.run({ quick })) figures.push({ ...figure, suite: suite.name });
+  for (const figure of await suite.run({ quick, groups })) figures.push({ ...figure, suite: suite.name });
 }
 
 const format = (value: number, unit: Figure['unit']) =>
