@@ -8,9 +8,9 @@ import { useDemoSession } from './support/demo-session.js';
 /**
  * Edits as branches in the demo (SPEC §15): a message with versions shows `‹ 2 / 2 ›`, Previous
  * and Next switch the transcript between the versions' branches with a click or the keyboard,
- * and a reload shows the branch last chosen. Versions are made through the host's API here, the
- * way an edit sends them; the edit itself is dispatched as `t3-edit` from the message element,
- * as `<t3-user-message editable>` will fire it once it ships its Edit control.
+ * and a reload shows the branch last chosen. The picker's versions are made through the host's
+ * API, the way an edit sends them; the edit test presses the message's Edit control and types.
+ * Edits with files, cancelled and refused edits: `editing.test.ts`.
  */
 
 const session = useDemoSession('branches-e2e', { replyPacing: { durationMs: 200, maxChunks: 4 } });
@@ -110,33 +110,28 @@ describe('an edit of a sent message', () => {
   it('is sent as a new version after the edited message’s parent; the picker shows it, and a reload too', async () => {
     const { b, edited } = await editedThread('edit-e2e');
     const page = await openThread('edit-e2e');
-    // As `<t3-user-message editable>` fires it on Save: the new version, the original, waitUntil.
-    const outcome = await page.locator(`#transcript li[data-message-id="${edited.id}"] t3-user-message`).evaluate(
-      async (message, original) => {
-        let kept: PromiseLike<unknown> | undefined;
-        const submission = {
-          text: 'b, edited again',
-          prompt: 'b, edited again',
-          inputAnnotations: [],
-          attachments: [],
-        };
-        const event = new CustomEvent('t3-edit', {
-          detail: { submission, original, waitUntil: (promise: PromiseLike<unknown>) => (kept = promise) },
-          bubbles: true,
-          composed: true,
-          cancelable: true,
-        });
-        const notCancelled = message.dispatchEvent(event);
-        await kept;
-        return { notCancelled, waited: kept !== undefined };
-      },
-      { text: edited.text, context: null },
-    );
-    expect(outcome).toEqual({ notCancelled: true, waited: true });
+    const posted: { text: string; parentId?: string | null }[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/threads/edit-e2e/messages')) {
+        posted.push(request.postDataJSON() as { text: string; parentId?: string | null });
+      }
+    });
+    // As a person does: hover the message, press Edit, change the text, press Enter.
+    const message = page.locator(`#transcript li[data-message-id="${edited.id}"] t3-user-message`);
+    await message.hover();
+    await message.locator('[part~="edit-button"]').click();
+    const inline = message.locator('t3-composer[part~="editor"] .cm-content');
+    await inline.waitFor();
+    await expect.poll(() => inline.evaluate((content) => content.matches(':focus'))).toBe(true);
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' again');
+    await page.keyboard.press('Enter');
 
     await expect.poll(() => shownTexts(page)).toEqual(['a', 'b, edited again']);
     expect(await picker(page).textContent()).toContain('3 / 3');
     await expect.poll(() => page.locator('#transcript .reply').last().getAttribute('data-state')).toBe('complete');
+    expect(await page.locator('#transcript t3-composer').count()).toBe(0);
+    expect(posted).toEqual([expect.objectContaining({ text: 'b, edited again', parentId: b.parentId })]);
 
     const thread = await stored('edit-e2e');
     const newest = thread.messages[2] as UserMessage;

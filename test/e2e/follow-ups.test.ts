@@ -1,123 +1,160 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { AssistantMessage, ThreadListing, UserMessage } from '../../server/api-types.js';
-import { INTERRUPTED_HEADING, NEW_MESSAGE_HEADING, STEERED_INTRO } from '../../server/assistant.js';
-import type { RunningHost } from '../../server/host.js';
+import { describe, expect, it } from 'vitest';
+import type { AssistantMessage, UserMessage } from '../../server/api-types.js';
 import { useDemoSession } from './support/demo-session.js';
+import {
+  chipKinds,
+  composer,
+  editor,
+  followUps,
+  isBusy,
+  openThread,
+  queueEntries,
+  queueState,
+  recordPosts,
+  reload,
+  replyState,
+  replyStates,
+  shownTexts,
+  storedThread,
+  userMessages,
+  waitForStreaming,
+} from './support/demo-page.js';
 
 /**
- * The Follow-ups setting (SPEC §14): Queue or Steer, kept per browser, sets the composer's
- * `queue-mode`. A steer (`t3-submit` with `delivery: 'steer'`) ends the running reply where it is
- * and the new reply answers both messages. The composer does not steer by itself yet, so the
- * steer is dispatched from the composer as it will fire it: `t3-submit`, bubbling, composed,
- * cancelable, with `delivery: 'steer'` and `waitUntil`.
+ * Follow-ups in the demo (SPEC §14), typed and clicked as a person does: a message written while
+ * the assistant answers waits in the composer's queue, with its chips, and goes out when the reply
+ * ends (`delivery: 'queued'`); Stop pauses the queue until Resume. The host paces its replies over
+ * a few seconds so there is time to write while one streams. Steering is in `steering.test.ts`.
  */
 
 const session = useDemoSession('follow-ups-e2e', { replyPacing: { durationMs: 4000, maxChunks: 40 } });
-let host: RunningHost;
-let context: BrowserContext;
 
-beforeAll(() => {
-  ({ host, context } = session());
-});
-
-async function openThread(threadId: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${host.url}/index.html?thread=${threadId}`);
-  await page.locator('t3-composer .cm-content').waitFor();
-  return page;
-}
-
-async function storedThread(threadId: string): Promise<ThreadListing['messages']> {
-  return ((await (await fetch(`${host.url}/api/threads/${threadId}/messages`)).json()) as ThreadListing).messages;
-}
-
-const followUps = (page: Page) => page.getByRole('combobox', { name: 'Follow-ups', exact: true });
-const queueMode = (page: Page) => page.locator('t3-composer').getAttribute('queue-mode');
-const replyState = (page: Page, index: number) =>
-  page.locator('#transcript .reply').nth(index).getAttribute('data-state');
+const QUESTION = 'Why does checkout round the total down?';
+const FOLLOW_UP = 'Also check the tax line in ';
 
 describe('the Follow-ups setting', () => {
-  it('is Queue by default, sets queue-mode, and keeps Steer across a reload', async () => {
-    const page = await openThread('follow-ups-setting');
+  it('is Queue by default, sets queue-mode when a person picks Steer, and keeps it across a reload', async () => {
+    const page = await openThread(session(), 'follow-ups-setting');
     expect(await followUps(page).inputValue()).toBe('queue');
-    expect(await queueMode(page)).toBe('queue');
-    await followUps(page).selectOption('steer');
-    expect(await queueMode(page)).toBe('steer');
-    await page.reload();
-    await page.locator('t3-composer .cm-content').waitFor();
+    expect(await composer(page).getAttribute('queue-mode')).toBe('queue');
+    await followUps(page).selectOption({ label: 'Steer' });
+    expect(await composer(page).getAttribute('queue-mode')).toBe('steer');
+    await reload(page);
     expect(await followUps(page).inputValue()).toBe('steer');
-    expect(await queueMode(page)).toBe('steer');
-    // Back to the default for the other tests of this browser.
-    await followUps(page).selectOption('queue');
-    expect(await queueMode(page)).toBe('queue');
-    await page.close();
+    expect(await composer(page).getAttribute('queue-mode')).toBe('steer');
+    await followUps(page).selectOption({ label: 'Queue' });
+    expect(await composer(page).getAttribute('queue-mode')).toBe('queue');
+    await page.context().close();
   });
 });
 
-describe('a steer while the assistant answers', () => {
-  it('ends the running reply early and starts one that answers both messages', async () => {
-    const page = await openThread('steer-e2e');
-    await followUps(page).selectOption('steer');
-    await page.locator('t3-composer .cm-content').click();
-    await page.keyboard.type('Why does checkout round the total down? ');
-    await page.getByRole('button', { name: 'Terminal excerpt' }).click();
+describe('a follow-up written while the assistant answers', () => {
+  it('waits in the queue with its chip, is sent as queued when the reply ends, and a reload keeps the thread', async () => {
+    const page = await openThread(session(), 'queue-e2e');
+    const posted = recordPosts(page);
+    await editor(page).click();
+    await page.keyboard.type(QUESTION);
     await page.keyboard.press('Enter');
-    await expect.poll(() => replyState(page, 0)).toBe('streaming');
-    await expect
-      .poll(async () => ((await page.locator('#transcript .projection').first().textContent()) ?? '').length)
-      .toBeGreaterThan(0);
+    await waitForStreaming(page, 0);
+    expect(await isBusy(page)).toBe(true);
+    expect(await composer(page).locator('[part~="stop-button"]').count()).toBe(1);
 
-    const steer = await page.locator('t3-composer').evaluate(async (composer) => {
-      let kept: PromiseLike<unknown> | undefined;
-      const text = 'Only the rounding, please.';
-      const detail = {
-        text,
-        prompt: text,
-        inputAnnotations: [],
-        attachments: [],
-        delivery: 'steer',
-        waitUntil: (promise: PromiseLike<unknown>) => (kept = promise),
-      };
-      const sent = composer.dispatchEvent(
-        new CustomEvent('t3-submit', { detail, bubbles: true, composed: true, cancelable: true }),
-      );
-      await kept;
-      return { sent, waited: kept !== undefined };
-    });
-    expect(steer).toEqual({ sent: true, waited: true });
+    await page.keyboard.type(FOLLOW_UP);
+    await page.getByRole('button', { name: 'Terminal excerpt' }).click();
+    // The send button says what Enter does now.
+    expect(await composer(page).locator('[part~="send-button"]').getAttribute('aria-label')).toBe('Queue message');
+    await page.keyboard.press('Enter');
 
-    await expect.poll(() => page.locator('#transcript t3-user-message').count()).toBe(2);
-    await expect.poll(() => replyState(page, 0)).toBe('stopped');
-    expect(await page.locator('#transcript .reply-status').first().textContent()).toBe(
-      'Simulated assistant · ended early: your next message steered it',
-    );
-    expect(await page.locator('t3-composer').evaluate((composer) => composer.hasAttribute('busy'))).toBe(true);
+    await expect.poll(() => queueEntries(page).count()).toBe(1);
+    expect(await queueState(page)).toBe('1 queued');
+    expect(await queueEntries(page).first().textContent()).toContain(FOLLOW_UP.trim());
+    expect(await chipKinds(queueEntries(page).first())).toEqual(['terminal']);
+    // Still answering the first message: only that one has gone out, and the draft is empty again.
+    expect(await replyState(page, 0)).toBe('streaming');
+    expect(posted).toHaveLength(1);
+    expect(
+      await composer(page).evaluate((element) => (element as HTMLElement & { value: { text: string } }).value.text),
+    ).toBe('');
+
+    // The reply ends: the follow-up leaves the queue and goes out on its own.
+    await expect.poll(() => userMessages(page).count(), { timeout: 15_000 }).toBe(2);
+    expect(await replyState(page, 0)).toBe('complete');
+    await expect.poll(() => queueEntries(page).count()).toBe(0);
+    expect(await queueState(page)).toBeNull();
+    expect(posted).toHaveLength(2);
+    expect(posted[0]).toMatchObject({ text: QUESTION, delivery: 'new' });
+    expect(posted[1]!.delivery).toBe('queued');
+    expect(posted[1]!.context?.records.map((record) => record.kind)).toEqual(['terminal']);
+    expect(await chipKinds(userMessages(page).nth(1))).toEqual(['terminal']);
     await expect.poll(() => replyState(page, 1), { timeout: 15_000 }).toBe('complete');
-    expect(await page.locator('t3-composer').evaluate((composer) => composer.hasAttribute('busy'))).toBe(false);
+    expect(await isBusy(page)).toBe(false);
 
-    const [question, interrupted, steered, answer] = (await storedThread('steer-e2e')) as [
+    const { messages } = await storedThread(session(), 'queue-e2e');
+    const [question, answer, followUp, second] = messages as [
       UserMessage,
       AssistantMessage,
       UserMessage,
       AssistantMessage,
     ];
-    expect(interrupted).toMatchObject({ state: 'stopped', stopReason: 'steered' });
-    expect(steered).toMatchObject({
-      text: 'Only the rounding, please.',
-      parentId: interrupted.id,
-      interruptedReplyId: interrupted.id,
-    });
-    expect(answer.text.startsWith(`${STEERED_INTRO}\n\n${INTERRUPTED_HEADING}\n`)).toBe(true);
-    expect(answer.text).toContain('Why does checkout round the total down?');
-    expect(answer.text).toContain(`${NEW_MESSAGE_HEADING}\nOnly the rounding, please.`);
-    expect(question.context?.records.map((record) => record.kind)).toEqual(['terminal']);
-    expect(await page.locator('#transcript .projection').nth(1).textContent()).toBe(answer.text);
+    expect(messages).toHaveLength(4);
+    expect(question.text).toBe(QUESTION);
+    expect(answer).toMatchObject({ state: 'complete', replyTo: question.id });
+    expect(followUp).toMatchObject({ parentId: answer.id, interruptedReplyId: null });
+    expect(followUp.text).toContain(FOLLOW_UP.trim());
+    expect(followUp.context?.records.map((record) => record.kind)).toEqual(['terminal']);
+    expect(second).toMatchObject({ state: 'complete', replyTo: followUp.id });
 
-    await page.reload();
+    await reload(page);
+    await expect.poll(() => shownTexts(page)).toEqual([question.text, followUp.text]);
+    expect(await replyStates(page)).toEqual(['complete', 'complete']);
+    expect(await chipKinds(userMessages(page).nth(1))).toEqual(['terminal']);
+    expect(await queueEntries(page).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('Stop with a follow-up queued', () => {
+  it('stops the reply and pauses the queue: nothing is sent until Resume', async () => {
+    const page = await openThread(session(), 'pause-e2e');
+    const posted = recordPosts(page);
+    await editor(page).click();
+    await page.keyboard.type(QUESTION);
+    await page.keyboard.press('Enter');
+    await waitForStreaming(page, 0);
+    await page.keyboard.type('Then the shipping costs.');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => queueState(page)).toBe('1 queued');
+
+    await composer(page).locator('[part~="stop-button"]').click();
     await expect.poll(() => replyState(page, 0)).toBe('stopped');
-    expect(await replyState(page, 1)).toBe('complete');
-    await followUps(page).selectOption('queue');
-    await page.close();
+    await expect.poll(() => isBusy(page)).toBe(false);
+    expect(await page.locator('#transcript .reply-status').first().textContent()).toContain('stopped');
+    // The turn ended, and the queue waits: it says so, and offers Resume.
+    expect(await queueState(page)).toBe('1 queued · Paused');
+    const resume = composer(page).locator('[part~="queue-resume"]');
+    expect(await resume.isVisible()).toBe(true);
+    expect(await queueEntries(page).first().textContent()).toContain('Then the shipping costs.');
+    expect(posted).toHaveLength(1);
+    const stopped = await storedThread(session(), 'pause-e2e');
+    expect(stopped.messages).toHaveLength(2);
+    expect(stopped.messages[1]).toMatchObject({ state: 'stopped', stopReason: 'stop-request' });
+    expect(await userMessages(page).count()).toBe(1);
+
+    await resume.click();
+    await expect.poll(() => userMessages(page).count()).toBe(2);
+    expect(await queueState(page)).toBeNull();
+    expect(posted).toHaveLength(2);
+    expect(posted[1]).toMatchObject({ text: 'Then the shipping costs.', delivery: 'queued' });
+    await expect.poll(() => replyState(page, 1), { timeout: 15_000 }).toBe('complete');
+    const resumed = await storedThread(session(), 'pause-e2e');
+    expect(resumed.messages.map((message) => [message.role, message.text.slice(0, 24)])).toEqual([
+      ['user', QUESTION.slice(0, 24)],
+      ['assistant', stopped.messages[1]!.text.slice(0, 24)],
+      ['user', 'Then the shipping costs.'],
+      ['assistant', resumed.messages[3]!.text.slice(0, 24)],
+    ]);
+    expect(resumed.messages[2]).toMatchObject({ parentId: stopped.messages[1]!.id });
+    expect(resumed.messages[3]).toMatchObject({ state: 'complete' });
+    await page.context().close();
   });
 });
