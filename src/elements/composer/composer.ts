@@ -175,7 +175,7 @@ export class T3Composer extends ConfigurableElement {
       stash: this.stashing,
       recall: this.recall,
       queue: () => this.submitting.queue.stored,
-      restoreQueue: (entries) => (this.submitting.queue.entries = entries),
+      restoreQueue: (entries, paused) => this.submitting.queue.restore(entries, paused),
       inFlight: (key) => this.submitting.inFlight.draftsOf(key),
       restored: (key) => emit(this, 't3-draft-restore', { key, draft: this.draft }),
     });

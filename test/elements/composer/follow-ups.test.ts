@@ -219,4 +219,34 @@ describe('<t3-composer> follow-ups: queue and steer', () => {
       ['waiting', 'queued'],
     ]);
   });
+
+  it('a paused queue stays paused through a reload and a thread switch, so nothing goes out by itself', async () => {
+    const storage = memoryStorage();
+    const first = await storedComposer('paused', storage);
+    try {
+      await busyWithQueue(first, 'hold on');
+      await press('Escape');
+      await endTurn(first);
+      await waitFor(() => storage.saved.get('paused')?.queuePaused === true, 'the pause saved');
+    } finally {
+      first.remove();
+    }
+    const composer = await storedComposer('paused', storage);
+    try {
+      const sent = submissions(composer);
+      await waitFor(() => composer.queue.length === 1, 'the queue restored');
+      expect(composer.sendQueued(), 'a restored paused queue is not sent').to.be.false;
+      composer.draftKey = 'elsewhere';
+      await waitFor(() => composer.queue.length === 0, 'the other thread');
+      composer.draftKey = 'paused';
+      await waitFor(() => composer.queue.length === 1, 'back');
+      await composer.updateComplete;
+      expect(part(composer, 'queue-state')!.textContent!.trim()).to.equal('1 queued · Paused');
+      expect(sent).to.deep.equal([]);
+      await sendMouse({ type: 'click', position: centre(button(composer, 'queue-resume')!) });
+      expect(sent.map((detail) => detail.text)).to.deep.equal(['hold on']);
+    } finally {
+      composer.remove();
+    }
+  });
 });

@@ -24,8 +24,8 @@ export const SAVE_DELAY_MS = 300;
 export interface PersistedParts {
   stash: StashController;
   recall: DraftRecall;
-  queue(): StoredQueueEntry[];
-  restoreQueue(entries: StoredQueueEntry[]): void;
+  queue(): { entries: StoredQueueEntry[]; paused: boolean };
+  restoreQueue(entries: StoredQueueEntry[], paused: boolean): void;
   /** The drafts whose sends, made under this key, are in flight. */
   inFlight(key: string): ComposerDraft[];
   /** A record was restored: the element's `t3-draft-restore`. */
@@ -161,13 +161,15 @@ export class DraftPersistence implements ReactiveController {
     const storage = this.storage();
     if (!storage) return;
     const { stash, recall } = this.parts;
+    const queue = this.parts.queue();
     const { stored, draftTrimmed } = fitToBudget({
       version: 1,
       changedAt: this.changedAt,
       draft: readDraft(this.context.state),
       stashes: stash.entries,
       history: [...recall.drafts],
-      queue: this.parts.queue(),
+      queue: queue.entries,
+      queuePaused: queue.paused,
       inFlight: this.parts.inFlight(key),
     });
     if (draftTrimmed) this.context.notices.show(this.context.config.locale.draftTooLarge);
@@ -209,7 +211,7 @@ export class DraftPersistence implements ReactiveController {
           { ...decodeDraft(stored.draft, this.context.host.commands), caret: 'end' },
           { origin: 'store' },
         );
-      this.parts.restoreQueue(stored.queue ?? []);
+      this.parts.restoreQueue(stored.queue ?? [], stored.queuePaused === true);
       // A send this page still waits for stays in flight; one the page that sent it left is unsent.
       const sentHere = key ? this.parts.inFlight(key) : [];
       const left = (stored.inFlight ?? []).filter((draft) => !sentHere.some((here) => isSameDraft(here, draft)));

@@ -16,6 +16,8 @@ export interface StoredDrafts {
   stashes: StashEntry[];
   history: ComposerDraft[];
   queue?: StoredQueueEntry[];
+  /** The queue waits for Resume (after Stop, or a refused send): a reload must not send it. */
+  queuePaused?: boolean;
   /** Drafts sent but not yet known to have arrived (`waitUntil`): restored as `unsent` stash entries. */
   inFlight?: ComposerDraft[];
 }
@@ -77,6 +79,7 @@ export function decodeStoredDrafts(value: unknown): StoredDrafts | undefined {
     stashes: Array.isArray(stored.stashes) ? stored.stashes : [],
     history: Array.isArray(stored.history) ? stored.history.filter(isDraft) : [],
     queue: Array.isArray(stored.queue) ? stored.queue : [],
+    queuePaused: stored.queuePaused === true,
     inFlight: Array.isArray(stored.inFlight) ? stored.inFlight.filter(isDraft) : [],
   };
 }

@@ -64,9 +64,16 @@ export class QueueController {
     this.changed();
   }
 
-  /** What persistence stores. */
-  get stored(): StoredQueueEntry[] {
-    return this.list.stored;
+  /** What persistence stores: the entries' drafts, and whether the queue waits for Resume. */
+  get stored(): { entries: StoredQueueEntry[]; paused: boolean } {
+    return { entries: this.list.stored, paused: this.paused };
+  }
+
+  /** The queue a store kept for a draft key (a key switch or a reload), paused as it was. */
+  restore(entries: readonly StoredQueueEntry[], paused: boolean): void {
+    this.paused = paused;
+    this.entries = entries;
+    this.context.host.requestUpdate();
   }
 
   get isPaused(): boolean {
@@ -118,6 +125,7 @@ export class QueueController {
     if (this.paused) return;
     this.paused = true;
     this.context.host.requestUpdate();
+    this.context.scheduleSave();
   }
 
   /** Sends again after a pause: the head at once when `idle`, else at the next change to idle. */
@@ -125,6 +133,7 @@ export class QueueController {
     if (!this.paused) return;
     this.paused = false;
     this.context.host.requestUpdate();
+    this.context.scheduleSave();
     if (idle) this.sendHead();
   }
 
