@@ -372,8 +372,13 @@ describe('<t3-user-message editable>: saving', () => {
     expect(composer.readonly).to.be.true;
     expect(part(message, 'save-button')!.getAttribute('aria-disabled')).to.equal('true');
     await press('Escape');
+    await settled(message);
+    expect(part(message, 'keep-button'), 'Escape asks whether to give the save up').not.to.equal(null);
     await press('Enter');
-    expect(message.editing, 'Escape waits for the save').to.be.true;
+    await settled(message);
+    expect(message.editing, 'Keep goes back to the waiting save').to.be.true;
+    expect(composer.readonly).to.be.true;
+    expect(part(message, 'save-button')!.getAttribute('aria-disabled')).to.equal('true');
     expect(edits, 'no second save while one is pending').to.have.length(1);
 
     reject(new Error('The server is down.'));
@@ -385,6 +390,22 @@ describe('<t3-user-message editable>: saving', () => {
     expect(composer.readonly).to.be.false;
     expect(composer.value.text).to.equal(`Edited: ${recordText}`);
     expect(part(message, 'editor')!.parentElement!.getAttribute('aria-busy')).to.equal('false');
+  });
+
+  it('a save the host never answers can be given up, and does not hold other messages back', async () => {
+    const message = await editableMessage();
+    const other = await editableMessage();
+    message.addEventListener('t3-edit', (event) => event.detail.waitUntil(new Promise(() => undefined)));
+    await clickEdit(message);
+    await sendKeys({ type: 'Stuck: ' });
+    await press('Enter');
+    await settled(message);
+    await sendMouse({ type: 'click', position: centre(part(message, 'cancel-button')!) });
+    await settled(message);
+    await sendMouse({ type: 'click', position: centre(part(message, 'discard-button')!) });
+    await settled(message);
+    expect(message.editing).to.be.false;
+    expect(other.edit(), 'another message edits now').to.be.true;
   });
 
   it('a fulfilled waitUntil ends editing', async () => {

@@ -165,7 +165,6 @@ export class T3Composer extends ConfigurableElement {
     this.submitting = new SubmitController(this.session, {
       recall: this.recall,
       stash: this.stashing,
-      deferSubmit: () => this.session.deferSubmit(),
       keys: {
         currentKey: () => this.persistence.currentKey,
         settledElsewhere: (key, draft, stored) => this.persistence.settleElsewhere(key, draft, stored),
@@ -333,7 +332,10 @@ export class T3Composer extends ConfigurableElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
-    if (changed.has('draftKey')) this.persistence.setKey(this.draftKey);
+    if (changed.has('draftKey')) {
+      this.persistence.setKey(this.draftKey);
+      this.submitting.inFlight.refresh();
+    }
     if (changed.get('busy') === true && !this.submitting.busy) this.submitting.queue.sendHead();
     this.session.beforeRender();
   }

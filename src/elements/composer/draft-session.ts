@@ -18,7 +18,7 @@ import type {
   ReplaceOptions,
   ReplaceOrigin,
 } from './editor/composer-context.js';
-import { commandInfoOf, liveAttachments, stateIsBlank } from './editor/draft.js';
+import { commandInfoOf, liveAttachments, referencedRecords, stateIsBlank } from './editor/draft.js';
 import { DraftEditor } from './editor/draft-editor.js';
 import { insertionProblem } from './editor/draft-limits.js';
 import { attachmentsField, commandField, draftFields, recordsField } from './editor/draft-state.js';
@@ -85,6 +85,7 @@ export class DraftSession implements ComposerContext {
       settings: () => this.settings(),
       showNotice: (message) => this.notices.show(message),
       keys: options.keys,
+      takesKey: (event) => this.takesKey(event),
       controllers: () => [this.menu.extension(), this.clipboard.extension()],
       onUpdate: (update) => this.afterTransactions(update.startState, update.transactions, update.state),
     });
@@ -111,6 +112,10 @@ export class DraftSession implements ComposerContext {
   /** True while a submit waits for pasted attachments (it happens once they settle). */
   deferSubmit(): boolean {
     return this.clipboard.deferSubmit();
+  }
+
+  cancelDeferredSubmit(): void {
+    this.clipboard.cancelDeferredSubmit();
   }
 
   dispatch(...specs: TransactionSpec[]): void {
@@ -245,6 +250,15 @@ export class DraftSession implements ComposerContext {
     });
   }
 
+  /**
+   * The keys the composer's commands or its open menu would take now: Enter (any modifiers), ↑/↓
+   * (recall, the menu, Alt+↑), Tab and Escape while a menu is open, Escape while busy (stop).
+   */
+  private takesKey({ key }: KeyboardEvent): boolean {
+    if (key === 'Enter' || key === 'ArrowUp' || key === 'ArrowDown') return true;
+    return (key === 'Tab' || key === 'Escape') && (this.menu.isOpen || (key === 'Escape' && this.host.busy));
+  }
+
   /** After transactions: files that left the draft, chip announcements, then what every change of the draft gets. */
   private afterTransactions(startState: EditorState, transactions: readonly Transaction[], state: EditorState): void {
     const docChanged = transactions.some((transaction) => transaction.docChanged);
@@ -285,9 +299,8 @@ function draftFieldsDiffer(a: EditorState, b: EditorState): boolean {
 
 /** Whether a replacement changed what the draft holds (clearing an empty draft does not). */
 function draftsDiffer(a: EditorState, b: EditorState): boolean {
-  return (
-    !a.doc.eq(b.doc) ||
-    liveAttachments(a).length + liveAttachments(b).length > 0 ||
-    !!a.field(commandField) !== !!b.field(commandField)
-  );
+  if (!a.doc.eq(b.doc) || liveAttachments(a).length + liveAttachments(b).length > 0) return true;
+  if (!!a.field(commandField) !== !!b.field(commandField)) return true;
+  // The same text can refer to other records (two recalled entries alike but for a chip's details).
+  return JSON.stringify(referencedRecords(a)) !== JSON.stringify(referencedRecords(b));
 }

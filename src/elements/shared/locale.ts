@@ -67,6 +67,10 @@ export interface T3Locale {
   notSent: string;
   notSentBecause: string;
   maybeNotSent: string;
+  /** Where a refused send's draft is now: back in the composer, back in the paused queue, in the stash. */
+  backInComposer: string;
+  backInQueue: string;
+  keptInStash: string;
   /** Name of the file a long paste becomes; `{number}` keeps names apart within a draft. */
   pastedText: string;
   /** A text file's line count in its chip's details; `{count}` is replaced. */
@@ -131,8 +135,11 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   sendNow: 'Send now: {preview}',
   queueMove: 'Move (Alt+Up, Alt+Down): {preview}',
   queueMoved: 'Moved to {position} of {count}: {preview}',
-  notSent: 'Not sent: your message is back in the composer.',
-  notSentBecause: 'Not sent: {message} Your message is back in the composer.',
+  notSent: 'Not sent.',
+  notSentBecause: 'Not sent: {message}',
+  backInComposer: 'Your message is back in the composer.',
+  backInQueue: 'It is back in the queue, which waits for Resume.',
+  keptInStash: 'It is kept in the stash: it is too large to join this draft.',
   maybeNotSent: 'Maybe not sent',
   pastedText: 'Pasted text {number}.txt',
   lineCount: '{count} lines',

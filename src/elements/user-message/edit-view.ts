@@ -31,8 +31,8 @@ export function renderEditButton(locale: T3Locale, edit: () => void): TemplateRe
 
 /**
  * The inline composer in place of the body, then a notice when the host refused the last save,
- * then Cancel and Save, or the question whether to discard the changes. While the host saves, the
- * buttons say so (`aria-disabled`) without losing focus, as disabling them would.
+ * then Cancel and Save, or the question whether to discard the changes. While the host saves, Save
+ * says so (`aria-disabled`) without losing focus, as disabling it would; Cancel still asks to give up.
  */
 export function renderEditor(view: EditingView): TemplateResult {
   const { locale, phase, notice } = view;
@@ -54,13 +54,7 @@ export function renderEditor(view: EditingView): TemplateResult {
           </span>
         </div>`
         : html`<div part="edit-actions" class="edit-buttons">
-          <button
-            part="cancel-button"
-            class="edit-action"
-            type="button"
-            aria-disabled=${saving ? 'true' : 'false'}
-            @click=${view.cancel}
-          >${locale.cancel}</button>
+          <button part="cancel-button" class="edit-action" type="button" @click=${view.cancel}>${locale.cancel}</button>
           <button
             part="save-button"
             class="edit-action primary"

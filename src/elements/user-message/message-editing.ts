@@ -159,8 +159,8 @@ export class MessageEditing {
   }
 
   /**
-   * Another message wants to edit: true when this edit ended to let it. A changed edit asks first
-   * and runs `next` if its changes are discarded; one being saved never yields.
+   * Another message wants to edit: true when this edit ended to let it. A changed edit (or one
+   * still being saved) asks first and runs `next` if its changes are discarded.
    */
   private yieldTo(next: () => void): boolean {
     const session = this.session;
@@ -168,8 +168,7 @@ export class MessageEditing {
       this.end(false);
       return true;
     }
-    if (session.phase === 'saving') return false;
-    if (!this.changed(session)) {
+    if (session.phase !== 'saving' && !this.changed(session)) {
       this.end(false);
       return true;
     }
@@ -191,7 +190,8 @@ export class MessageEditing {
   private keep(): void {
     const session = this.session;
     if (session?.phase !== 'confirming') return;
-    session.phase = 'editing';
+    // Back to the save that was still waiting for the host, if one was (the composer stays read-only meanwhile).
+    session.phase = session.composer.readonly ? 'saving' : 'editing';
     session.next = undefined;
     this.host.requestUpdate();
     session.composer.focus();
@@ -203,12 +203,15 @@ export class MessageEditing {
     next?.();
   }
 
-  /** Escape or Cancel: ends editing, asking first when changes would be lost. */
+  /**
+   * Escape or Cancel: ends editing, asking first when changes would be lost, also while a save
+   * waits for a host that may never answer (discarded, its outcome is ignored).
+   */
   private cancel(): void {
     const session = this.session;
-    if (!session || session.phase === 'saving') return;
+    if (!session) return;
     if (session.phase === 'confirming') this.keep();
-    else if (this.changed(session)) this.askToDiscard(session);
+    else if (session.phase === 'saving' || this.changed(session)) this.askToDiscard(session);
     else this.end(true);
   }
 

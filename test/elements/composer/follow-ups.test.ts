@@ -249,4 +249,39 @@ describe('<t3-composer> follow-ups: queue and steer', () => {
       composer.remove();
     }
   });
+
+  it('Ctrl+Shift+Enter in block and send modes does what Enter does, an empty draft included', async () => {
+    const composer = await composerFixture(html`<t3-composer label="Message" queue-mode="send"></t3-composer>`);
+    composer.queue = [{ draft: { text: 'set aside', records: [], attachments: [] } }];
+    const sent = submissions(composer);
+    composer.busy = true;
+    await composer.updateComplete;
+    await clickEditor(composer);
+    await press('Control+Shift+Enter');
+    expect(sent, 'an empty draft sends nothing').to.deep.equal([]);
+    await type('now');
+    await press('Control+Shift+Enter');
+    expect(sent.map((detail) => [detail.text, detail.delivery])).to.deep.equal([['now', 'new']]);
+    composer.queueMode = 'block';
+    await type('blocked');
+    await press('Control+Shift+Enter');
+    expect(sent).to.have.length(1);
+    expect(part(composer, 'notice')!.textContent).to.contain('Wait for the reply');
+  });
+
+  it('with the mention menu open, Ctrl+Shift+Enter picks the option instead of sending the half-typed query', async () => {
+    const composer = await composerFixture();
+    composer.providers = [
+      { id: 'people', label: 'People', search: () => [{ id: 'alice', label: 'alice', insertText: '@alice' }] },
+    ];
+    const sent = submissions(composer);
+    composer.busy = true;
+    await composer.updateComplete;
+    await clickEditor(composer);
+    await type('hi @ali');
+    await waitFor(() => !!composer.shadowRoot!.querySelector('[role="option"]'), 'the menu');
+    await press('Control+Shift+Enter');
+    expect(sent).to.deep.equal([]);
+    expect(composer.value.text).to.equal('hi @alice ');
+  });
 });

@@ -120,7 +120,7 @@ describe('<t3-composer> sending safely (waitUntil)', () => {
     await settle();
     await composer.updateComplete;
     expect(composer.value.text).to.equal('hello there');
-    expect(notice(composer)).to.equal('Not sent: your message is back in the composer.');
+    expect(notice(composer)).to.equal('Not sent. Your message is back in the composer.');
     await press('Control+z');
     expect(composer.value.text).to.equal('');
   });
@@ -295,5 +295,101 @@ describe('<t3-composer> sending safely (waitUntil)', () => {
         composer.remove();
       }
     });
+  });
+
+  it('a refused send pauses the queue, so the follow-up typed after it does not overtake it', async () => {
+    const composer = await composerFixture();
+    const answers = slowHost(composer);
+    const sent = submissions(composer);
+    await clickEditor(composer);
+    await type('first');
+    await press('Enter');
+    await type('second');
+    await press('Enter');
+    answers[0]!.reject(new Error('Busy.'));
+    await settle();
+    await composer.updateComplete;
+    expect(sent.map((detail) => detail.text)).to.deep.equal(['first']);
+    expect(composer.value.text).to.equal('first');
+    expect(composer.queue.map((entry) => entry.submission.text)).to.deep.equal(['second']);
+    expect(part(composer, 'queue-resume')).not.to.equal(null);
+  });
+
+  it('a refused send while ↑ shows an older message comes back into the draft that was being written', async () => {
+    const composer = await composerFixture();
+    composer.history = [{ text: 'old one' }];
+    const answers = slowHost(composer);
+    await clickEditor(composer);
+    await type('new message');
+    await press('Enter');
+    await type('draft');
+    await press('Home');
+    await press('ArrowUp');
+    expect(composer.value.text).to.equal('old one');
+    answers[0]!.reject(new Error('No.'));
+    await settle();
+    await composer.updateComplete;
+    expect(composer.value.text).to.equal('new message\ndraft');
+    await press('ArrowDown');
+    expect(composer.value.text, 'no walk left to take it away').to.equal('new message\ndraft');
+  });
+
+  it('a send settling under another draft key neither sends nor blocks the queue of the key shown', async () => {
+    const storage = memoryStorage();
+    const composer = await storedComposer('one', storage);
+    try {
+      const answers = slowHost(composer);
+      const sent = submissions(composer);
+      await clickEditor(composer);
+      await type('for one');
+      await press('Enter');
+      expect(composer.sending).to.be.true;
+      composer.draftKey = 'two';
+      await composer.updateComplete;
+      expect(composer.sending, 'the key shown sends nothing').to.be.false;
+      composer.queue = [{ draft: { text: 'waiting in two', records: [], attachments: [] } }];
+      await composer.updateComplete;
+      await clickEditor(composer);
+      await type('typed in two');
+      await press('Enter');
+      expect(sent.map((detail) => [detail.text, detail.delivery])).to.deep.equal([
+        ['for one', 'new'],
+        ['typed in two', 'new'],
+      ]);
+      answers[0]!.resolve();
+      await settle();
+      expect(sent, "a flight of another key does not send this key's queue").to.have.length(2);
+    } finally {
+      composer.remove();
+    }
+  });
+
+  it('a send refused under another key is kept even when the store fails, and shows in its own thread', async () => {
+    const failing = memoryStorage();
+    const composer = await storedComposer('a', failing);
+    try {
+      const answers = slowHost(composer);
+      await clickEditor(composer);
+      await type('precious');
+      await press('Enter');
+      composer.draftKey = 'b';
+      await composer.updateComplete;
+      failing.load = async () => {
+        throw new Error('the store is gone');
+      };
+      failing.save = async () => {
+        throw new Error('the store is gone');
+      };
+      answers[0]!.reject(new Error('Refused.'));
+      await settle();
+      failing.load = async (key) => structuredClone(failing.saved.get(key));
+      failing.save = async (key, stored) => void failing.saved.set(key, structuredClone(stored));
+      composer.draftKey = 'a';
+      await waitFor(() => composer.stashes.length === 1, 'the refused message in the stash of a');
+      expect(composer.stashes[0]!.draft.text).to.equal('precious');
+      expect(composer.stashes[0]!.unsent).to.equal(true);
+    } finally {
+      composer.remove();
+    }
   });
 });

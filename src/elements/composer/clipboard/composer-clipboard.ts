@@ -66,6 +66,11 @@ export class ComposerClipboard {
     return true;
   }
 
+  /** The submit that waits for pending fetches goes nowhere when they settle. */
+  cancelDeferredSubmit(): void {
+    this.submitQueuedFor = undefined;
+  }
+
   extension(): Extension {
     return EditorView.domEventHandlers({
       copy: (event, view) => this.onCopy(event, view, false),

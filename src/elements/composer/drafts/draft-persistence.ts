@@ -55,6 +55,8 @@ export class DraftPersistence implements ReactiveController {
   private loadedKey?: string;
   /** True while a record is put into the composer: the changes it makes are not new ones to save. */
   private applying = false;
+  /** Sends made under another key that settled while it was not shown, until that key's record has them. */
+  private readonly settledAway = new Map<string, SettledAway[]>();
 
   constructor(
     private readonly context: ComposerContext,
@@ -122,25 +124,30 @@ export class DraftPersistence implements ReactiveController {
   /**
    * A send made under another key (the composer switched keys meanwhile) settled: that key's record
    * no longer holds it in flight, and holds it in its history when it was stored, in its stash
-   * (`unsent`) when it was refused, so nothing reaches the draft of the key shown now.
+   * (`unsent`) when it was refused, so nothing reaches the draft of the key shown now. It is kept
+   * in memory until that record is written, or until the key is shown again, whichever comes first:
+   * a store that fails loses nothing.
    */
   settleElsewhere(key: string, draft: ComposerDraft, stored: boolean): void {
+    const settled = this.settledAway.get(key) ?? [];
+    this.settledAway.set(key, [...settled, { draft, stored }]);
     const storage = this.storage();
     if (!storage) return;
     void this.answer(() => storage.load(key)).then((value) => {
       const record = decodeStoredDrafts(value);
-      if (!record) return;
-      const inFlight = (record.inFlight ?? []).filter((entry) => !isSameDraft(entry, draft));
-      const label = this.context.config.locale.maybeNotSent;
-      const next: StoredDrafts = stored
-        ? {
-            ...record,
-            inFlight,
-            history: [...record.history, draft].slice(-historySizeOf(this.context.host.historySize)),
-          }
-        : { ...record, inFlight, stashes: [stashEntryOf(draft, { label }), ...record.stashes].slice(0, MAX_STASHES) };
-      return this.answer(() => storage.save(key, { ...next, changedAt: Date.now() }), { saving: true });
+      const pending = this.settledAway.get(key);
+      if (!record || !pending || this.key === key) return;
+      const next = { ...withSettled(record, pending, this.context), changedAt: Date.now() };
+      return this.answer(() => storage.save(key, next).then(() => true), { saving: true }).then((saved) => {
+        if (saved) this.forgetSettled(key, pending);
+      });
     });
+  }
+
+  private forgetSettled(key: string, written: readonly SettledAway[]): void {
+    const left = (this.settledAway.get(key) ?? []).filter((entry) => !written.includes(entry));
+    if (left.length > 0) this.settledAway.set(key, left);
+    else this.settledAway.delete(key);
   }
 
   /** Saves now what is waiting to be saved, unless the key's record is still loading (it would be overwritten). */
@@ -200,7 +207,10 @@ export class DraftPersistence implements ReactiveController {
    * A record into the composer; the draft stays as it is when the person wrote while it loaded.
    * Drafts it left in flight join the stash as `unsent`, and the record is saved again without them.
    */
-  private apply(key: string | undefined, stored: StoredDrafts, keepDraft: boolean): void {
+  private apply(key: string | undefined, record: StoredDrafts, keepDraft: boolean): void {
+    const settled = key ? this.settledAway.get(key) : undefined;
+    if (key) this.settledAway.delete(key);
+    const stored = settled ? withSettled(record, settled, this.context) : record;
     const { stash, recall } = this.parts;
     stash.list.entries = stored.stashes;
     recall.drafts = stored.history;
@@ -216,7 +226,7 @@ export class DraftPersistence implements ReactiveController {
       const sentHere = key ? this.parts.inFlight(key) : [];
       const left = (stored.inFlight ?? []).filter((draft) => !sentHere.some((here) => isSameDraft(here, draft)));
       for (const draft of left) stash.keepUnsent(draft);
-      if (left.length === 0) return;
+      if (left.length === 0 && !settled) return;
     } finally {
       this.applying = false;
     }
@@ -261,6 +271,26 @@ export class DraftPersistence implements ReactiveController {
       clearTimeout(timer);
     }
   }
+}
+
+/** A send made under a key that was not shown when it settled, and whether the host stored it. */
+interface SettledAway {
+  draft: ComposerDraft;
+  stored: boolean;
+}
+
+/** A key's record with its sends that settled elsewhere: out of `inFlight`, into the history or the stash. */
+function withSettled(record: StoredDrafts, settled: readonly SettledAway[], context: ComposerContext): StoredDrafts {
+  const label = context.config.locale.maybeNotSent;
+  const isSettled = (draft: ComposerDraft) => settled.some((entry) => isSameDraft(entry.draft, draft));
+  const stored = settled.filter((entry) => entry.stored).map((entry) => entry.draft);
+  const refused = settled.filter((entry) => !entry.stored).map((entry) => stashEntryOf(entry.draft, { label }));
+  return {
+    ...record,
+    inFlight: (record.inFlight ?? []).filter((draft) => !isSettled(draft)),
+    history: [...record.history, ...stored].slice(-historySizeOf(context.host.historySize)),
+    stashes: [...refused.reverse(), ...record.stashes].slice(0, MAX_STASHES),
+  };
 }
 
 function isDraftStorage(value: unknown): value is DraftStorage {

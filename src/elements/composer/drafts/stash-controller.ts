@@ -32,7 +32,9 @@ export class StashController {
   /** Keeps a draft that may not have been sent at the front of the stash, marked `unsent`. */
   keepUnsent(draft: ComposerDraft): void {
     const { locale } = this.context.config;
-    if (this.list.push(draft, { label: locale.maybeNotSent }).pushed) this.changed();
+    const { pushed, droppedOldest } = this.list.push(draft, { label: locale.maybeNotSent });
+    if (droppedOldest) this.context.notices.show(locale.stashFull);
+    if (pushed) this.changed();
   }
 
   restore(id: string): boolean {

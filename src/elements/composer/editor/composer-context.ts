@@ -65,6 +65,10 @@ export interface ComposerContext {
    * back. It fires the one `input` a person's replacement makes and schedules the draft's save.
    */
   replaceDraft(start: DraftStart, options?: ReplaceOptions): void;
+  /** While pasted files are still being fetched: says so, submits once they settle, and returns true. */
+  deferSubmit(): boolean;
+  /** The submit that waits for pasted files goes nowhere after all. */
+  cancelDeferredSubmit(): void;
   /** Something stored with the draft besides it (the stash, the queue, the history) changed: save soon. */
   scheduleSave(): void;
   /** The host's current description of a picked command (a restored draft may know only its name). */

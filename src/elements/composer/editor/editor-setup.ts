@@ -30,13 +30,12 @@ export interface EditorSetupDelegate {
   showNotice(message: string): void;
   /** The composer's own keys (send, recall, stop), after the controllers' and before the editor's. */
   keys(): readonly KeyBinding[];
+  /** Whether a key would run one of the composer's or its menu's commands now: held back during a composition. */
+  takesKey(event: KeyboardEvent): boolean;
   /** Extensions of the composer's controllers (menu, clipboard); a menu's keymap comes first. */
   controllers(): Extension;
   onUpdate(update: ViewUpdate): void;
 }
-
-/** The keys of the composer's commands and of its menu. */
-const COMMAND_KEYS = new Set(['Enter', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown']);
 
 const SETTINGS = ['disabled', 'readonly', 'formDisabled', 'maxLength', 'placeholder', 'label'] as const;
 
@@ -133,7 +132,7 @@ export class EditorSetup {
         return false;
       },
       keydown: (event, view) =>
-        COMMAND_KEYS.has(event.key) && this.composition.belongsToComposition(event, view.composing),
+        this.delegate.takesKey(event) && this.composition.belongsToComposition(event, view.composing),
     });
   }
 }

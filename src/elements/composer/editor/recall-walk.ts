@@ -17,8 +17,15 @@ export interface RecallWalk {
 
 export const NO_RECALL_WALK: RecallWalk = { index: null, edits: new Map(), edited: false };
 
+/** `edited` turns on at any change of the text or the draft's fields (or any other effect, which may be one). */
 export const recallWalkField = StateField.define<RecallWalk>({
   create: () => NO_RECALL_WALK,
   update: (walk, transaction) =>
     walk.edited || (!transaction.docChanged && transaction.effects.length === 0) ? walk : { ...walk, edited: true },
 });
+
+/** While a recalled entry is shown, the draft that was being written (kept at the index after the newest). */
+export function draftInProgress(walk: RecallWalk): ComposerDraft | undefined {
+  if (walk.index === null || walk.edits.size === 0) return undefined;
+  return walk.edits.get(Math.max(...walk.edits.keys()));
+}

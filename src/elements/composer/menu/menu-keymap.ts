@@ -24,6 +24,9 @@ export function menuKeymap(target: MenuKeyTarget): Extension {
       { key: 'ArrowDown', run: moveActive(target, 1) },
       { key: 'ArrowUp', run: moveActive(target, -1) },
       { key: 'Enter', run: pickActive(target, 'Enter') },
+      // With a modifier too: a menu that is open never lets a half-typed `@query` be sent.
+      { key: 'Mod-Enter', run: pickActive(target, 'Enter') },
+      { key: 'Mod-Shift-Enter', run: pickActive(target, 'Enter') },
       { key: 'Tab', run: pickWithTab, shift: pickWithTab },
       { key: 'Escape', run: dismiss },
     ]),

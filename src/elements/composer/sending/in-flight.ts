@@ -21,17 +21,20 @@ export interface InFlightOptions {
 }
 
 /**
- * The submissions sent with `waitUntil`, each kept with its draft (and the key it was written
- * under) until its promise settles. The composer is `sending` while any is: it reflects the
- * attribute, and `t3-sending-change` fires on each change.
+ * The submissions sent with `waitUntil`, each kept with its draft (and the draft key it was written
+ * under) until its promise settles. The composer is `sending` while one of the draft key shown is:
+ * it reflects the attribute, and `t3-sending-change` fires on each change, a key switch included.
  */
 export class SubmissionsInFlight {
   private readonly flights = new Map<ComposerDraft, string | undefined>();
+  /** What was last said: the attribute and the last `t3-sending-change`. */
+  private said = false;
 
   constructor(private readonly options: InFlightOptions) {}
 
   get sending(): boolean {
-    return this.flights.size > 0;
+    for (const key of this.flights.values()) if (this.isShown(key)) return true;
+    return false;
   }
 
   /** The drafts in flight that were written under `key`, oldest first: stored with its record until they settle. */
@@ -41,27 +44,37 @@ export class SubmissionsInFlight {
 
   track(draft: ComposerDraft, settled: Promise<unknown>, end: FlightEnd): void {
     this.flights.set(draft, this.options.currentKey());
-    if (this.flights.size === 1) this.changed();
+    this.refresh();
     settled.then(
       () => this.land(draft, true, () => end.done()),
       (reason: unknown) => this.land(draft, false, () => end.failed(reason)),
     );
   }
 
+  /** Says whether the composer is sending, when that changed: a flight started or landed, or the draft key changed. */
+  refresh(): void {
+    const sending = this.sending;
+    if (sending === this.said) return;
+    this.said = sending;
+    const { host } = this.options;
+    host.toggleAttribute('sending', sending);
+    host.requestUpdate();
+    emit(host, 't3-sending-change', { sending });
+  }
+
   private land(draft: ComposerDraft, stored: boolean, end: () => void): void {
     const key = this.flights.get(draft);
     this.flights.delete(draft);
-    if (key !== undefined && key !== this.options.currentKey()) this.options.settledElsewhere(key, draft, stored);
-    else end();
-    if (this.flights.size > 0) return;
-    this.changed();
-    if (!this.options.host.busy) this.options.idle();
+    const shown = this.isShown(key);
+    if (shown) end();
+    else this.options.settledElsewhere(key!, draft, stored);
+    this.refresh();
+    // The draft key shown is idle now: its queue may go on (another key's flight says nothing about it).
+    if (shown && !this.sending && !this.options.host.busy) this.options.idle();
   }
 
-  private changed(): void {
-    const { host } = this.options;
-    host.toggleAttribute('sending', this.sending);
-    host.requestUpdate();
-    emit(host, 't3-sending-change', { sending: this.sending });
+  /** Whether a flight belongs to the draft key shown (one sent without a key belongs to any). */
+  private isShown(key: string | undefined): boolean {
+    return key === undefined || key === this.options.currentKey();
   }
 }

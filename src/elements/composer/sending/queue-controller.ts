@@ -18,7 +18,7 @@ import {
 import { renderQueue } from './queue-view.js';
 import { previewOf } from '../drafts/draft-stash.js';
 import { submissionOf } from './submission-rules.js';
-import { rejectionMessage } from '../../shared/extendable-event.js';
+import { notSentNotice } from './not-sent.js';
 
 export interface QueueParts {
   /** Whether the composer is busy (the assistant works, or a send is in flight). */
@@ -191,9 +191,7 @@ export class QueueController {
   private putBack(entry: QueuedSubmission, index: number, reason: unknown): void {
     this.list.insert(entry, index);
     this.paused = true;
-    const locale = this.context.config.locale;
-    const message = rejectionMessage(reason);
-    this.context.notices.show(message ? formatMessage(locale.notSentBecause, { message }) : locale.notSent);
+    this.context.notices.show(notSentNotice(this.context.config.locale, reason, 'queue'));
     this.changed();
   }
 

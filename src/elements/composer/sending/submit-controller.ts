@@ -1,19 +1,18 @@
 import type { nothing, TemplateResult } from 'lit';
 import type { ComposerDraft, DraftSubmission } from '../../shared/draft-values.js';
 import { type Delivery, emit } from '../../shared/events.js';
-import { formatMessage } from '../../shared/locale.js';
 import type { DraftRecall } from '../drafts/draft-recall.js';
 import type { StashController } from '../drafts/stash-controller.js';
-import { joinDraft } from '../drafts/draft-takeback.js';
+import { restoreRefused } from '../drafts/draft-takeback.js';
 import type { ComposerContext } from '../editor/composer-context.js';
 import { readDraft, stateIsBlank } from '../editor/draft.js';
 import { insertionProblem } from '../editor/draft-limits.js';
 import { renderSendButton } from './composer-actions.js';
 import { type InFlightOptions, SubmissionsInFlight } from './in-flight.js';
 import { QueueController } from './queue-controller.js';
+import { notSentNotice } from './not-sent.js';
 import { followUpAction, type QueueMode, queueModeOf } from './queue-mode.js';
 import { submissionOf } from './submission-rules.js';
-import { rejectionMessage } from '../../shared/extendable-event.js';
 import { fireSubmit } from './submit-event.js';
 
 /**
@@ -23,8 +22,6 @@ import { fireSubmit } from './submit-event.js';
 export interface SubmitParts {
   recall: DraftRecall;
   stash: StashController;
-  /** Whether the composer waits for pasted files before a submit can go (it goes once they settle). */
-  deferSubmit(): boolean;
   /** Where drafts are saved: a send made under another key settles into that key's record. */
   keys: Pick<InFlightOptions, 'currentKey' | 'settledElsewhere'>;
 }
@@ -75,7 +72,7 @@ export class SubmitController {
       context.notices.show(context.config.locale.queueBlocked);
       return false;
     }
-    if (this.parts.deferSubmit()) return false;
+    if (this.context.deferSubmit()) return false;
     const result = submissionOf(state, context.commandInfo, context.config.locale);
     if ('problem' in result) {
       context.notices.show(result.problem);
@@ -102,7 +99,8 @@ export class SubmitController {
    */
   submitOtherWay(): boolean {
     const head = this.queue.entries[0];
-    if (stateIsBlank(this.context.state) && this.busy && head) return this.queue.sendNow(head.id);
+    const steers = this.mode === 'queue' || this.mode === 'steer';
+    if (stateIsBlank(this.context.state) && this.busy && steers && head) return this.queue.sendNow(head.id);
     return this.submit(true);
   }
 
@@ -167,19 +165,17 @@ export class SubmitController {
   }
 
   /**
-   * A rejected send's draft back in the composer, as one undo step: whole into a blank draft, else
-   * in front of what was typed since; one notice says it was not sent. A draft that would break a
-   * limit there goes to the front of the stash instead.
+   * A refused send's draft back in the composer, as one undo step: whole into a blank draft, else
+   * in front of what was typed since; one that would break a limit there goes to the front of the
+   * stash. One notice says so. The queue pauses, so no follow-up overtakes it, and a submit that
+   * waited for pasted files does not go out with it by itself.
    */
   private restore(draft: ComposerDraft, reason: unknown): void {
-    const { context } = this;
-    const locale = context.config.locale;
-    const message = rejectionMessage(reason);
-    const notice = message ? formatMessage(locale.notSentBecause, { message }) : locale.notSent;
-    if (!joinDraft(context, draft, stateIsBlank(context.state) ? 'all' : 'start')) {
-      this.parts.stash.keepUnsent(draft);
-    }
-    context.notices.show(notice);
+    this.context.cancelDeferredSubmit();
+    this.queue.pause();
+    const back = restoreRefused(this.context, draft);
+    if (!back) this.parts.stash.keepUnsent(draft);
+    this.context.notices.show(notSentNotice(this.context.config.locale, reason, back ? 'composer' : 'stash'));
   }
 
   /** Whether the draft could be sent now: not disabled, not blank, within the limits. */
