@@ -41,6 +41,11 @@ setUpFollowUps(document.querySelector<HTMLSelectElement>('#follow-ups')!, compos
  * draft (and its own history) comes back.
  */
 let threadMessages: ThreadMessage[] = [];
+/**
+ * The thread whose listing is shown: a waiting follow-up goes out only after it is, so a listing
+ * answered before the follow-up was stored cannot be drawn over the follow-up's exchange.
+ */
+let listedThread: string | null = null;
 
 async function refresh(): Promise<void> {
   const shown = thread;
@@ -56,6 +61,7 @@ async function show({ messages, versions }: ThreadListing): Promise<void> {
   // A reply still streaming (the page reloaded while it did; the host went on with it) is followed to its end.
   const last = messages.at(-1);
   if (last?.role === 'assistant' && last.state === 'streaming') conversation.follow(last);
+  listedThread = thread;
   conversation.sendWaitingFollowUp();
 }
 
@@ -106,6 +112,7 @@ function showThread(): void {
 function selectThread(next: string): void {
   if (next === thread) return;
   thread = next;
+  listedThread = null;
   history.pushState(null, '', `?thread=${encodeURIComponent(thread)}`);
   composer.draftKey = draftKeyOf(thread);
   conversation.threadChanged();
@@ -126,7 +133,7 @@ composer.addEventListener('t3-stash-change', showStashes);
 composer.addEventListener('t3-draft-restore', () => {
   showStashes();
   if (threadMessages.length > 0) seedHistory(composer, threadMessages);
-  conversation.sendWaitingFollowUp();
+  if (listedThread === thread) conversation.sendWaitingFollowUp();
 });
 document.querySelector('#stash')!.addEventListener('click', () => {
   composer.stash();
