@@ -202,6 +202,42 @@ describe('<t3-composer> editing', () => {
     expect(submitted).to.equal(1);
   });
 
+  it('during a composition neither ↑ recalls nor Ctrl+Shift+Enter sends', async () => {
+    const composer = await composerFixture();
+    composer.history = [{ text: 'an older message' }];
+    composer.busy = true;
+    let submitted = 0;
+    composer.addEventListener('t3-submit', () => submitted++);
+    await clickEditor(composer);
+    await imeCompose('にほん');
+    await press('ArrowUp');
+    await press('Control+Shift+Enter');
+    expect(submitted).to.equal(0);
+    expect(composer.value.text).not.to.contain('an older message');
+    await imeCommit('日本');
+    await waitFor(() => composer.value.text.startsWith('日本'), 'the composed text');
+    expect(composer.queue).to.deep.equal([]);
+  });
+
+  it("right after Safari's compositionend, only keys a command would take are held back", async () => {
+    const composer = await composerFixture();
+    composer.history = [{ text: 'an older message' }];
+    await clickEditor(composer);
+    await type('abc');
+    // Safari's order cannot be produced by Chromium's IME: compositionend, then the keydown it belongs to.
+    const editor = content(composer);
+    const keydown = (key: string, keyCode: number) => {
+      const event = new KeyboardEvent('keydown', { key, keyCode, bubbles: true, cancelable: true });
+      editor.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: 'abc' }));
+      editor.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(keydown('Tab', 9), 'Tab leaves the editor as usual: no menu is open').to.be.false;
+    expect(keydown('Escape', 27), 'Escape: nothing to stop, no menu').to.be.false;
+    expect(keydown('ArrowUp', 38), '↑ would recall: held back').to.be.true;
+    expect(composer.value.text).to.equal('abc');
+  });
+
   it('undo reverts a programmatic insertion in one step', async () => {
     const composer = await composerFixture();
     await clickEditor(composer);
