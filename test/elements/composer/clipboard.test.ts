@@ -18,6 +18,7 @@ import {
   pngFile,
   press,
   submissions,
+  type,
   waitFor,
 } from './support.js';
 import { nextClipboardWrite } from '../support/interaction.js';
@@ -180,6 +181,34 @@ describe('<t3-composer> paste', () => {
       submitted[0].attachments.map(({ contextId, attachmentId, kind }) => ({ contextId, attachmentId, kind })),
     ).to.deep.equal([{ contextId: pasted.contextId, attachmentId: pasted.attachmentId, kind: 'image' }]);
     expect(await submitted[0].attachments[0].file.text()).to.equal('png-bytes');
+  });
+
+  it('a submit waiting for pasted bytes does not go out by itself with a refused message that came back', async () => {
+    let release!: (blob: Blob) => void;
+    const { source, target } = await twoComposers({
+      resolveAsset: () => new Promise<Blob>((resolve) => (release = resolve)),
+    });
+    let refuse!: (reason: unknown) => void;
+    target.addEventListener('t3-submit', (event) =>
+      event.detail.waitUntil(new Promise((_resolve, reject) => (refuse = reject))),
+    );
+    const submitted = submissions(target);
+    await clickEditor(target);
+    await type('first');
+    await press('Enter');
+    source.value = { text: `look ${link(image)}`, records: [image] };
+    await copyAll(source);
+    await clickEditor(target);
+    await press('Control+v');
+    await waitFor(() => chips(target).length === 1, 'the pasted chip');
+    await press('Enter');
+    expect(submitted, 'the submit waits for the bytes').to.have.length(1);
+    refuse(new Error('No.'));
+    await waitFor(() => target.value.text.startsWith('first\n'), 'the refused message back in front');
+    release(new Blob(['png-bytes'], { type: 'image/png' }));
+    await waitFor(() => !chips(target)[0]!.pending, 'the bytes');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(submitted, 'nothing sent without the person asking').to.have.length(1);
   });
 
   it('a failed re-fetch leaves an unresolved chip and a notice, and submit proceeds', async () => {
