@@ -7,7 +7,7 @@ import {
   MAX_BODY_BYTES,
   MAX_TEXT_CHARS,
 } from '../../server/limits.js';
-import { base64, removeDir, startTestHost, type TestHost } from './support/test-host.js';
+import { base64, startTestHost, type TestHost, closeTestHost } from './support/test-host.js';
 
 let host: TestHost;
 
@@ -15,11 +15,7 @@ beforeAll(async () => {
   host = await startTestHost();
 });
 
-afterAll(async () => {
-  await host.close();
-  await removeDir(host.dataDir);
-  expect(host.errors).toEqual([]);
-});
+afterAll(() => closeTestHost(host));
 
 /** Asserts a 4xx JSON `{error}` whose message matches `pattern`. */
 async function expectClientError(response: Response, status: number, pattern: RegExp): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedMessage, ThreadListing, UserMessage } from '../../server/api-types.js';
-import { removeDir, startTestHost, type TestHost } from './support/test-host.js';
+import { startTestHost, type TestHost, closeTestHost } from './support/test-host.js';
 
 /**
  * Edits make branches: a message posted after an earlier reply is a sibling of what followed that
@@ -13,11 +13,7 @@ beforeAll(async () => {
   host = await startTestHost();
 });
 
-afterAll(async () => {
-  await host.close();
-  await removeDir(host.dataDir);
-  expect(host.errors).toEqual([]);
-});
+afterAll(() => closeTestHost(host));
 
 async function send(threadId: string, text: string, parentId?: string | null): Promise<UserMessage> {
   const response = await host.postMessage(threadId, { text, ...(parentId !== undefined && { parentId }) });

@@ -10,7 +10,7 @@ import {
 } from '../../src/core/index.js';
 import type { AssistantMessage, CreatedMessage, ThreadListing, UserMessage } from '../../server/api-types.js';
 import { file, image, RECORDS_OF_EVERY_KIND, terminal, textReferencing } from '../../support/records.js';
-import { base64, removeDir, startTestHost, type TestHost } from './support/test-host.js';
+import { base64, startTestHost, type TestHost, closeTestHost } from './support/test-host.js';
 
 let host: TestHost;
 
@@ -18,11 +18,7 @@ beforeAll(async () => {
   host = await startTestHost();
 });
 
-afterAll(async () => {
-  await host.close();
-  await removeDir(host.dataDir);
-  expect(host.errors).toEqual([]);
-});
+afterAll(() => closeTestHost(host));
 
 async function create(threadId: string, body: unknown): Promise<CreatedMessage> {
   const response = await host.postMessage(threadId, body);

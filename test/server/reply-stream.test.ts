@@ -9,7 +9,7 @@ import { createMessage } from '../../server/messages.js';
 import { replyChunks, type ReplyPacing } from '../../server/reply-stream.js';
 import { DATABASE_FILE_NAME, openStore } from '../../server/store.js';
 import { terminal, textReferencing } from '../../support/records.js';
-import { makeTempDir, removeDir, startTestHost, type TestHost } from './support/test-host.js';
+import { makeTempDir, startTestHost, type TestHost, closeTestHost } from './support/test-host.js';
 
 /** Streamed replies: pieces as Server-Sent Events, each stored as it goes; stopped ones never read as complete. */
 
@@ -19,11 +19,7 @@ const STALLED: ReplyPacing = { durationMs: 3_600_000, maxChunks: 8 };
 
 const hosts: TestHost[] = [];
 afterAll(async () => {
-  for (const host of hosts) {
-    await host.close();
-    await removeDir(host.dataDir);
-    expect(host.errors).toEqual([]);
-  }
+  for (const host of hosts) await closeTestHost(host);
 });
 
 async function hostWith(pacing: ReplyPacing, dataDir?: string): Promise<TestHost> {

@@ -2,7 +2,7 @@ import { symlink } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startTestHost, type TestHost } from './support/test-host.js';
+import { startTestHost, type TestHost, closeTestHost } from './support/test-host.js';
 
 let host: TestHost;
 
@@ -11,11 +11,7 @@ beforeAll(async () => {
   await symlink(path.join(host.demoDir, '..', 'outside.txt'), path.join(host.demoDir, 'link.txt'));
 });
 
-afterAll(async () => {
-  await host.close();
-  await removeDir(host.dataDir);
-  expect(host.errors).toEqual([]);
-});
+afterAll(() => closeTestHost(host));
 
 /** GET with the path sent exactly as written (fetch would normalise `..` away). */
 function rawGet(rawPath: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {

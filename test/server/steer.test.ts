@@ -9,7 +9,7 @@ import {
 } from '../../server/assistant.js';
 import type { ReplyPacing } from '../../server/reply-stream.js';
 import { terminal, textReferencing } from '../../support/records.js';
-import { removeDir, startTestHost, type TestHost } from './support/test-host.js';
+import { startTestHost, type TestHost, closeTestHost } from './support/test-host.js';
 
 /**
  * Steering (SPEC §14): a message sent with `delivery: 'steer'` while a reply streams ends that
@@ -21,11 +21,7 @@ const SLOW: ReplyPacing = { durationMs: 1200, maxChunks: 8 };
 
 const hosts: TestHost[] = [];
 afterAll(async () => {
-  for (const host of hosts) {
-    await host.close();
-    await removeDir(host.dataDir);
-    expect(host.errors).toEqual([]);
-  }
+  for (const host of hosts) await closeTestHost(host);
 });
 
 async function slowHost(): Promise<TestHost> {

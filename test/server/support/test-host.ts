@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { startHost, type HostOptions, type RunningHost } from '../../../server/host.js';
 
 /** A host on a free port with its own temporary data folder and static folders. */
@@ -75,6 +76,13 @@ export async function startTestHost(
       return { status: response.status, body: await response.json() };
     },
   };
+}
+
+/** Closes a test host and removes its data; the host must have reported no unexpected error. */
+export async function closeTestHost(host: TestHost): Promise<void> {
+  await host.close();
+  await removeDir(host.dataDir);
+  expect(host.errors).toEqual([]);
 }
 
 export async function removeDir(dir: string): Promise<void> {
