@@ -3,7 +3,7 @@ import { Decoration, type DecorationSet, EditorView } from '@codemirror/view';
 import { type ChipRange, chipIndex } from './chip-index.js';
 import { ChipWidget } from './chip-widget.js';
 import { attachmentsField, availabilityField, recordsField } from './draft-state.js';
-import { inSpans, touchedLines } from './touched-lines.js';
+import { touchedLines } from './touched-lines.js';
 
 /** The decoration that draws one chip of the index, with what the draft knows of it. */
 function chipDecoration(state: EditorState, chip: ChipRange, from: number, to: number): Range<Decoration> {
@@ -29,42 +29,38 @@ function buildDecorations(state: EditorState): DecorationSet {
 }
 
 /**
- * Maps the decorations through an edit and re-derives them only in the lines it touched, where
- * the index may have changed; a chip the index kept keeps its decoration, so its widget (and the
- * element it drew) stays.
+ * Maps the decorations through an edit and re-derives them where the index changed. The index
+ * keeps the same `ChipRange` for a chip it kept (`chip-index.ts`), so a decoration whose chip is
+ * still indexed stays, with its widget and the element it drew; only new chips are drawn.
  */
-function updateTouchedLines(decorations: DecorationSet, transaction: Transaction): DecorationSet {
+function updateDecorations(decorations: DecorationSet, transaction: Transaction): DecorationSet {
   const mapped = decorations.map(transaction.changes);
   const lines = touchedLines(transaction);
   if (lines.length === 0) return mapped;
   const { state } = transaction;
-  const filterFrom = lines[0]!.from;
-  const filterTo = lines[lines.length - 1]!.to;
-  const drawn = new Map<number, { to: number; chip: ChipRange }>();
-  mapped.between(filterFrom, filterTo, (from, to, decoration) => {
-    if (inSpans(lines, from, to)) drawn.set(from, { to, chip: decoration.spec.chip });
-  });
-  const unchanged = new Set<number>();
+  const from = lines[0]!.from;
+  const to = lines[lines.length - 1]!.to;
+  const drawn = new Set<ChipRange>();
+  mapped.between(from, to, (_from, _to, decoration) => void drawn.add(decoration.spec.chip));
+  const indexed = new Set<ChipRange>();
   const added: Range<Decoration>[] = [];
-  state.field(chipIndex).between(filterFrom, filterTo, (from, to, chip) => {
-    if (!inSpans(lines, from, to)) return;
-    const was = drawn.get(from);
-    if (was && was.to === to && was.chip.eq(chip)) unchanged.add(from);
-    else added.push(chipDecoration(state, chip, from, to));
+  state.field(chipIndex).between(from, to, (chipFrom, chipTo, chip) => {
+    indexed.add(chip);
+    if (!drawn.has(chip)) added.push(chipDecoration(state, chip, chipFrom, chipTo));
   });
-  if (added.length === 0 && unchanged.size === drawn.size) return mapped;
+  if (added.length === 0 && drawn.size === indexed.size) return mapped;
   return mapped.update({
-    filter: (from, to) => unchanged.has(from) || !inSpans(lines, from, to),
-    filterFrom,
-    filterTo,
+    filter: (_from, _to, decoration) => indexed.has(decoration.spec.chip),
+    filterFrom: from,
+    filterTo: to,
     add: added,
   });
 }
 
 /**
  * The chips' decorations: rebuilt from the index when the records, their attachments (a text
- * file's preview), their availability or read-only change; else mapped, and re-derived in the
- * lines an edit touched.
+ * file's preview), their availability or read-only change; else mapped, and re-derived where the
+ * index changed.
  */
 const chipDecorations = StateField.define<DecorationSet>({
   create: buildDecorations,
@@ -76,7 +72,7 @@ const chipDecorations = StateField.define<DecorationSet>({
       startState.field(availabilityField) !== state.field(availabilityField) ||
       startState.readOnly !== state.readOnly;
     if (rebuild) return buildDecorations(state);
-    return transaction.docChanged ? updateTouchedLines(decorations, transaction) : decorations;
+    return transaction.docChanged ? updateDecorations(decorations, transaction) : decorations;
   },
 });
 
