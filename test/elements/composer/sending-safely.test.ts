@@ -47,6 +47,23 @@ function sendingChanges(composer: T3Composer): boolean[] {
 
 const textOf = (entry: T3Composer['history'][number]) => ('text' in entry ? entry.text : entry.content);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** After the host's answer: its promise settled, and the composer drew what followed. */
+async function settled(composer: T3Composer): Promise<void> {
+  await settle();
+  await composer.updateComplete;
+}
+
+/** "first" sent to a host that answers by hand, and "second" typed and queued while it waits. */
+async function sentAndQueued(composer: T3Composer) {
+  const answers = slowHost(composer);
+  const sent = submissions(composer);
+  await clickEditor(composer);
+  await type('first');
+  await press('Enter');
+  await type('second');
+  await press('Enter');
+  return { answers, sent };
+}
 const sendButton = (composer: T3Composer) => part(composer, 'send-button') as HTMLButtonElement;
 const notice = (composer: T3Composer) => part(composer, 'notice')?.textContent?.trim() ?? '';
 
@@ -67,8 +84,7 @@ describe('<t3-composer> sending safely (waitUntil)', () => {
     expect(sendButton(composer).getAttribute('aria-busy')).to.equal('true');
     await type('also the tests');
     answers[0]!.resolve();
-    await settle();
-    await composer.updateComplete;
+    await settled(composer);
     expect(composer.value.text, 'nothing typed meanwhile is lost').to.equal('also the tests');
     expect(composer.sending).to.be.false;
     expect(composer.hasAttribute('sending')).to.be.false;
@@ -91,8 +107,7 @@ describe('<t3-composer> sending safely (waitUntil)', () => {
     expect(composer.value.text).to.equal('');
     await type('second thought');
     answers[0]!.reject(new Error('The server is down.'));
-    await settle();
-    await composer.updateComplete;
+    await settled(composer);
     // The image comes back under a fresh local id, as through the paste importer.
     const withoutIds = (text: string) => text.replace(/image_[0-9a-f]+/g, 'image_id');
     expect(withoutIds(composer.value.text)).to.equal(withoutIds(`${submitted.text}\nsecond thought`));
@@ -117,8 +132,7 @@ describe('<t3-composer> sending safely (waitUntil)', () => {
     await type('hello there');
     await press('Enter');
     answers[0]!.reject('not a message object');
-    await settle();
-    await composer.updateComplete;
+    await settled(composer);
     expect(composer.value.text).to.equal('hello there');
     expect(notice(composer)).to.equal('Not sent. Your message is back in the composer.');
     await press('Control+z');
@@ -127,13 +141,7 @@ describe('<t3-composer> sending safely (waitUntil)', () => {
 
   it('Enter while a send is in flight queues the follow-up; it goes out once the first is stored', async () => {
     const composer = await composerFixture();
-    const answers = slowHost(composer);
-    const sent = submissions(composer);
-    await clickEditor(composer);
-    await type('first');
-    await press('Enter');
-    await type('second');
-    await press('Enter');
+    const { answers, sent } = await sentAndQueued(composer);
     expect(sent.map((detail) => detail.text)).to.deep.equal(['first']);
     expect(composer.queue.map((entry) => entry.submission.text)).to.deep.equal(['second']);
     answers[0]!.resolve();
@@ -160,8 +168,7 @@ describe('<t3-composer> sending safely (waitUntil)', () => {
     await composer.updateComplete;
     expect(sent.map((detail) => detail.text)).to.deep.equal(['one']);
     answers[0]!.reject(new Error('Rate limited.'));
-    await settle();
-    await composer.updateComplete;
+    await settled(composer);
     expect(composer.queue.map((entry) => entry.submission.text)).to.deep.equal(['one', 'two']);
     expect(notice(composer)).to.contain('Rate limited.');
     composer.busy = true;
@@ -299,16 +306,9 @@ describe('<t3-composer> sending safely (waitUntil)', () => {
 
   it('a refused send pauses the queue, so the follow-up typed after it does not overtake it', async () => {
     const composer = await composerFixture();
-    const answers = slowHost(composer);
-    const sent = submissions(composer);
-    await clickEditor(composer);
-    await type('first');
-    await press('Enter');
-    await type('second');
-    await press('Enter');
+    const { answers, sent } = await sentAndQueued(composer);
     answers[0]!.reject(new Error('Busy.'));
-    await settle();
-    await composer.updateComplete;
+    await settled(composer);
     expect(sent.map((detail) => detail.text)).to.deep.equal(['first']);
     expect(composer.value.text).to.equal('first');
     expect(composer.queue.map((entry) => entry.submission.text)).to.deep.equal(['second']);
@@ -327,8 +327,7 @@ describe('<t3-composer> sending safely (waitUntil)', () => {
     await press('ArrowUp');
     expect(composer.value.text).to.equal('old one');
     answers[0]!.reject(new Error('No.'));
-    await settle();
-    await composer.updateComplete;
+    await settled(composer);
     expect(composer.value.text).to.equal('new message\ndraft');
     await press('ArrowDown');
     expect(composer.value.text, 'no walk left to take it away').to.equal('new message\ndraft');
