@@ -10,7 +10,7 @@ const LINE_BREAK = /\r\n|\r|\n/g;
  * Calls `line(from, to)` for each line of `text` (`\n`, `\r\n` and `\r` end a line; a final
  * line break opens no new one) until it returns false. Linear in the text read.
  */
-export function forEachLine(text: string, line: (from: number, to: number) => boolean | void): void {
+function forEachLine(text: string, line: (from: number, to: number) => boolean | void): void {
   LINE_BREAK.lastIndex = 0;
   let from = 0;
   while (from < text.length) {

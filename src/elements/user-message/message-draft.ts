@@ -1,7 +1,6 @@
 import {
   type CommandInfo,
   type ContextRecord,
-  decodeContextRecord,
   formatContextReference,
   isContextKind,
   isKnownContextKind,
@@ -9,6 +8,7 @@ import {
   toContextId,
 } from '../../core/index.js';
 import type { ComposerDraft } from '../shared/draft-values.js';
+import { hostKindRecord } from '../shared/host-kind-record.js';
 import type { AnnotationDrivenModel, MessageModel } from './message-model.js';
 
 /**
@@ -65,7 +65,7 @@ function annotationDraft(model: AnnotationDrivenModel): MessageAsDraft {
       const record =
         records.get(toContextId(segment.reference.id)) ??
         model.recordsById.get(segment.reference.id) ??
-        hostKindRecord(segment, label);
+        referenceRecord(segment, label);
       if (!record) {
         text += segment.text;
         continue;
@@ -92,19 +92,15 @@ function referenceLabel(segment: ReferenceSegment): string {
  * reference's id as its context id, `payload.serialized` the exact text the prompt had (so an
  * untouched chip goes out as it came), `value` and `metadata` kept. `null` when it cannot decode.
  */
-function hostKindRecord(segment: ReferenceSegment, label: string): ContextRecord | null {
+function referenceRecord(segment: ReferenceSegment, label: string): ContextRecord | null {
   const { reference } = segment;
-  const kind = isContextKind(reference.kind) && !isKnownContextKind(reference.kind) ? reference.kind : REFERENCE_KIND;
-  const payload: Record<string, unknown> = { serialized: segment.text.trim() || reference.serialized || label };
-  // The chip shows `value` beside its label: not twice when the label already is the value.
-  if (reference.value && reference.value !== label) payload.value = reference.value;
-  if (reference.metadata !== undefined) payload.metadata = reference.metadata;
-  const decoded = decodeContextRecord({
-    version: 1,
-    kind,
+  return hostKindRecord({
+    kind: isContextKind(reference.kind) && !isKnownContextKind(reference.kind) ? reference.kind : REFERENCE_KIND,
     contextId: toContextId(reference.id),
     label: label || reference.id,
-    payload,
+    serialized: segment.text.trim() || reference.serialized || label,
+    // The chip shows `value` beside its label: not twice when the label already is the value.
+    value: reference.value && reference.value !== label ? reference.value : undefined,
+    metadata: reference.metadata,
   });
-  return decoded.ok ? decoded.record : null;
 }

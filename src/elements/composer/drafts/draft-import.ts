@@ -8,8 +8,8 @@ import {
 } from '../../../core/index.js';
 import type { DraftAttachment } from '../../shared/draft-values.js';
 import { newLocalId } from '../editor/local-ids.js';
-import { type ComposerDraft, decodeDraft } from '../editor/draft.js';
-import { type PickedCommand, putAttachments, putRecords, recordsField, setCommand } from '../editor/draft-state.js';
+import { type ComposerDraft, decodeCommand } from '../editor/draft.js';
+import { putAttachments, putRecords, recordsField, setCommand } from '../editor/draft-state.js';
 import { PROGRAMMATIC } from '../editor/insertion.js';
 import { planFragmentImport } from '../clipboard/fragment-import.js';
 
@@ -62,7 +62,7 @@ export function importDraft(
     records.push({ ...record, contextId, attachmentId: localId } as ContextRecord);
     attachments.push({ ...image, contextId, attachmentId: localId });
   }
-  const command = place === 'caret' ? undefined : commandOf(draft, commands);
+  const command = place === 'caret' ? undefined : decodeCommand(draft.command, commands);
   return {
     spec: {
       ...placement(state, plan.text, place),
@@ -82,10 +82,4 @@ function placement(state: EditorState, text: string, place: ImportPlace): Transa
     return { changes: { from: 0, to: state.doc.length, insert: text }, selection: { anchor: text.length } };
   const changes = state.changes({ from: 0, insert: `${text}\n` });
   return { changes, selection: state.selection.map(changes, 1) };
-}
-
-function commandOf(draft: ComposerDraft, commands: readonly CommandInfo[]): PickedCommand | undefined {
-  return (
-    draft.command && decodeDraft({ text: '', records: [], attachments: [], command: draft.command }, commands).command
-  );
 }

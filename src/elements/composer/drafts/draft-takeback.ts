@@ -35,7 +35,7 @@ function leaveRecall(context: ComposerContext): void {
 }
 
 /** A saved draft into the current one as one undo step; false, with a notice, if too big. */
-export function joinDraft(context: ComposerContext, draft: ComposerDraft, place: ImportPlace): boolean {
+function joinDraft(context: ComposerContext, draft: ComposerDraft, place: ImportPlace): boolean {
   const { state } = context;
   const imported = importDraft(state, draft, { place, commands: context.host.commands });
   const problem = insertionProblem(state, imported.newIds, imported.newChips, context.config.locale);

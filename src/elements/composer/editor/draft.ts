@@ -127,7 +127,8 @@ function decodeAttachment(value: unknown, records: ReadonlyMap<string, ContextRe
   return [{ contextId: record.contextId, attachmentId, kind: record.kind, file, ...(preview && { preview }) }];
 }
 
-function decodeCommand(value: unknown, commands: readonly CommandInfo[]): PickedCommand | undefined {
+/** A picked command from any value: looked up by name among `commands`, or kept by its name alone. */
+export function decodeCommand(value: unknown, commands: readonly CommandInfo[]): PickedCommand | undefined {
   const input = value as { name?: unknown; subcommandPath?: unknown } | null;
   if (!input || typeof input.name !== 'string' || input.name === '') return undefined;
   const known = Array.isArray(commands) ? commands.find((command) => command?.name === input.name) : undefined;

@@ -8,6 +8,7 @@ import {
   sanitizeCommandInfo,
   toKindScopedContextId,
 } from '../../../core/index.js';
+import { hostKindRecord } from '../../shared/host-kind-record.js';
 import { activeCommand } from '../editor/draft.js';
 import { type PickedCommand, putRecords, setCommand } from '../editor/draft-state.js';
 import type { Option } from './menu-list.js';
@@ -88,16 +89,12 @@ function recordForItem(item: MentionItem): ContextRecord | null {
   const tag = item.tag;
   if (!tag || typeof tag.kind !== 'string') return null;
   const label = tag.label ?? item.label;
-  const serialized = (tag.serialized ?? item.insertText ?? `@${escapeMention(label)}`).trim();
-  const payload: Record<string, unknown> = { serialized };
-  if (tag.value !== undefined) payload.value = tag.value;
-  if (tag.metadata !== undefined) payload.metadata = tag.metadata;
-  const decoded = decodeContextRecord({
-    version: 1,
+  return hostKindRecord({
     kind: tag.kind,
     contextId: toKindScopedContextId(tag.kind, item.id),
-    label: label.slice(0, 200),
-    payload,
+    label,
+    serialized: (tag.serialized ?? item.insertText ?? `@${escapeMention(label)}`).trim(),
+    value: tag.value,
+    metadata: tag.metadata,
   });
-  return decoded.ok ? decoded.record : null;
 }

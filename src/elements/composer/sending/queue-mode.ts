@@ -5,7 +5,7 @@
  */
 export type QueueMode = 'queue' | 'steer' | 'block' | 'send';
 
-export const QUEUE_MODES: readonly QueueMode[] = ['queue', 'steer', 'block', 'send'];
+const QUEUE_MODES: readonly QueueMode[] = ['queue', 'steer', 'block', 'send'];
 
 /** The mode a `queue-mode` value means: anything unknown means `queue`. */
 export function queueModeOf(value: unknown): QueueMode {
