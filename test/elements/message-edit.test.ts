@@ -275,6 +275,24 @@ describe('<t3-user-message editable>: saving', () => {
     await waitFor(() => message.shadowRoot!.activeElement === editButton(message), 'focus back on Edit');
   });
 
+  it('t3-edit reaches the document (bubbling, composed, cancelable) with a file attached while editing', async () => {
+    const message = await editableMessage();
+    const heard: CustomEvent<EditDetail>[] = [];
+    const onEdit = (event: Event) => heard.push(event as CustomEvent<EditDetail>);
+    document.addEventListener('t3-edit', onEdit);
+    stopListening.push(() => document.removeEventListener('t3-edit', onEdit));
+    const composer = await clickEdit(message);
+    const notes = new File(['rounding: half-even'], 'notes.txt', { type: 'text/plain' });
+    composer.attachFiles([notes]);
+    await press('Enter');
+    expect(heard).to.have.length(1);
+    const [event] = heard;
+    expect([event!.bubbles, event!.composed, event!.cancelable]).to.deep.equal([true, true, true]);
+    const attached = event!.detail.submission.attachments;
+    expect(attached.map(({ kind, file }) => [kind, file])).to.deep.equal([['file', notes]]);
+    expect(event!.detail.submission.text).to.contain('notes.txt');
+  });
+
   it('gives annotation-driven messages their content and annotations as the original', async () => {
     const annotations: InputAnnotation[] = [
       { type: 'reference', start: 4, end: 18, text: '@dataset:users', reference: { id: 'dataset_users' } },

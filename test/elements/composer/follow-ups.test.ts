@@ -284,4 +284,13 @@ describe('<t3-composer> follow-ups: queue and steer', () => {
     expect(sent).to.deep.equal([]);
     expect(composer.value.text).to.equal('hi @alice ');
   });
+
+  it('a cancelled Send now keeps the entry where it was', async () => {
+    const composer = await composerFixture();
+    await busyWithQueue(composer, 'a', 'b');
+    composer.addEventListener('t3-submit', (event) => event.preventDefault(), { once: true });
+    await sendMouse({ type: 'click', position: centre(entryPart(composer, 1, 'queue-steer')) });
+    await composer.updateComplete;
+    expect(texts(composer)).to.deep.equal(['a', 'b']);
+  });
 });

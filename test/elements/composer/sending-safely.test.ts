@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { T3Composer } from '../../../src/composer.js';
 import { link, terminal } from '../../../support/records.js';
@@ -390,5 +390,36 @@ describe('<t3-composer> sending safely (waitUntil)', () => {
     } finally {
       composer.remove();
     }
+  });
+
+  it('the end of a turn while a send is in flight sends nothing queued until that send is stored', async () => {
+    const composer = await composerFixture();
+    const { answers, sent } = await sentAndQueued(composer);
+    composer.busy = true;
+    await composer.updateComplete;
+    composer.busy = false;
+    await composer.updateComplete;
+    expect(sent.map((detail) => detail.text)).to.deep.equal(['first']);
+    answers[0]!.resolve();
+    await waitFor(() => sent.length === 2, 'the follow-up after the first is stored');
+    expect(sent[1]!.text).to.equal('second');
+  });
+
+  it('sends in flight side by side are one sending spell: t3-sending-change fires once each way', async () => {
+    const composer = await composerFixture(html`<t3-composer label="Message" queue-mode="send"></t3-composer>`);
+    const answers = slowHost(composer);
+    const changes = sendingChanges(composer);
+    await clickEditor(composer);
+    await type('one');
+    await press('Enter');
+    await type('two');
+    await press('Enter');
+    expect(answers).to.have.length(2);
+    answers[0]!.resolve();
+    await settled(composer);
+    expect(composer.sending, 'the second is still in flight').to.be.true;
+    answers[1]!.resolve();
+    await settled(composer);
+    expect(changes).to.deep.equal([true, false]);
   });
 });
