@@ -21,5 +21,6 @@ export {
   type InsertContextResult,
   T3Composer,
 } from './elements/composer/composer.js';
+export { ComposerProperties } from './elements/composer/composer-properties.js';
 export type { DraftAttachment, SubmittedAttachment } from './elements/shared/draft-values.js';
 export type { MentionItem, MentionProvider, MentionTag } from './elements/composer/menu/providers.js';

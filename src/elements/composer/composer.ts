@@ -1,25 +1,22 @@
 import { html, type PropertyValues, type TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { query } from 'lit/decorators.js';
 import type { CommandInfo, ContextRecord } from '../../core/index.js';
-import { ConfigurableElement } from '../shared/configurable-element.js';
 import { emit } from '../shared/events.js';
 import type { ComposerDraft, ComposerValue, InsertContextOptions, InsertContextResult } from './composer-types.js';
 import { composerStyles } from './composer.styles.js';
 import { restoredFormValue } from './form-value.js';
 import { DraftPersistence } from './drafts/draft-persistence.js';
-import { DEFAULT_HISTORY_SIZE, DraftRecall } from './drafts/draft-recall.js';
+import { DraftRecall } from './drafts/draft-recall.js';
 import { DraftSession } from './draft-session.js';
 import type { StashEntry } from './drafts/draft-stash.js';
-import type { DraftStorage } from './drafts/draft-storage.js';
 import { StashController } from './drafts/stash-controller.js';
 import { activeCommand, decodeDraft, liveAttachments, readDraft, referencedRecords } from './editor/draft.js';
 import type { HistoryEntry } from './drafts/history-entries.js';
-import { DEFAULT_PASTE_FILE_CHARS, DEFAULT_PASTE_FILE_LINES, longPasteLimits } from './clipboard/long-paste.js';
-import type { MentionProvider } from './menu/providers.js';
+import { longPasteLimits } from './clipboard/long-paste.js';
 import type { QueueEntryInit, QueuedSubmission } from './sending/queued-submissions.js';
-import type { QueueMode } from './sending/queue-mode.js';
 import { SubmitController } from './sending/submit-controller.js';
 import { composerKeymap } from './composer-keymap.js';
+import { ComposerProperties } from './composer-properties.js';
 
 export type * from './composer-types.js';
 
@@ -82,60 +79,9 @@ export type * from './composer-types.js';
  * @fires {CustomEvent<StopDetail>} t3-stop - The stop button, or Escape in the editor with no menu open, while `busy`.
  * @fires {CustomEvent<QueueChangeDetail>} t3-queue-change - The queue changed; `detail.queue` is the new list.
  */
-export class T3Composer extends ConfigurableElement {
+export class T3Composer extends ComposerProperties {
   static override styles = composerStyles;
   static formAssociated = true;
-
-  /** Accessible name of the editor. */
-  @property() label = '';
-
-  @property() placeholder = '';
-
-  @property({ type: Boolean, reflect: true }) disabled = false;
-
-  @property({ type: Boolean, reflect: true }) readonly = false;
-
-  /** Form field name; the form value is the canonical text. */
-  @property({ reflect: true }) name = '';
-
-  /** Maximum visible characters (a chip counts as one); typing and paste stop there. */
-  @property({ type: Number, attribute: 'max-length' }) maxLength?: number;
-
-  /** Sources of mention items, each opened by its trigger character (`@` by default). */
-  @property({ attribute: false }) providers: readonly MentionProvider[] = [];
-
-  /** Slash commands offered at the start of the draft. */
-  @property({ attribute: false }) commands: readonly CommandInfo[] = [];
-
-  /** How many submitted drafts ↑ recalls (100 by default). */
-  @property({ type: Number, attribute: 'history-size' }) historySize = DEFAULT_HISTORY_SIZE;
-
-  /** Saves the draft, stash and history under this key (IndexedDB by default) and restores them. */
-  @property({ attribute: 'draft-key' }) draftKey?: string;
-
-  /** Pasted text of more lines than this (40 by default; 0 turns it off) becomes a text file chip. */
-  @property({ type: Number, attribute: 'paste-file-lines' }) pasteFileLines = DEFAULT_PASTE_FILE_LINES;
-
-  /** Pasted text of more characters than this (4,000 by default; 0 turns it off) becomes a text file chip. */
-  @property({ type: Number, attribute: 'paste-file-chars' }) pasteFileChars = DEFAULT_PASTE_FILE_CHARS;
-
-  /** Replaces the default IndexedDB store: `{load(key), save(key, stored), remove(key)}`, each a promise. */
-  @property({ attribute: false }) draftStorage?: DraftStorage;
-
-  /** The host's assistant is working: the send button stops it, and Enter queues follow-ups (see `queue-mode`). */
-  @property({ type: Boolean, reflect: true }) busy = false;
-
-  /**
-   * What Enter and `submit()` do while `busy` (or `sending`): `queue` (default) the submission until the turn ends,
-   * `steer` it into the running turn (`delivery: 'steer'`), `block` it (a notice), `send` it as a new message.
-   */
-  @property({ attribute: 'queue-mode' }) queueMode: QueueMode = 'queue';
-
-  /** Hides the built-in send and stop button, for a host that brings its own. */
-  @property({ type: Boolean, attribute: 'no-send-button' }) noSendButton = false;
-
-  /** Disabled by an ancestor `<fieldset disabled>`, kept apart from the element's own `disabled`. */
-  @state() private formDisabled = false;
 
   @query('[part~="editor"]') private editorHost?: HTMLElement;
 
@@ -355,11 +301,6 @@ export class T3Composer extends ConfigurableElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.session.unmount();
-  }
-
-  /** @internal */
-  get isDisabled(): boolean {
-    return this.disabled || this.formDisabled;
   }
 
   // ---- Form association -------------------------------------------------------------------------

@@ -1,0 +1,70 @@
+import { property, state } from 'lit/decorators.js';
+import type { CommandInfo } from '../../core/index.js';
+import { ConfigurableElement } from '../shared/configurable-element.js';
+import { DEFAULT_PASTE_FILE_CHARS, DEFAULT_PASTE_FILE_LINES } from './clipboard/long-paste.js';
+import { DEFAULT_HISTORY_SIZE } from './drafts/draft-recall.js';
+import type { DraftStorage } from './drafts/draft-storage.js';
+import type { MentionProvider } from './menu/providers.js';
+import type { QueueMode } from './sending/queue-mode.js';
+
+/**
+ * The reactive properties of `<t3-composer>`, the attributes a host sets; the element adds its
+ * behaviour on top.
+ */
+export abstract class ComposerProperties extends ConfigurableElement {
+  /** Accessible name of the editor. */
+  @property() label = '';
+
+  @property() placeholder = '';
+
+  @property({ type: Boolean, reflect: true }) disabled = false;
+
+  @property({ type: Boolean, reflect: true }) readonly = false;
+
+  /** Form field name; the form value is the canonical text. */
+  @property({ reflect: true }) name = '';
+
+  /** Maximum visible characters (a chip counts as one); typing and paste stop there. */
+  @property({ type: Number, attribute: 'max-length' }) maxLength?: number;
+
+  /** Sources of mention items, each opened by its trigger character (`@` by default). */
+  @property({ attribute: false }) providers: readonly MentionProvider[] = [];
+
+  /** Slash commands offered at the start of the draft. */
+  @property({ attribute: false }) commands: readonly CommandInfo[] = [];
+
+  /** How many submitted drafts ↑ recalls (100 by default). */
+  @property({ type: Number, attribute: 'history-size' }) historySize = DEFAULT_HISTORY_SIZE;
+
+  /** Saves the draft, stash and history under this key (IndexedDB by default) and restores them. */
+  @property({ attribute: 'draft-key' }) draftKey?: string;
+
+  /** Pasted text of more lines than this (40 by default; 0 turns it off) becomes a text file chip. */
+  @property({ type: Number, attribute: 'paste-file-lines' }) pasteFileLines = DEFAULT_PASTE_FILE_LINES;
+
+  /** Pasted text of more characters than this (4,000 by default; 0 turns it off) becomes a text file chip. */
+  @property({ type: Number, attribute: 'paste-file-chars' }) pasteFileChars = DEFAULT_PASTE_FILE_CHARS;
+
+  /** Replaces the default IndexedDB store: `{load(key), save(key, stored), remove(key)}`, each a promise. */
+  @property({ attribute: false }) draftStorage?: DraftStorage;
+
+  /** The host's assistant is working: the send button stops it, and Enter queues follow-ups (see `queue-mode`). */
+  @property({ type: Boolean, reflect: true }) busy = false;
+
+  /**
+   * What Enter and `submit()` do while `busy` (or `sending`): `queue` (default) the submission until the turn ends,
+   * `steer` it into the running turn (`delivery: 'steer'`), `block` it (a notice), `send` it as a new message.
+   */
+  @property({ attribute: 'queue-mode' }) queueMode: QueueMode = 'queue';
+
+  /** Hides the built-in send and stop button, for a host that brings its own. */
+  @property({ type: Boolean, attribute: 'no-send-button' }) noSendButton = false;
+
+  /** Disabled by an ancestor `<fieldset disabled>`, kept apart from the element's own `disabled`. */
+  @state() protected formDisabled = false;
+
+  /** @internal */
+  get isDisabled(): boolean {
+    return this.disabled || this.formDisabled;
+  }
+}
