@@ -49,6 +49,9 @@ describe('the packed package', () => {
       'package/README.md',
       // The README links to these pages; they ship so the links work in the registry's copy too.
       'package/docs/api.md',
+      'package/docs/core.md',
+      'package/docs/elements.md',
+      'package/docs/demo.md',
       'package/docs/frameworks.md',
       'package/docs/performance.md',
     ]) {
