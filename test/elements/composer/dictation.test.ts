@@ -133,6 +133,10 @@ describe('<t3-composer> dictation', () => {
     expect(composer.value.text, 'the typed space is a step of its own').to.equal('hello there\nnext line');
     await press('Control+z');
     expect(composer.value.text).to.equal('hello there\n');
+    await press('Control+z');
+    expect(composer.value.text).to.equal('hello there');
+    await press('Control+z');
+    expect(composer.value.text, 'two phrases in a row are two steps').to.equal('hello');
   });
 
   it('keeps dictating after what is typed at the point, and follows the caret typed or clicked elsewhere', async () => {
@@ -181,7 +185,8 @@ describe('<t3-composer> dictation', () => {
     await waitFor(() => !!composer.shadowRoot!.querySelector('[part~="option"]'), 'mention results');
     speech.guess('spoken');
     await heard(composer);
-    expect(composer.value.text.endsWith('and @src'), 'the guess is not in the query').to.be.true;
+    expect(composer.value.text.endsWith('and @src')).to.be.true;
+    expect(content(composer).textContent, 'the guess is drawn before the trigger').to.match(/and spoken@src$/);
     speech.say('spoken');
     await heard(composer);
     expect(composer.value.text.endsWith('and spoken @src'), 'the phrase goes before the trigger').to.be.true;
