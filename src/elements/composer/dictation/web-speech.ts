@@ -81,15 +81,25 @@ async function* recognize(options: WebSpeechOptions, { lang, signal }: SpeechRec
     if (error === 'aborted' || error === 'no-speech') return;
     stream.fail(new SpeechRecognizerError(error, message || undefined));
   });
-  recognition.addEventListener('end', () => stream.close());
-  const abort = () => recognition.abort();
+  let ended = false;
+  recognition.addEventListener('end', () => {
+    ended = true;
+    stream.close();
+  });
+  const abort = () => {
+    if (ended) return;
+    ended = true;
+    recognition.abort();
+    stream.close();
+  };
   signal.addEventListener('abort', abort, { once: true });
   try {
     recognition.start();
     yield* stream;
   } finally {
     signal.removeEventListener('abort', abort);
-    recognition.abort();
+    // A reader that stops early (dictation ended) leaves no recognizer listening.
+    abort();
   }
 }
 
