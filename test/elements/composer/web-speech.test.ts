@@ -8,9 +8,10 @@ import { dictationChanges, heard, interim, notice } from './dictation-support.js
 import { clickEditor, composerFixture, press } from './support.js';
 
 /**
- * Headless Chromium has neither `SpeechRecognition` nor a speech service, so each test installs
- * this stand-in on `window`: it records how the adapter set it up and what it was told, and the
- * test fires the events a browser's recognizer fires (result, error, end).
+ * Headless Chromium has no speech service behind its `webkitSpeechRecognition` (it only ever
+ * fails), so each test takes that away and installs this stand-in on `window` instead: it records
+ * how the adapter set it up and what it was told, and the test fires the events a browser's
+ * recognizer fires (result, error, end).
  */
 class StandInRecognition extends EventTarget {
   static instances: StandInRecognition[] = [];
@@ -52,6 +53,7 @@ let journal: string[] = [];
 let microphone: () => Promise<MediaStream>;
 const scope = window as unknown as Record<string, unknown>;
 const originalGetUserMedia = navigator.mediaDevices.getUserMedia;
+const nativeRecognition = Object.getOwnPropertyDescriptor(window, 'webkitSpeechRecognition');
 
 function grantedMicrophone(): Promise<MediaStream> {
   journal.push('getUserMedia');
@@ -63,6 +65,7 @@ beforeEach(() => {
   journal = [];
   StandInRecognition.instances = [];
   microphone = grantedMicrophone;
+  delete scope.webkitSpeechRecognition;
   scope.SpeechRecognition = StandInRecognition;
   Object.defineProperty(navigator.mediaDevices, 'getUserMedia', {
     configurable: true,
@@ -77,6 +80,10 @@ afterEach(() => {
   delete scope.SpeechRecognition;
   delete scope.webkitSpeechRecognition;
   Object.defineProperty(navigator.mediaDevices, 'getUserMedia', { configurable: true, value: originalGetUserMedia });
+});
+
+after(() => {
+  if (nativeRecognition) Object.defineProperty(window, 'webkitSpeechRecognition', nativeRecognition);
 });
 
 /** Starts the adapter and collects what it yields until it ends (or throws). */
