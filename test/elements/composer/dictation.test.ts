@@ -4,6 +4,7 @@ import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import type { MentionProvider } from '../../../src/elements/composer/menu/providers.js';
 import { mention, terminal } from '../../../support/records.js';
 import { announced, dictationButton, dictationChanges, FedRecognizer, heard, interim } from './dictation-support.js';
+import { expectNoAxeViolations, LOOKS, resetLook, showLook } from '../support/axe.js';
 import { centre, chips, clickEditor, composerFixture, content, press, type, waitFor } from './support.js';
 
 const editorHasFocus = (composer: T3Composer) => composer.shadowRoot!.activeElement?.classList.contains('cm-content');
@@ -198,4 +199,21 @@ describe('<t3-composer> dictation', () => {
     expect(composer.value.text).to.match(/ and spoken \[[^\]]+\]\(t3-context:[^)]+\) after it$/);
     expect(chips(composer).length).to.equal(2);
   });
+
+  for (const look of LOOKS) {
+    it(`is axe-clean while dictating with a guess shown, ${look.scheme}, ${look.width}px wide`, async () => {
+      await showLook(look);
+      try {
+        const { composer, speech } = await dictatingComposer();
+        await type('Typed');
+        await startDictating(composer);
+        speech.guess('a guess');
+        await heard(composer);
+        expect(interim(composer)).to.not.equal(null);
+        await expectNoAxeViolations(composer, `dictating, ${look.scheme}, ${look.width}px`);
+      } finally {
+        await resetLook();
+      }
+    });
+  }
 });
