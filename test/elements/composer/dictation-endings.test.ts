@@ -121,6 +121,22 @@ describe('<t3-composer> dictation ends', () => {
   });
 });
 
+describe('<t3-composer> dictation within max-length', () => {
+  it('cuts a phrase past the limit to fit, with the notice a paste gets, and goes on after it', async () => {
+    const composer = await composerFixture(html`<t3-composer label="Message" max-length="12"></t3-composer>`);
+    const { speech } = await dictating('abc', 'hello', composer);
+    speech.say('hello wonderful world');
+    await heard(composer);
+    expect(composer.value.text).to.equal('abc hello wo');
+    expect(notice(composer)).to.equal('The message is too long. (12)');
+    expect(isDictating(composer)).to.be.true;
+    await press('Backspace', 4);
+    speech.say('yes');
+    await heard(composer);
+    expect(composer.value.text, 'the point stayed with the caret').to.equal('abc hell yes');
+  });
+});
+
 describe('<t3-composer> dictation errors', () => {
   it('a refused microphone ends it with the micDenied notice; nothing typed or heard is lost', async () => {
     const { composer, speech, changes } = await dictating('typed', 'heard');

@@ -143,8 +143,9 @@ export class DictationController implements ReactiveController {
   /** (Re)starts the silence timer: no result within `dictation-silence` ms ends dictation. */
   private waitForSpeech(): void {
     clearTimeout(this.silenceTimer);
-    const silence = this.options.silence();
-    if (Number.isFinite(silence) && silence > 0) this.silenceTimer = setTimeout(() => this.stop(), silence);
+    const given = this.options.silence();
+    const silence = Number.isFinite(given) && given >= 0 ? given : DEFAULT_DICTATION_SILENCE;
+    if (silence > 0) this.silenceTimer = setTimeout(() => this.stop(), silence);
   }
 
   private canDictate(): boolean {

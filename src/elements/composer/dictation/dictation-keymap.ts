@@ -15,8 +15,9 @@ export interface DictationCommands {
 export function dictationKeymap(commands: DictationCommands): Extension {
   return Prec.highest(
     keymap.of([
-      { key: 'Mod-Shift-Space', run: () => commands.toggle() },
-      { key: 'Escape', run: () => commands.stop() },
+      // A key that belongs to an IME composition (Escape cancels it) is left to the composition.
+      { key: 'Mod-Shift-Space', run: (view) => !view.composing && commands.toggle() },
+      { key: 'Escape', run: (view) => !view.composing && commands.stop() },
     ]),
   );
 }

@@ -20,8 +20,11 @@ export const showInterim = StateEffect.define<string>();
 /** Puts the point here (in the document after the transaction's changes). */
 const placePoint = StateEffect.define<number>();
 
-/** The user event of a dictated phrase: not typed input, so length limits do not cut what was heard. */
-export const DICTATION_EVENT = 'dictation';
+/**
+ * The user event of a dictated phrase. It counts as pasted text: `max-length` cuts it to fit with
+ * its notice, as it cuts a paste, instead of refusing the whole phrase as it refuses a key.
+ */
+const DICTATION_EVENT = 'input.paste.dictation';
 
 /**
  * The dictation point follows the draft: an edit elsewhere maps it, text inserted right at it keeps
@@ -45,7 +48,7 @@ export const dictationField = StateField.define<Dictation | null>({
     const wanted =
       placed ??
       (transaction.selection ? transaction.newSelection.main.head : transaction.changes.mapPos(next.point, 1));
-    const point = outsideChips(transaction.state, wanted);
+    const point = outsideChips(transaction.state, Math.min(wanted, transaction.newDoc.length));
     return point === next.point ? next : { ...next, point };
   },
 });
@@ -89,8 +92,9 @@ export function phraseInsertion(state: EditorState, text: string): TransactionSp
   return {
     changes: { from: at, insert: `${spaceBefore}${text}${spaceAfter}` },
     ...(caretFollows ? { selection: { anchor: end } } : {}),
-    // Before a mention's trigger, the point stays with the caret in the query (mapped).
-    effects: [showInterim.of(''), ...(atPoint ? [placePoint.of(end)] : [])],
+    // The caret it moves brings the point along (also when a length limit cuts the phrase); before a
+    // mention's trigger, the point stays with the caret in the query (mapped).
+    effects: [showInterim.of(''), ...(atPoint && !caretFollows ? [placePoint.of(end)] : [])],
     userEvent: DICTATION_EVENT,
     annotations: isolateHistory.of('full'),
     scrollIntoView: caretFollows,
