@@ -1,6 +1,8 @@
 import { expect, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
+import type { ComponentProps } from 'react';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
+import type { T3Composer as ReactComposer } from '../../../src/react/index.js';
 import type { MentionProvider } from '../../../src/elements/composer/menu/providers.js';
 import { mention, terminal } from '../../../support/records.js';
 import { announced, dictationButton, dictationChanges, FedRecognizer, heard, interim } from './dictation-support.js';
@@ -26,6 +28,10 @@ async function startDictating(composer: T3Composer): Promise<void> {
   await composer.updateComplete;
 }
 
+/** Compile-time check, run by `npm run typecheck`: the React wrapper takes the event, typed from the map. */
+const onDictationChange: NonNullable<ComponentProps<typeof ReactComposer>['onDictationChange']> = (event) =>
+  void (event.detail.active satisfies boolean);
+
 describe('<t3-composer> dictation', () => {
   it('shows the microphone button only with a recognizer; a click toggles it, announced, with focus kept', async () => {
     const composer = await composerFixture();
@@ -37,8 +43,14 @@ describe('<t3-composer> dictation', () => {
     expect(button.getAttribute('aria-label')).to.equal('Dictate');
     expect(button.getAttribute('aria-pressed')).to.equal('false');
     const changes = dictationChanges(composer);
+    const outside: CustomEvent[] = [];
+    document.body.addEventListener('t3-dictation-change', (event) => outside.push(event), { once: true });
     await clickEditor(composer);
     await startDictating(composer);
+    expect(outside.map((event) => [event.detail.active, event.bubbles, event.composed])).to.deep.equal([
+      [true, true, true],
+    ]);
+    expect(typeof onDictationChange).to.equal('function');
     expect(button.getAttribute('aria-pressed')).to.equal('true');
     expect(button.title).to.equal('Stop dictation');
     expect(speech.listening).to.be.true;
