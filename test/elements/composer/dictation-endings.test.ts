@@ -111,6 +111,20 @@ describe('<t3-composer> dictation ends', () => {
     expect(isDictating(quiet)).to.be.true;
   });
 
+  it('on Escape before Escape stops a busy assistant: the next Escape does', async () => {
+    const busy = await composerFixture(html`<t3-composer label="Message" busy></t3-composer>`);
+    const stops: Event[] = [];
+    busy.addEventListener('t3-stop', (event) => stops.push(event));
+    const { composer, changes } = await dictating('typed', 'heard', busy);
+    await press('Escape');
+    await composer.updateComplete;
+    expect(changes).to.deep.equal([true, false]);
+    expect(stops.length).to.equal(0);
+    expect(composer.value.text).to.equal('typed heard');
+    await press('Escape');
+    expect(stops.length).to.equal(1);
+  });
+
   it('when the recognizer stops by itself, keeping the guess, with no notice', async () => {
     const { composer, speech, changes } = await dictating('typed', 'last words');
     speech.end();

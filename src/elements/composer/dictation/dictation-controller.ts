@@ -153,10 +153,11 @@ export class DictationController implements ReactiveController {
     return host.isConnected && !this.context.disabled && !host.readonly && this.options.recognizer() !== undefined;
   }
 
-  /** The composer's language, else the page's, else the browser's. */
+  /** The composer's language (its own `lang` or an ancestor's), else the page's, else the browser's. */
   private lang(): string {
     const { host } = this.context;
-    return host.closest('[lang]')?.getAttribute('lang') || globalThis.navigator?.language || 'en';
+    const own = host.closest('[lang]')?.getAttribute('lang');
+    return own || document.documentElement.lang || globalThis.navigator?.language || 'en';
   }
 
   private changed(active: boolean): void {
