@@ -212,6 +212,18 @@ describe('<t3-composer> dictation', () => {
     expect(chips(composer).length).to.equal(2);
   });
 
+  it('dictates right-to-left text with the same spacing, the guess drawn in the line', async () => {
+    const { composer, speech } = await dictatingComposer(html`<t3-composer label="Message" dir="rtl"></t3-composer>`);
+    await type('שלום');
+    await startDictating(composer);
+    speech.guess('עולם');
+    await heard(composer);
+    expect(composer.shadowRoot!.querySelector('.cm-line')!.contains(interim(composer))).to.be.true;
+    speech.say('עולם');
+    await heard(composer);
+    expect(composer.value.text).to.equal('שלום עולם');
+  });
+
   for (const look of LOOKS) {
     it(`is axe-clean while dictating with a guess shown, ${look.scheme}, ${look.width}px wide`, async () => {
       await showLook(look);
