@@ -24,3 +24,16 @@ export {
 export { ComposerProperties } from './elements/composer/composer-properties.js';
 export type { DraftAttachment, SubmittedAttachment } from './elements/shared/draft-values.js';
 export type { MentionItem, MentionProvider, MentionTag } from './elements/composer/menu/providers.js';
+export type { DictationChangeDetail } from './elements/shared/events.js';
+export {
+  isWebSpeechAvailable,
+  webSpeechRecognizer,
+  type WebSpeechOptions,
+} from './elements/composer/dictation/web-speech.js';
+export {
+  SpeechRecognizerError,
+  type SpeechRecognizerAdapter,
+  type SpeechRecognizerErrorCode,
+  type SpeechRecognizerStartOptions,
+  type SpeechResult,
+} from './elements/composer/dictation/speech-recognizer.js';

@@ -5,6 +5,7 @@ import { Branches } from './branches.js';
 import { Conversation } from './conversation.js';
 import { draftKeyOf, renderStashes, seedHistory } from './drafts.js';
 import { setUpFollowUps } from './follow-ups.js';
+import { setUpDictation } from './dictation.js';
 import {
   ENVIRONMENT_ID,
   readThread,
@@ -35,6 +36,7 @@ const threadList = document.querySelector<HTMLElement>('#thread-list')!;
 const threadTitle = document.querySelector<HTMLElement>('#thread-title')!;
 
 setUpFollowUps(document.querySelector<HTMLSelectElement>('#follow-ups')!, composer);
+setUpDictation(composer);
 
 /**
  * The branch of the thread shown, as last known: ↑ recalls its messages, also after a stored

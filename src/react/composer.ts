@@ -24,5 +24,6 @@ export const T3Composer = createComponent({
     onStop: eventName('t3-stop'),
     onQueueChange: eventName('t3-queue-change'),
     onSendingChange: eventName('t3-sending-change'),
+    onDictationChange: eventName('t3-dictation-change'),
   },
 });

@@ -79,6 +79,8 @@ describe('a page that loads only the IIFE bundle', () => {
       'T3UserMessage',
       'T3ContextChip',
       'T3ContextScope',
+      'webSpeechRecognizer',
+      'isWebSpeechAvailable',
     ]) {
       expect(names).toContain(name);
     }

@@ -4,6 +4,8 @@ import { ConfigurableElement } from '../shared/configurable-element.js';
 import { DEFAULT_PASTE_FILE_CHARS, DEFAULT_PASTE_FILE_LINES } from './clipboard/long-paste.js';
 import { DEFAULT_HISTORY_SIZE } from './drafts/draft-recall.js';
 import type { DraftStorage } from './drafts/draft-storage.js';
+import { DEFAULT_DICTATION_SILENCE } from './dictation/dictation-controller.js';
+import type { SpeechRecognizerAdapter } from './dictation/speech-recognizer.js';
 import type { MentionProvider } from './menu/providers.js';
 import type { QueueMode } from './sending/queue-mode.js';
 
@@ -59,6 +61,15 @@ export abstract class ComposerProperties extends ConfigurableElement {
 
   /** Hides the built-in send and stop button, for a host that brings its own. */
   @property({ type: Boolean, attribute: 'no-send-button' }) noSendButton = false;
+
+  /**
+   * Turns speech into text: `{start({lang, signal})}` yielding `{text, final}` results (see
+   * `webSpeechRecognizer()`). With one, a microphone button shows and Ctrl/Cmd+Shift+Space dictates.
+   */
+  @property({ attribute: false }) speechRecognizer?: SpeechRecognizerAdapter;
+
+  /** Milliseconds without speech after which dictation ends (3,000 by default; 0 never). */
+  @property({ type: Number, attribute: 'dictation-silence' }) dictationSilence = DEFAULT_DICTATION_SILENCE;
 
   /** Disabled by an ancestor `<fieldset disabled>`, kept apart from the element's own `disabled`. */
   @state() protected formDisabled = false;

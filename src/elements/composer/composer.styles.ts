@@ -1,6 +1,7 @@
 import { css } from 'lit';
 import { themeTokens } from '../shared/theme.styles.js';
 import { queueStyles } from './sending/queue.styles.js';
+import { dictationStyles } from './dictation/dictation.styles.js';
 
 export const composerStyles = [
   themeTokens,
@@ -321,4 +322,5 @@ export const composerStyles = [
       }
     }
   `,
+  dictationStyles,
 ];

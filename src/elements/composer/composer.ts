@@ -17,6 +17,7 @@ import type { QueueEntryInit, QueuedSubmission } from './sending/queued-submissi
 import { SubmitController } from './sending/submit-controller.js';
 import { composerKeymap } from './composer-keymap.js';
 import { ComposerProperties } from './composer-properties.js';
+import { DictationController } from './dictation/dictation-controller.js';
 
 export type * from './composer-types.js';
 
@@ -53,6 +54,8 @@ export type * from './composer-types.js';
  * @csspart queue-handle - An entry's drag handle (Alt+↑/↓ on an entry moves it too).
  * @csspart queue-state - How many follow-ups wait, and whether the queue is paused (after Stop or a refused send).
  * @csspart queue-resume - The button that sends the paused queue again.
+ * @csspart dictation-button - The microphone toggle, shown with a `speechRecognizer` (`aria-pressed` while dictating).
+ * @csspart interim - What the recognizer guesses so far, shown where the next phrase goes (not part of the text).
  *
  * @slot start - Host controls before the editor (attach, model picker).
  * @slot end - Host controls after the editor, before the send button (voice).
@@ -78,6 +81,7 @@ export type * from './composer-types.js';
  *   `detail.stashes` is the new list.
  * @fires {CustomEvent<StopDetail>} t3-stop - The stop button, or Escape in the editor with no menu open, while `busy`.
  * @fires {CustomEvent<QueueChangeDetail>} t3-queue-change - The queue changed; `detail.queue` is the new list.
+ * @fires {CustomEvent<DictationChangeDetail>} t3-dictation-change - Dictation started or ended (`detail.active`).
  */
 export class T3Composer extends ComposerProperties {
   static override styles = composerStyles;
@@ -90,6 +94,7 @@ export class T3Composer extends ComposerProperties {
   private readonly stashing: StashController;
   private readonly submitting: SubmitController;
   private readonly persistence: DraftPersistence;
+  private readonly dictation: DictationController;
 
   constructor() {
     super();
@@ -100,17 +105,23 @@ export class T3Composer extends ComposerProperties {
       longPasteLimits: () => longPasteLimits(this.pasteFileLines, this.pasteFileChars),
       internals: typeof this.attachInternals === 'function' ? this.attachInternals() : undefined,
       keys: () => composerKeymap({ sending: this.submitting, recall: this.recall }),
+      leadingControllers: () => this.dictation.extension(),
       submit: () => this.submit(),
       changed: (blank) => {
         this.persistence.changed(blank);
         this.submitting.followDraft();
       },
     });
+    this.dictation = new DictationController(this.session, {
+      recognizer: () => this.speechRecognizer,
+      silence: () => this.dictationSilence,
+    });
     this.recall = new DraftRecall(this.session);
     this.stashing = new StashController(this.session);
     this.submitting = new SubmitController(this.session, {
       recall: this.recall,
       stash: this.stashing,
+      beforeSend: () => this.dictation.stop(),
       keys: {
         currentKey: () => this.persistence.currentKey,
         settledElsewhere: (key, draft, stored) => this.persistence.settleElsewhere(key, draft, stored),
@@ -263,7 +274,9 @@ export class T3Composer extends ComposerProperties {
       <div part="actions" class="actions">
         <slot name="start"></slot>
         <div part="editor" class="editor"></div>
-        <div class="actions-end"><slot name="end"></slot>${this.submitting.renderButton()}</div>
+        <div class="actions-end">
+          <slot name="end"></slot>${this.dictation.renderButton()}${this.submitting.renderButton()}
+        </div>
       </div>
       ${session.menu.render()} ${session.notices.renderNotice()} ${session.notices.renderLiveRegion()}
     </div>`;
@@ -279,6 +292,8 @@ export class T3Composer extends ComposerProperties {
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     if (changed.has('draftKey')) {
+      // What was heard belongs to the draft being left.
+      this.dictation.stop();
       this.persistence.setKey(this.draftKey);
       this.submitting.inFlight.refresh();
     }

@@ -1,4 +1,4 @@
-import { EditorState, type Transaction, type TransactionSpec } from '@codemirror/state';
+import { EditorState, type Extension, type Transaction, type TransactionSpec } from '@codemirror/state';
 import type { EditorView, KeyBinding } from '@codemirror/view';
 import { type CommandInfo, type ContextRecord, decodeContextRecord, formatContextReference } from '../../core/index.js';
 import type { ResolvedConfig } from '../shared/config.js';
@@ -38,6 +38,8 @@ export interface DraftSessionOptions {
   internals: ElementInternals | undefined;
   /** The composer's own keys (send, recall, stop), after the menu's and before the editor's. */
   keys(): readonly KeyBinding[];
+  /** Controllers whose keys come before the menu's (dictation: Escape ends it first). */
+  leadingControllers(): Extension;
   /** Submits like Enter (a submit that waited for pasted files). */
   submit(): void;
   /**
@@ -86,7 +88,7 @@ export class DraftSession implements ComposerContext {
       showNotice: (message) => this.notices.show(message),
       keys: options.keys,
       takesKey: (event) => this.takesKey(event),
-      controllers: () => [this.menu.extension(), this.clipboard.extension()],
+      controllers: () => [options.leadingControllers(), this.menu.extension(), this.clipboard.extension()],
       onUpdate: (update) => this.afterTransactions(update.startState, update.transactions, update.state),
     });
   }

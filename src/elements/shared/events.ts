@@ -43,6 +43,8 @@ export interface T3EventDetails {
   't3-stop': Record<string, never>;
   /** The composer's queue of follow-ups changed (one queued, edited, removed or sent). */
   't3-queue-change': { queue: QueuedSubmission[] };
+  /** The composer's dictation started (`active: true`) or ended. */
+  't3-dictation-change': { active: boolean };
   /**
    * A sent message was edited and saved; cancelable (the edit stays open). `submission` is what
    * `t3-submit` would carry for the edited draft (new files in `attachments`, kept ones as records);
@@ -82,6 +84,7 @@ export type DraftRestoreDetail = T3EventDetails['t3-draft-restore'];
 export type StopDetail = T3EventDetails['t3-stop'];
 export type QueueChangeDetail = T3EventDetails['t3-queue-change'];
 export type SendingChangeDetail = T3EventDetails['t3-sending-change'];
+export type DictationChangeDetail = T3EventDetails['t3-dictation-change'];
 export type EditDetail = T3EventDetails['t3-edit'];
 
 /** One of the package's events, bubbling out of shadow roots. */

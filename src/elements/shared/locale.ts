@@ -88,6 +88,15 @@ export interface T3Locale {
   /** An edit the host refused (its `waitUntil` promise rejected), without and with the reason it gave (`{message}`). */
   editNotSaved: string;
   editNotSavedBecause: string;
+  /** The composer's microphone button (its name, and its tooltip while dictating). */
+  dictate: string;
+  stopDictation: string;
+  /** Dictation ended by a refused microphone, or by the recognizer failing. */
+  micDenied: string;
+  dictationFailed: string;
+  /** Announced when dictation starts and ends. */
+  dictationStarted: string;
+  dictationEnded: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -153,6 +162,12 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   keepEditing: 'Keep editing',
   editNotSaved: 'Not saved: your edit is still here.',
   editNotSavedBecause: 'Not saved: {message} Your edit is still here.',
+  dictate: 'Dictate',
+  stopDictation: 'Stop dictation',
+  micDenied: 'Dictation needs the microphone: allow it for this page, then try again.',
+  dictationFailed: 'Dictation stopped: speech could not be recognised. What was heard is kept.',
+  dictationStarted: 'Dictation started',
+  dictationEnded: 'Dictation ended',
 });
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as written. */

@@ -22,6 +22,8 @@ import { fireSubmit } from './submit-event.js';
 export interface SubmitParts {
   recall: DraftRecall;
   stash: StashController;
+  /** Before a draft is sent: dictation keeps what it heard as text, and ends. */
+  beforeSend(): void;
   /** Where drafts are saved: a send made under another key settles into that key's record. */
   keys: Pick<InFlightOptions, 'currentKey' | 'settledElsewhere'>;
 }
@@ -65,8 +67,10 @@ export class SubmitController {
    */
   submit(otherWay = false): boolean {
     const { context } = this;
+    if (!context.view || context.disabled) return false;
+    this.parts.beforeSend();
     const state = context.state;
-    if (!context.view || context.disabled || stateIsBlank(state)) return false;
+    if (stateIsBlank(state)) return false;
     const action = followUpAction(this.busy, this.mode, otherWay);
     if (action === 'block') {
       context.notices.show(context.config.locale.queueBlocked);

@@ -1,0 +1,167 @@
+import type { Extension } from '@codemirror/state';
+import type { nothing, ReactiveController, TemplateResult } from 'lit';
+import { emit } from '../../shared/events.js';
+import type { ComposerContext } from '../editor/composer-context.js';
+import { renderDictationButton } from './dictation-button.js';
+import { dictationKeymap } from './dictation-keymap.js';
+import {
+  dictationField,
+  endDictation,
+  outsideChips,
+  phraseInsertion,
+  showInterim,
+  startDictation,
+} from './dictation-state.js';
+import { interimText } from './interim-text.js';
+import { isPermissionRefusal, type SpeechRecognizerAdapter, type SpeechResult } from './speech-recognizer.js';
+
+/** How long dictation waits for a result before it ends, by default. */
+export const DEFAULT_DICTATION_SILENCE = 3000;
+
+export interface DictationOptions {
+  /** The host's recognizer; no microphone button without one. */
+  recognizer(): SpeechRecognizerAdapter | undefined;
+  /** Milliseconds without a result after which dictation ends (`dictation-silence`); 0 never. */
+  silence(): number;
+}
+
+/**
+ * Dictation's view side: runs the recognizer while dictating, turns each final result into one
+ * transaction at the dictation point and each interim one into the state's guess, and ends
+ * dictation on the button, Escape, submit, `disabled` or `readonly`, disconnect, silence, the
+ * recognizer's end or its error (with a notice). Whatever ends it, the guess on screen is kept as
+ * text first, so nothing heard is lost. Start and end are announced and fire `t3-dictation-change`.
+ */
+export class DictationController implements ReactiveController {
+  /** The running dictation's abort controller; undefined while not dictating. */
+  private running: AbortController | undefined;
+  private silenceTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly context: ComposerContext,
+    private readonly options: DictationOptions,
+  ) {
+    context.host.addController(this);
+  }
+
+  get active(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** The state field (a new draft's state keeps dictating, from its caret), the interim text and the keys. */
+  extension(): Extension {
+    return [
+      dictationField.init((state) =>
+        this.active ? { point: outsideChips(state, state.selection.main.head), interim: '' } : null,
+      ),
+      interimText,
+      dictationKeymap({ toggle: () => this.toggle(), stop: () => this.stop() }),
+    ];
+  }
+
+  hostUpdate(): void {
+    if (this.active && !this.canDictate()) this.stop();
+  }
+
+  hostDisconnected(): void {
+    this.stop();
+  }
+
+  toggle(): boolean {
+    return this.active ? this.stop() : this.start();
+  }
+
+  start(): boolean {
+    const recognizer = this.options.recognizer();
+    if (this.active || !recognizer || !this.canDictate()) return false;
+    const running = new AbortController();
+    this.running = running;
+    const state = this.context.state;
+    this.context.dispatch({ effects: startDictation.of(outsideChips(state, state.selection.main.head)) });
+    this.context.notices.announce(this.context.config.locale.dictationStarted);
+    this.changed(true);
+    this.waitForSpeech();
+    void this.listen(recognizer, running);
+    return true;
+  }
+
+  /**
+   * Ends dictation, keeping the guess on screen as text; with `failure`, that notice shows (and is
+   * announced) instead of the end's announcement. False when not dictating.
+   */
+  stop(failure?: string): boolean {
+    const running = this.running;
+    if (!running) return false;
+    this.running = undefined;
+    clearTimeout(this.silenceTimer);
+    running.abort();
+    const interim = this.context.state.field(dictationField, false)?.interim.trim();
+    const phrase = interim ? phraseInsertion(this.context.state, interim) : undefined;
+    if (phrase) this.context.dispatch(phrase);
+    this.context.dispatch({ effects: endDictation.of(null) });
+    if (failure) this.context.notices.show(failure);
+    else this.context.notices.announce(this.context.config.locale.dictationEnded);
+    this.changed(false);
+    return true;
+  }
+
+  renderButton(): TemplateResult | typeof nothing {
+    return renderDictationButton({
+      available: this.options.recognizer() !== undefined,
+      active: this.active,
+      disabled: this.context.disabled || this.context.host.readonly,
+      locale: this.context.config.locale,
+      toggle: () => {
+        this.toggle();
+        this.context.focus();
+      },
+    });
+  }
+
+  private async listen(recognizer: SpeechRecognizerAdapter, running: AbortController): Promise<void> {
+    const { locale } = this.context.config;
+    try {
+      for await (const result of recognizer.start({ lang: this.lang(), signal: running.signal })) {
+        if (this.running !== running) break;
+        this.take(result);
+      }
+      if (this.running === running) this.stop();
+    } catch (error) {
+      if (this.running === running) this.stop(isPermissionRefusal(error) ? locale.micDenied : locale.dictationFailed);
+    }
+  }
+
+  /** A final result becomes text at the point (one undo step); an interim one replaces the guess. */
+  private take(result: SpeechResult): void {
+    if (typeof result?.text !== 'string') return;
+    this.waitForSpeech();
+    const text = result.text.trim();
+    const phrase = result.final && text !== '' ? phraseInsertion(this.context.state, text) : undefined;
+    this.context.dispatch(phrase ?? { effects: showInterim.of(result.final ? '' : text) });
+  }
+
+  /** (Re)starts the silence timer: no result within `dictation-silence` ms ends dictation. */
+  private waitForSpeech(): void {
+    clearTimeout(this.silenceTimer);
+    const given = this.options.silence();
+    const silence = Number.isFinite(given) && given >= 0 ? given : DEFAULT_DICTATION_SILENCE;
+    if (silence > 0) this.silenceTimer = setTimeout(() => this.stop(), silence);
+  }
+
+  private canDictate(): boolean {
+    const { host } = this.context;
+    return host.isConnected && !this.context.disabled && !host.readonly && this.options.recognizer() !== undefined;
+  }
+
+  /** The composer's language (its own `lang` or an ancestor's), else the page's, else the browser's. */
+  private lang(): string {
+    const { host } = this.context;
+    const own = host.closest('[lang]')?.getAttribute('lang');
+    return own || document.documentElement.lang || globalThis.navigator?.language || 'en';
+  }
+
+  private changed(active: boolean): void {
+    emit(this.context.host, 't3-dictation-change', { active });
+    this.context.host.requestUpdate();
+  }
+}
