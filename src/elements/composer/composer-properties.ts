@@ -36,16 +36,16 @@ export abstract class ComposerProperties extends ConfigurableElement {
   @property({ attribute: false }) commands: readonly CommandInfo[] = [];
 
   /** How many submitted drafts ↑ recalls (100 by default). */
-  @property({ type: Number, attribute: 'history-size' }) historySize = DEFAULT_HISTORY_SIZE;
+  @property({ type: Number, attribute: 'history-size' }) historySize: number = DEFAULT_HISTORY_SIZE;
 
   /** Saves the draft, stash and history under this key (IndexedDB by default) and restores them. */
   @property({ attribute: 'draft-key' }) draftKey?: string;
 
   /** Pasted text of more lines than this (40 by default; 0 turns it off) becomes a text file chip. */
-  @property({ type: Number, attribute: 'paste-file-lines' }) pasteFileLines = DEFAULT_PASTE_FILE_LINES;
+  @property({ type: Number, attribute: 'paste-file-lines' }) pasteFileLines: number = DEFAULT_PASTE_FILE_LINES;
 
   /** Pasted text of more characters than this (4,000 by default; 0 turns it off) becomes a text file chip. */
-  @property({ type: Number, attribute: 'paste-file-chars' }) pasteFileChars = DEFAULT_PASTE_FILE_CHARS;
+  @property({ type: Number, attribute: 'paste-file-chars' }) pasteFileChars: number = DEFAULT_PASTE_FILE_CHARS;
 
   /** Replaces the default IndexedDB store: `{load(key), save(key, stored), remove(key)}`, each a promise. */
   @property({ attribute: false }) draftStorage?: DraftStorage;
@@ -69,7 +69,7 @@ export abstract class ComposerProperties extends ConfigurableElement {
   @property({ attribute: false }) speechRecognizer?: SpeechRecognizerAdapter;
 
   /** Milliseconds without speech after which dictation ends (3,000 by default; 0 never). */
-  @property({ type: Number, attribute: 'dictation-silence' }) dictationSilence = DEFAULT_DICTATION_SILENCE;
+  @property({ type: Number, attribute: 'dictation-silence' }) dictationSilence: number = DEFAULT_DICTATION_SILENCE;
 
   /** Disabled by an ancestor `<fieldset disabled>`, kept apart from the element's own `disabled`. */
   @state() protected formDisabled = false;
