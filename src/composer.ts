@@ -24,3 +24,4 @@ export {
 export { ComposerProperties } from './elements/composer/composer-properties.js';
 export type { DraftAttachment, SubmittedAttachment } from './elements/shared/draft-values.js';
 export type { MentionItem, MentionProvider, MentionTag } from './elements/composer/menu/providers.js';
+export type { SendKey } from './elements/composer/editor/send-key.js';
