@@ -108,13 +108,17 @@ export class MenuController implements ReactiveController {
         return { update: (update) => this.follow(update) };
       }),
       EditorView.contentAttributes.of({ 'aria-autocomplete': 'list', 'aria-haspopup': 'listbox' }),
+      EditorView.domEventHandlers({
+        // The editor knows the composition is over once this handler ran: look at the confirmed text then.
+        compositionend: (_event, view) => void setTimeout(() => this.compositionEnded(view)),
+      }),
     ];
   }
 
   render(): TemplateResult | typeof nothing {
     const state = this.context.state;
     const menu = state.field(menuState, false);
-    if (!menu?.trigger) return nothing;
+    if (!menu?.trigger || this.composing) return nothing;
     const config = this.context.config;
     const content = {
       trigger: menu.trigger,
@@ -129,6 +133,22 @@ export class MenuController implements ReactiveController {
       hover: (index) => this.setActive(index),
       focusEditor: () => this.view?.focus(),
     });
+  }
+
+  /**
+   * An IME composition is deciding what is typed: the menu neither shows nor searches until it is
+   * confirmed, so `@にほ` in the middle of a composition asks no provider.
+   */
+  private get composing(): boolean {
+    return this.view?.composing ?? false;
+  }
+
+  private compositionEnded(view: EditorView): void {
+    if (view !== this.view || view.composing) return;
+    const trigger = openTrigger(view.state);
+    if (trigger?.type === 'mention') this.search.search(trigger, view.state.facet(menuSources).providers);
+    this.syncAria(view.state);
+    if (trigger) this.context.host.requestUpdate();
   }
 
   private currentSources() {
@@ -160,7 +180,11 @@ export class MenuController implements ReactiveController {
     if (!trigger) {
       this.search.cancel();
       this.popup.hide();
-    } else if (trigger.type === 'mention' && (!before?.trigger || triggerKey(before.trigger) !== triggerKey(trigger))) {
+    } else if (
+      trigger.type === 'mention' &&
+      !update.view.composing &&
+      (!before?.trigger || triggerKey(before.trigger) !== triggerKey(trigger))
+    ) {
       this.search.search(trigger, update.state.facet(menuSources).providers);
     }
     this.syncAria(update.state);
@@ -214,7 +238,7 @@ export class MenuController implements ReactiveController {
 
   private syncAria(state: EditorState = this.context.state): void {
     const menu = state.field(menuState, false);
-    const open = !!menu?.trigger;
+    const open = !!menu?.trigger && !this.composing;
     syncComboboxAria(this.view?.contentDOM, open, open && this.options(state).length > 0 ? menu.active : null);
   }
 }
