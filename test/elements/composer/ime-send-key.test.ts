@@ -10,7 +10,6 @@ import {
   clickEditor,
   composerFixture,
   content,
-  imeCommit,
   imeCompose,
   press,
   submissions,
