@@ -8,6 +8,7 @@ import {
   type ViewUpdate,
 } from '@codemirror/view';
 import type { T3Locale } from '../../shared/locale.js';
+import { chipBidi } from './chip-bidi.js';
 import { chipExtension } from './chip-decorations.js';
 import { chipIntegrity } from './chip-integrity.js';
 import { CompositionGuard } from './composition-guard.js';
@@ -71,6 +72,7 @@ export class EditorSetup {
     // Rebuilt settings on each call: a draft replaced after a property changed starts with it.
     this.shared ??= [
       chipExtension(),
+      chipBidi(),
       chipIntegrity(),
       history(),
       EditorView.lineWrapping,
