@@ -226,14 +226,25 @@ export class MenuController implements ReactiveController {
     if (menu?.trigger && menu.active !== index) this.context.dispatch({ effects: setActiveOption.of(index) });
   }
 
-  /** The trigger character's box, its right edge leading in right-to-left text; the frame's when it is out of view. */
+  /**
+   * The trigger character's box, its right edge leading in right-to-left text; the frame's when it
+   * is out of view. It reaches over the height of the send and stop buttons too, so the menu, above
+   * or under it, covers neither the caret's line nor those buttons (a phone's narrow screen).
+   */
   private triggerRect() {
     const view = this.view;
     const trigger = view && openTrigger(view.state);
     if (!view || !trigger) return null;
     const align = view.textDirectionAt(trigger.from) === Direction.RTL ? ('end' as const) : ('start' as const);
     const coords = view.coordsAtPos(trigger.from, 1) ?? view.dom.getBoundingClientRect();
-    return { left: coords.left, right: coords.right, top: coords.top, bottom: coords.bottom, align };
+    let { top, bottom } = coords;
+    for (const button of this.context.host.shadowRoot?.querySelectorAll('.action-button') ?? []) {
+      const box = button.getBoundingClientRect();
+      if (box.height === 0) continue;
+      top = Math.min(top, box.top);
+      bottom = Math.max(bottom, box.bottom);
+    }
+    return { left: coords.left, right: coords.right, top, bottom, align };
   }
 
   private syncAria(state: EditorState = this.context.state): void {
