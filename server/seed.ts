@@ -85,7 +85,7 @@ export const LEGACY_SEED_TEXTS: readonly string[] = [
   `Two follow-ups. ${TEST_REVIEW} And the build still fails at \uFFFC, see the button too.\n\n${PAY_BUTTON}\n${BUILD_FAILURE}`,
 ];
 
-/** A right-to-left sample thread: Hebrew and Arabic messages with English chips, and an English one with a Hebrew chip. */
+/** A right-to-left sample thread: Hebrew and Arabic with English chips, and English with a Hebrew chip. */
 export const RTL_THREAD_ID = 'rtl';
 
 const failingTest: ContextRecord = {
@@ -153,7 +153,7 @@ function seedRtlThread(store: Store, before: Date): void {
   });
 }
 
-/** Seeds the demo thread (and the right-to-left sample thread) into an empty database; returns whether it did. */
+/** Seeds the demo thread and the right-to-left sample thread into an empty database; returns whether it did. */
 export function seedDemoThread(store: Store, now = new Date()): boolean {
   if (store.hasThreads()) return false;
   const demoStart = new Date(now.getTime() - (LEGACY_SEED_TEXTS.length - 1) * 60_000);
