@@ -1,11 +1,11 @@
 import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
-import { executeServerCommand, setViewport } from '@web/test-runner-commands';
+import { executeServerCommand, sendMouse, setViewport } from '@web/test-runner-commands';
 import type { T3Composer } from '../../src/elements/composer/composer.js';
 import type { MentionProvider } from '../../src/elements/composer/menu/providers.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
-import { mention } from '../../support/records.js';
-import { clickEditor, content, type, waitFor } from './composer/support.js';
-import { part } from './support/interaction.js';
+import { link, mention, terminal } from '../../support/records.js';
+import { chips, clickEditor, content, type, waitFor } from './composer/support.js';
+import { centre, part } from './support/interaction.js';
 
 /*
  * A phone: 390 × 844 and a finger as the only pointer (touch emulation through the DevTools
@@ -126,6 +126,25 @@ describe('on a phone', () => {
       const visual = window.visualViewport!;
       expect(box.top).to.be.at.least(visual.offsetTop - 0.5);
       expect(box.bottom).to.be.at.most(visual.offsetTop + visual.height + 0.5);
+    });
+  }
+
+  for (const at of ['bottom', 'top'] as const) {
+    it(`a chip’s details cover neither the send button nor the chip’s line (composer at the ${at})`, async () => {
+      await phone();
+      const composer = await pinnedComposer(at, `see ${link(terminal)} now`);
+      composer.value = { text: `see ${link(terminal)} now`, records: [terminal] };
+      await composer.updateComplete;
+      const chip = chips(composer)[0]!;
+      await sendMouse({ type: 'move', position: centre(part(chip, 'base')!) });
+      const details = () => part(chip, 'details');
+      await waitFor(() => !!details()?.matches(':popover-open'), 'the details');
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const box = details()!.getBoundingClientRect();
+      const send = part(composer, 'send-button')!.getBoundingClientRect();
+      const line = content(composer).querySelector('.cm-line')!.getBoundingClientRect();
+      expect(overlaps(box, send), 'over the send button').to.be.false;
+      expect(overlaps(box, line), 'over the chip’s line').to.be.false;
     });
   }
 });

@@ -21,6 +21,9 @@ import {
 import type { MentionProvider } from './providers.js';
 import { triggerKey } from './trigger-detection.js';
 
+/** The composer's send and stop buttons, which the open menu never covers. */
+const SEND_CONTROLS = '[part~="send-button"], [part~="stop-button"]';
+
 /**
  * The @-mention and slash-command menu's view side. The editor state holds the menu (`menuState`:
  * its trigger, active option and dismissed trigger) and its keys are a keymap (`menuKeymap`); this
@@ -238,7 +241,7 @@ export class MenuController implements ReactiveController {
     const align = view.textDirectionAt(trigger.from) === Direction.RTL ? ('end' as const) : ('start' as const);
     const coords = view.coordsAtPos(trigger.from, 1) ?? view.dom.getBoundingClientRect();
     let { top, bottom } = coords;
-    for (const button of this.context.host.shadowRoot?.querySelectorAll('.action-button') ?? []) {
+    for (const button of this.context.host.shadowRoot?.querySelectorAll(SEND_CONTROLS) ?? []) {
       const box = button.getBoundingClientRect();
       if (box.height === 0) continue;
       top = Math.min(top, box.top);
