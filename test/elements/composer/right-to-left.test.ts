@@ -3,7 +3,10 @@ import type { ContextRecord } from '../../../src/core/index.js';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3UserMessage } from '../../../src/elements/user-message/user-message.js';
 import { link, mention, terminal } from '../../../support/records.js';
-import { caret, chips, clickEditor, composerFixture, content, press, submissions } from './support.js';
+import { sendMouse } from '@web/test-runner-commands';
+import type { MentionProvider } from '../../../src/elements/composer/menu/providers.js';
+import { centre, part } from '../support/interaction.js';
+import { caret, chips, clickEditor, composerFixture, content, press, submissions, type, waitFor } from './support.js';
 
 /** Isolate characters (LRI, RLI, FSI, PDI): never in the text that goes on the wire. */
 const ISOLATES = /[\u2066-\u2069]/;
@@ -109,6 +112,68 @@ describe('<t3-composer> right-to-left text with chips', () => {
     expect(detail!.text).to.equal(`שלום ${link(terminal, 'npm test')} עולם`);
     for (const text of [detail!.text, detail!.prompt, JSON.stringify(detail!.inputAnnotations ?? [])])
       expect(ISOLATES.test(text)).to.be.false;
+  });
+});
+
+describe('<t3-composer> menus and details follow the line’s direction', () => {
+  const people: MentionProvider = {
+    id: 'people',
+    label: 'People',
+    search: () =>
+      ['Ada', 'Grace'].map((name) => ({
+        id: name,
+        label: name,
+        record: { ...mention, contextId: `m_${name}`, label: `@${name}`, path: name },
+      })),
+  };
+
+  async function openMenuAfter(text: string): Promise<{ composer: T3Composer; menu: HTMLElement }> {
+    const composer = await composerFixture(
+      html`<t3-composer label="Message" style="inline-size: 600px"></t3-composer>`,
+    );
+    composer.providers = [people];
+    await clickEditor(composer);
+    await type(text);
+    await type('@');
+    const menu = () => part(composer, 'menu');
+    await waitFor(() => (menu()?.querySelectorAll('[role="option"]').length ?? 0) > 0, 'the menu');
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    return { composer, menu: menu()! };
+  }
+
+  function triggerBox(composer: T3Composer): DOMRect {
+    const line = content(composer).querySelector('.cm-line')!;
+    const text = [...line.childNodes].find((node) => node.textContent!.includes('@'))!;
+    const range = document.createRange();
+    const at = text.textContent!.indexOf('@');
+    range.setStart(text, at);
+    range.setEnd(text, at + 1);
+    return range.getBoundingClientRect();
+  }
+
+  it('a menu opened on a Hebrew line reads right to left from the trigger’s right edge', async () => {
+    const { composer, menu } = await openMenuAfter('שאל את ');
+    expect(getComputedStyle(menu).direction).to.equal('rtl');
+    expect(Math.abs(menu.getBoundingClientRect().right - triggerBox(composer).right)).to.be.below(2);
+  });
+
+  it('a menu opened on an English line reads left to right from the trigger’s left edge', async () => {
+    const { composer, menu } = await openMenuAfter('ask ');
+    expect(getComputedStyle(menu).direction).to.equal('ltr');
+    expect(Math.abs(menu.getBoundingClientRect().left - triggerBox(composer).left)).to.be.below(2);
+  });
+
+  it('a chip’s details on an Arabic line align to the chip’s right edge', async () => {
+    const composer = await draft(`مرحبا ${link(terminal, 'npm test')} بكم`);
+    const chip = chips(composer)[0]!;
+    await sendMouse({ type: 'move', position: centre(part(chip, 'base')!) });
+    const details = () => part(chip, 'details');
+    await waitFor(() => !!details()?.matches(':popover-open'), 'the details');
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(getComputedStyle(chip).direction).to.equal('rtl');
+    const base = part(chip, 'base')!.getBoundingClientRect();
+    expect(Math.abs(details()!.getBoundingClientRect().right - base.right)).to.be.below(2);
+    await sendMouse({ type: 'move', position: [0, 0] });
   });
 });
 

@@ -69,8 +69,11 @@ export class MenuController implements ReactiveController {
   /** The listbox is rendered by now (or gone): show it in the top layer and place it at the trigger. */
   hostUpdated(): void {
     const menu = this.isOpen ? this.context.host.shadowRoot?.getElementById(MENU_ID) : null;
-    if (menu) this.popup.show(menu);
-    else this.popup.hide();
+    if (menu) {
+      // The menu reads in the direction of the line it was opened on, whatever the page's.
+      menu.dir = this.triggerDirection() === Direction.RTL ? 'rtl' : 'ltr';
+      this.popup.show(menu);
+    } else this.popup.hide();
   }
 
   /** The editor the menu serves; called when the composer mounts or re-mounts its editor. */
@@ -238,7 +241,7 @@ export class MenuController implements ReactiveController {
     const view = this.view;
     const trigger = view && openTrigger(view.state);
     if (!view || !trigger) return null;
-    const align = view.textDirectionAt(trigger.from) === Direction.RTL ? ('end' as const) : ('start' as const);
+    const align = this.triggerDirection() === Direction.RTL ? ('end' as const) : ('start' as const);
     const coords = view.coordsAtPos(trigger.from, 1) ?? view.dom.getBoundingClientRect();
     let { top, bottom } = coords;
     for (const button of this.context.host.shadowRoot?.querySelectorAll(SEND_CONTROLS) ?? []) {
@@ -248,6 +251,12 @@ export class MenuController implements ReactiveController {
       bottom = Math.max(bottom, box.bottom);
     }
     return { left: coords.left, right: coords.right, top, bottom, align };
+  }
+
+  /** The direction of the line the open menu's trigger is on. */
+  private triggerDirection(): Direction {
+    const trigger = this.view && openTrigger(this.view.state);
+    return this.view && trigger ? this.view.textDirectionAt(trigger.from) : Direction.LTR;
   }
 
   private syncAria(state: EditorState = this.context.state): void {
