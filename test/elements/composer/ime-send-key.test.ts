@@ -70,6 +70,22 @@ describe('<t3-composer> IME composition and the send key', () => {
     });
   }
 
+  it('Safari’s order (compositionend, then the confirming Enter) neither sends nor breaks a line, in every mode', async () => {
+    for (const sendKey of ['enter', 'mod-enter', 'mod-enter-multiline']) {
+      const composer = await composerWith(sendKey);
+      const sent = submissions(composer);
+      await type('abc');
+      // Safari's order cannot be produced by Chromium's IME: compositionend, then a keydown with keyCode 13.
+      const editor = content(composer);
+      editor.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: 'abc' }));
+      const enter = new KeyboardEvent('keydown', { key: 'Enter', keyCode: 13, bubbles: true, cancelable: true });
+      editor.dispatchEvent(enter);
+      expect(enter.defaultPrevented, sendKey).to.be.true;
+      expect(composer.value.text, sendKey).to.equal('abc');
+      expect(sent, sendKey).to.deep.equal([]);
+    }
+  });
+
   it('mod-enter-multiline: confirming in a draft of several lines adds no line', async () => {
     const composer = await composerWith('mod-enter-multiline');
     await type('first');
