@@ -1,3 +1,4 @@
+import { type ContextRecord, formatContextReference } from '../src/core/index.js';
 import { createMessage } from './messages.js';
 import type { Store } from './store.js';
 
@@ -84,9 +85,79 @@ export const LEGACY_SEED_TEXTS: readonly string[] = [
   `Two follow-ups. ${TEST_REVIEW} And the build still fails at \uFFFC, see the button too.\n\n${PAY_BUTTON}\n${BUILD_FAILURE}`,
 ];
 
-/** Seeds the demo thread into an empty database; returns whether it did. */
+/** A right-to-left sample thread: Hebrew and Arabic with English chips, and English with a Hebrew chip. */
+export const RTL_THREAD_ID = 'rtl';
+
+const failingTest: ContextRecord = {
+  version: 1,
+  kind: 'terminal',
+  contextId: 'rtl_term_1',
+  label: 'Terminal 1 lines 8-9',
+  terminalId: 'terminal-1',
+  terminalLabel: 'Terminal 1',
+  lineStart: 8,
+  lineEnd: 9,
+  text: '$ npm test\nFAIL test/cart.test.ts › totals an empty cart',
+};
+
+const cartSource: ContextRecord = {
+  version: 1,
+  kind: 'mention',
+  contextId: 'rtl_mention_cart',
+  label: '@src/cart.ts',
+  path: 'src/cart.ts',
+};
+
+const hebrewNotes: ContextRecord = {
+  version: 1,
+  kind: 'mention',
+  contextId: 'rtl_mention_notes',
+  label: '@docs/הערות.md',
+  path: 'docs/הערות.md',
+};
+
+const chip = (record: ContextRecord) =>
+  formatContextReference({ kind: record.kind, contextId: record.contextId, label: record.label });
+
+/** Record-driven messages; each line takes its direction from its first strong character. */
+export const RTL_SEED_MESSAGES: readonly { text: string; records: ContextRecord[] }[] = [
+  {
+    text: `שלום! הבדיקה נכשלת ב-${chip(failingTest)} אחרי השינוי ב-${chip(cartSource)}.\nמה חסר?`,
+    records: [failingTest, cartSource],
+  },
+  {
+    text: `مرحبا، هل يمكنك مراجعة ${chip(cartSource)} وإضافة اختبار لسلة فارغة؟`,
+    records: [cartSource],
+  },
+  {
+    text: `Please summarise ${chip(hebrewNotes)} in English, and keep the Hebrew headings.`,
+    records: [hebrewNotes],
+  },
+];
+
+/** Seeds the right-to-left sample thread, older than the demo thread. */
+function seedRtlThread(store: Store, before: Date): void {
+  RTL_SEED_MESSAGES.forEach(({ text, records }, index) => {
+    const createdAt = new Date(before.getTime() - (RTL_SEED_MESSAGES.length - index) * 60_000);
+    const context = { version: 1 as const, records };
+    const draft = {
+      text,
+      prompt: null,
+      context,
+      dropped: [],
+      inputAnnotations: [],
+      droppedAnnotations: 0,
+      uploads: [],
+    };
+    createMessage(store, RTL_THREAD_ID, draft, { now: createdAt });
+  });
+}
+
+/** Seeds the demo thread and the right-to-left sample thread into an empty database; returns whether it did. */
 export function seedDemoThread(store: Store, now = new Date()): boolean {
   if (store.hasThreads()) return false;
+  const demoStart = new Date(now.getTime() - (LEGACY_SEED_TEXTS.length - 1) * 60_000);
+  seedRtlThread(store, demoStart);
   LEGACY_SEED_TEXTS.forEach((text, index) => {
     // A minute apart, ending now, so the transcript reads as a history.
     const createdAt = new Date(now.getTime() - (LEGACY_SEED_TEXTS.length - 1 - index) * 60_000);

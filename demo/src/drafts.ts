@@ -6,6 +6,7 @@ export const THREADS: readonly { id: string; label: string }[] = [
   { id: 'demo', label: 'Demo thread' },
   { id: 'release', label: 'Release notes' },
   { id: 'scratch', label: 'Scratch' },
+  { id: 'rtl', label: 'עברית · العربية' },
 ];
 
 export const draftKeyOf = (threadId: string) => `demo-thread:${threadId}`;

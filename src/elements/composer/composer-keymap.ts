@@ -1,9 +1,11 @@
+import { insertNewline } from '@codemirror/commands';
 import type { KeyBinding } from '@codemirror/view';
+import { enterSends, plainArrowsRecall } from './editor/send-key.js';
 
 /** The commands the composer's keys run; each tells whether it took the key. */
 export interface ComposerCommands {
   sending: {
-    /** Enter: sends the draft, or queues it while busy (it never inserts a line break). */
+    /** The send key: sends the draft, or queues it while busy (it never inserts a line break). */
     submit(): boolean;
     /** Ctrl/Cmd+Shift+Enter: the other way round while busy (queue ↔ steer); in an empty draft, steers the oldest. */
     submitOtherWay(): boolean;
@@ -23,14 +25,21 @@ export interface ComposerCommands {
 /**
  * The composer's keys as CodeMirror bindings: the editor runs them after the menu's (an open menu
  * takes Enter, the arrows and Escape first) and before its own, never during an IME composition.
+ * They follow the send key in the state (`send-key.ts`): Enter sends where it sends and breaks a
+ * line elsewhere, Ctrl/Cmd+Enter sends in every mode, Shift+Enter always breaks a line (the
+ * editor's own binding). The plain arrows recall only where Enter sends; Ctrl/Cmd+↑/↓ always do.
  */
 export function composerKeymap({ sending, recall }: ComposerCommands): KeyBinding[] {
+  const send = () => sending.submit() || true;
   return [
-    { key: 'Enter', run: () => sending.submit() || true },
+    { key: 'Enter', run: (view) => (enterSends(view.state) ? send() : insertNewline(view)) },
+    { key: 'Mod-Enter', run: send },
     { key: 'Mod-Shift-Enter', run: () => sending.submitOtherWay() || true },
     { key: 'Alt-ArrowUp', run: () => sending.queue.takeBackNewest() },
-    { key: 'ArrowUp', run: () => recall.back() },
-    { key: 'ArrowDown', run: () => recall.forward() },
+    { key: 'ArrowUp', run: (view) => plainArrowsRecall(view.state) && recall.back() },
+    { key: 'ArrowDown', run: (view) => plainArrowsRecall(view.state) && recall.forward() },
+    { key: 'Mod-ArrowUp', run: () => recall.back() },
+    { key: 'Mod-ArrowDown', run: () => recall.forward() },
     { key: 'Escape', run: () => sending.stop() },
   ];
 }

@@ -8,6 +8,8 @@ import { DEFAULT_DICTATION_SILENCE } from './dictation/dictation-controller.js';
 import type { SpeechRecognizerAdapter } from './dictation/speech-recognizer.js';
 import type { MentionProvider } from './menu/providers.js';
 import type { QueueMode } from './sending/queue-mode.js';
+import { type SendKey, type SendKeyMode, sendKeyMode } from './editor/send-key.js';
+import { TouchOnlyWatcher } from './touch-only.js';
 
 /**
  * The reactive properties of `<t3-composer>`, the attributes a host sets; the element adds its
@@ -59,6 +61,14 @@ export abstract class ComposerProperties extends ConfigurableElement {
    */
   @property({ attribute: 'queue-mode' }) queueMode: QueueMode = 'queue';
 
+  /**
+   * Which key sends: `enter` (Shift+Enter breaks a line), `mod-enter` (Ctrl/Cmd+Enter sends, Enter breaks a line),
+   * `mod-enter-multiline` (Enter sends a one-line draft; with a line break in it, Ctrl/Cmd+Enter sends) or `auto`
+   * (default): `enter`, but on a touch-only device Enter breaks a line and the send button sends. Ctrl/Cmd+Enter sends
+   * in every mode; a held key sends once.
+   */
+  @property({ attribute: 'send-key' }) sendKey: SendKey = 'auto';
+
   /** Hides the built-in send and stop button, for a host that brings its own. */
   @property({ type: Boolean, attribute: 'no-send-button' }) noSendButton = false;
 
@@ -71,8 +81,25 @@ export abstract class ComposerProperties extends ConfigurableElement {
   /** Milliseconds without speech after which dictation ends (3,000 by default; 0 never). */
   @property({ type: Number, attribute: 'dictation-silence' }) dictationSilence: number = DEFAULT_DICTATION_SILENCE;
 
+  /**
+   * The device's only pointer is a finger (what `auto` follows).
+   * @internal
+   */
+  @state() protected touchOnly = false;
+
   /** Disabled by an ancestor `<fieldset disabled>`, kept apart from the element's own `disabled`. */
   @state() protected formDisabled = false;
+
+  /** @internal */
+  private readonly touchOnlyWatcher = new TouchOnlyWatcher(this, (touchOnly) => (this.touchOnly = touchOnly));
+
+  /**
+   * The send key in force, `auto` decided for the device.
+   * @internal
+   */
+  get sendKeyMode(): SendKeyMode {
+    return sendKeyMode(this.sendKey, this.touchOnly);
+  }
 
   /** @internal */
   get isDisabled(): boolean {

@@ -105,6 +105,13 @@ export const composerStyles = [
       line-height: 1.5;
     }
 
+    /* A phone's browser zooms into a field whose text is under 16px when it gets focus. */
+    @media (pointer: coarse) {
+      .editor .cm-editor {
+        font-size: max(1em, 16px);
+      }
+    }
+
     .editor .cm-editor.cm-focused {
       outline: none;
     }

@@ -240,8 +240,9 @@ export class DraftSession implements ComposerContext {
   // ---- Inside -----------------------------------------------------------------------------------
 
   private settings(): EditorSettings {
-    const { isDisabled, readonly, maxLength, placeholder, label } = this.host;
-    return { isDisabled, readOnly: isDisabled || readonly, maxLength, placeholder, label, locale: this.config.locale };
+    const { isDisabled, readonly, maxLength, placeholder, label, sendKeyMode: sendKey } = this.host;
+    const readOnly = isDisabled || readonly;
+    return { isDisabled, readOnly, maxLength, placeholder, label, locale: this.config.locale, sendKey };
   }
 
   private createState({ text, caret, ...init }: DraftStart): EditorState {

@@ -4,10 +4,12 @@ import { themeTokens } from '../shared/theme.styles.js';
 export const chipStyles = [
   themeTokens,
   css`
+    /* Isolated, so an English label in Arabic or Hebrew text (or the reverse) never reorders the text around it. */
     :host {
       display: inline;
       vertical-align: baseline;
       font: inherit;
+      unicode-bidi: isolate;
     }
 
     .chip {

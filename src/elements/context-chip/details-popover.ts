@@ -26,9 +26,9 @@ export class DetailsPopoverController implements ReactiveController {
     align: 'start',
     anchor: () => {
       const rect = this.anchor()?.getBoundingClientRect();
-      return rect
-        ? { ...rect.toJSON(), align: getComputedStyle(this.host).direction === 'rtl' ? 'end' : 'start' }
-        : null;
+      if (!rect) return null;
+      const align = getComputedStyle(this.host).direction === 'rtl' ? ('end' as const) : ('start' as const);
+      return { ...reachOverSendControls(this.host, rect), align };
     },
     // Focus that lands on a chip out of view scrolls it into view: details opened by focus follow
     // the chip while it can be seen; those opened by hover close, the pointer is no longer on it.
@@ -112,4 +112,21 @@ export class DetailsPopoverController implements ReactiveController {
   private readonly onDocumentKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') this.close();
   };
+}
+
+/**
+ * A chip's box, reaching over the height of the send and stop buttons of the composer it sits in,
+ * so its details, under or over it, never cover them (a phone's narrow screen).
+ */
+function reachOverSendControls(chip: HTMLElement, rect: DOMRect) {
+  const box = { left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom };
+  const root = chip.getRootNode();
+  if (!(root instanceof ShadowRoot)) return box;
+  for (const control of root.querySelectorAll('[part~="send-button"], [part~="stop-button"]')) {
+    const controlBox = control.getBoundingClientRect();
+    if (controlBox.height === 0) continue;
+    box.top = Math.min(box.top, controlBox.top);
+    box.bottom = Math.max(box.bottom, controlBox.bottom);
+  }
+  return box;
 }

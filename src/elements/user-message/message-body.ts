@@ -17,7 +17,18 @@ import type { AnnotationDrivenModel, MessageModel, RecordDrivenModel } from './m
 
 /** Record-driven Markdown. */
 export function markdownBody(model: RecordDrivenModel, parsed: ParsedMessageMarkdown): DocumentFragment {
-  return renderMessageMarkdown(parsed, (occurrence) => occurrenceChip(occurrence, model));
+  return directionPerBlock(renderMessageMarkdown(parsed, (occurrence) => occurrenceChip(occurrence, model)));
+}
+
+/**
+ * Each top-level block (a paragraph, a list, a quote, a heading) and each table cell reads in the
+ * direction of its own first strong character, so a Hebrew paragraph after an English one is
+ * right to left; what is inside a block follows it. Code blocks stay left to right (their style).
+ */
+function directionPerBlock(fragment: DocumentFragment): DocumentFragment {
+  const blocks = [...fragment.children, ...fragment.querySelectorAll('th, td')];
+  for (const block of blocks) if (block.localName !== 'pre') block.setAttribute('dir', 'auto');
+  return fragment;
 }
 
 /** Record-driven text shown verbatim. */

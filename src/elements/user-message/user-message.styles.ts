@@ -29,6 +29,9 @@ export const userMessageStyles = [
     .body .raw-text,
     .body .plain-text {
       white-space: pre-wrap;
+      /* Each line takes its direction from its own first strong character, as dir="auto" would. */
+      unicode-bidi: plaintext;
+      text-align: start;
     }
 
     /* Room for the copy control at the end of the first line, so it never covers text. The room
@@ -37,9 +40,15 @@ export const userMessageStyles = [
     .body.plain::before,
     .body.markdown > slot > :first-child::before {
       content: '';
-      float: inline-end;
+      float: right;
       inline-size: 1.4em;
       block-size: 1.3em;
+    }
+
+    /* On the message's own end, where the controls are, whatever direction its first paragraph reads in. */
+    :host(:dir(rtl)) .body.plain::before,
+    :host(:dir(rtl)) .body.markdown > slot > :first-child::before {
+      float: left;
     }
 
     /* An editable message's first line leaves room for the Edit control too. */

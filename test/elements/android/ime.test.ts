@@ -1,10 +1,12 @@
 import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
 import { link, terminal } from '../../../support/records.js';
 import {
   caret,
   chips,
   clickEditor,
   composerFixture,
+  content,
   imeCommit,
   imeCompose,
   imeDeleteBackward,
@@ -18,6 +20,13 @@ import type { T3Composer } from '../../../src/elements/composer/composer.js';
  * Run with an Android phone's user agent (the `android` group): the editor then takes its Android
  * input paths, and the keyboard sees the draft's canonical text (an EditContext), so replacement
  * ranges count a chip as its whole link.
+ *
+ * What the DevTools protocol cannot produce for real: the calls an Android keyboard makes through
+ * Chromium's InputConnection (`deleteSurroundingText`, `setComposingRegion`), which reach the page
+ * as `beforeinput` without any key. The nearest the protocol gives is used instead: a keyCode 229
+ * key carrying the `deleteBackward` editing command (Chromium turns it into `deleteContentBackward`),
+ * and `Input.imeSetComposition` with a replacement range for a word the keyboard recomposes
+ * (`insertCompositionText`).
  */
 
 const T = link(terminal, 'T1');
@@ -40,6 +49,26 @@ function expectChipWhole(composer: T3Composer, text: string): void {
 describe('<t3-composer> with an Android keyboard', () => {
   it('runs with the Android input paths', () => {
     expect(navigator.userAgent).to.contain('Android');
+  });
+
+  it('send-key auto: on the touch-only phone the keyboard’s Enter breaks a line, labelled as such', async () => {
+    await executeServerCommand('emulate-media-features', { features: [{ name: 'pointer', value: 'coarse' }] });
+    try {
+      await waitFor(() => matchMedia('(pointer: coarse) and (not (any-pointer: fine))').matches, 'a touch-only phone');
+      const composer = await draft(`see ${T}`);
+      let sent = 0;
+      composer.addEventListener('t3-submit', () => sent++);
+      await waitFor(() => content(composer).getAttribute('enterkeyhint') === 'enter', 'the Enter key labelled');
+      await press('End');
+      await press('Enter');
+      await imeCompose('ok');
+      await imeCommit('ok');
+      await settle();
+      expectChipWhole(composer, `see ${T}\nok`);
+      expect(sent).to.equal(0);
+    } finally {
+      await executeServerCommand('emulate-media-features', { features: [] });
+    }
   });
 
   it('recomposes a whole word right before a chip and commits the correction', async () => {

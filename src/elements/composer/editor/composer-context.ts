@@ -4,6 +4,7 @@ import type { ReactiveControllerHost } from 'lit';
 import type { CommandInfo } from '../../../core/index.js';
 import type { ResolvedConfig } from '../../shared/config.js';
 import type { DraftInit } from './draft-state.js';
+import type { SendKeyMode } from './send-key.js';
 
 /** A draft to start: its text and what goes with it, and where the caret starts (its start by default). */
 export type DraftStart = { text: string; caret?: 'start' | 'end' } & DraftInit;
@@ -38,6 +39,8 @@ export interface ComposerHost extends ReactiveControllerHost, HTMLElement {
   readonly maxLength?: number;
   readonly placeholder: string;
   readonly label: string;
+  /** The send key in force (`auto` decided for the device). */
+  readonly sendKeyMode: SendKeyMode;
   readonly busy: boolean;
   readonly queueMode: unknown;
   readonly noSendButton: boolean;

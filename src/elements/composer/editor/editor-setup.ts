@@ -8,11 +8,13 @@ import {
   type ViewUpdate,
 } from '@codemirror/view';
 import type { T3Locale } from '../../shared/locale.js';
+import { chipBidi } from './chip-bidi.js';
 import { chipExtension } from './chip-decorations.js';
 import { chipIntegrity } from './chip-integrity.js';
 import { CompositionGuard } from './composition-guard.js';
 import { editingKeymap } from './editing-keymap.js';
 import { maxLengthFilter } from './max-length.js';
+import { pressSends, sendKeyExtension, type SendKeyMode } from './send-key.js';
 
 /** The element's settings the editor follows. */
 export interface EditorSettings {
@@ -23,6 +25,8 @@ export interface EditorSettings {
   readonly placeholder: string;
   readonly label: string;
   readonly locale: T3Locale;
+  /** The send key in force (`auto` decided for the device). */
+  readonly sendKey: SendKeyMode;
 }
 
 export interface EditorSetupDelegate {
@@ -37,7 +41,16 @@ export interface EditorSetupDelegate {
   onUpdate(update: ViewUpdate): void;
 }
 
-const SETTINGS = ['disabled', 'readonly', 'formDisabled', 'maxLength', 'placeholder', 'label'] as const;
+const SETTINGS = [
+  'disabled',
+  'readonly',
+  'formDisabled',
+  'maxLength',
+  'placeholder',
+  'label',
+  'sendKey',
+  'touchOnly',
+] as const;
 
 /**
  * The editor's extensions, built once per composer and shared by every draft's state, with the
@@ -48,6 +61,7 @@ export class EditorSetup {
   private readonly lengthLimit = new Compartment();
   private readonly placeholderText = new Compartment();
   private readonly accessibleName = new Compartment();
+  private readonly sendKey = new Compartment();
   private readonly composition = new CompositionGuard();
   private shared?: Extension;
 
@@ -58,6 +72,7 @@ export class EditorSetup {
     // Rebuilt settings on each call: a draft replaced after a property changed starts with it.
     this.shared ??= [
       chipExtension(),
+      chipBidi(),
       chipIntegrity(),
       history(),
       EditorView.lineWrapping,
@@ -72,6 +87,7 @@ export class EditorSetup {
       this.lengthLimit.of(this.lengthExtension()),
       this.placeholderText.of(placeholderExtension(this.delegate.settings().placeholder)),
       this.accessibleName.of(this.accessibleNameExtension()),
+      this.sendKey.of(sendKeyExtension(this.delegate.settings().sendKey)),
       this.shared,
     ];
   }
@@ -87,6 +103,8 @@ export class EditorSetup {
       effects.push(this.placeholderText.reconfigure(placeholderExtension(this.delegate.settings().placeholder)));
     if (changed.has('label') || changed.has('placeholder'))
       effects.push(this.accessibleName.reconfigure(this.accessibleNameExtension()));
+    if (changed.has('sendKey') || changed.has('touchOnly'))
+      effects.push(this.sendKey.reconfigure(sendKeyExtension(this.delegate.settings().sendKey)));
     return effects;
   }
 
@@ -123,7 +141,8 @@ export class EditorSetup {
 
   /**
    * Before every keymap: a key the composer's commands take (send, menu, recall, stop) does nothing
-   * while an IME composition is still deciding what it means.
+   * while an IME composition is still deciding what it means, and a held key that sends (its
+   * repeats) does nothing after its first press, so holding Enter never sends twice.
    */
   private compositionGuard(): Extension {
     return EditorView.domEventHandlers({
@@ -132,7 +151,8 @@ export class EditorSetup {
         return false;
       },
       keydown: (event, view) =>
-        this.delegate.takesKey(event) && this.composition.belongsToComposition(event, view.composing),
+        (event.repeat && pressSends(view.state, event)) ||
+        (this.delegate.takesKey(event) && this.composition.belongsToComposition(event, view.composing)),
     });
   }
 }

@@ -21,6 +21,9 @@ import {
 import type { MentionProvider } from './providers.js';
 import { triggerKey } from './trigger-detection.js';
 
+/** The composer's send and stop buttons, which the open menu never covers. */
+const SEND_CONTROLS = '[part~="send-button"], [part~="stop-button"]';
+
 /**
  * The @-mention and slash-command menu's view side. The editor state holds the menu (`menuState`:
  * its trigger, active option and dismissed trigger) and its keys are a keymap (`menuKeymap`); this
@@ -66,8 +69,11 @@ export class MenuController implements ReactiveController {
   /** The listbox is rendered by now (or gone): show it in the top layer and place it at the trigger. */
   hostUpdated(): void {
     const menu = this.isOpen ? this.context.host.shadowRoot?.getElementById(MENU_ID) : null;
-    if (menu) this.popup.show(menu);
-    else this.popup.hide();
+    if (menu) {
+      // The menu reads in the direction of the line it was opened on, whatever the page's.
+      menu.dir = this.triggerDirection() === Direction.RTL ? 'rtl' : 'ltr';
+      this.popup.show(menu);
+    } else this.popup.hide();
   }
 
   /** The editor the menu serves; called when the composer mounts or re-mounts its editor. */
@@ -108,13 +114,17 @@ export class MenuController implements ReactiveController {
         return { update: (update) => this.follow(update) };
       }),
       EditorView.contentAttributes.of({ 'aria-autocomplete': 'list', 'aria-haspopup': 'listbox' }),
+      EditorView.domEventHandlers({
+        // The editor knows the composition is over once this handler ran: look at the confirmed text then.
+        compositionend: (_event, view) => void setTimeout(() => this.compositionEnded(view)),
+      }),
     ];
   }
 
   render(): TemplateResult | typeof nothing {
     const state = this.context.state;
     const menu = state.field(menuState, false);
-    if (!menu?.trigger) return nothing;
+    if (!menu?.trigger || this.composing) return nothing;
     const config = this.context.config;
     const content = {
       trigger: menu.trigger,
@@ -129,6 +139,22 @@ export class MenuController implements ReactiveController {
       hover: (index) => this.setActive(index),
       focusEditor: () => this.view?.focus(),
     });
+  }
+
+  /**
+   * An IME composition is deciding what is typed: the menu neither shows nor searches until it is
+   * confirmed, so `@にほ` in the middle of a composition asks no provider.
+   */
+  private get composing(): boolean {
+    return this.view?.composing ?? false;
+  }
+
+  private compositionEnded(view: EditorView): void {
+    if (view !== this.view || view.composing) return;
+    const trigger = openTrigger(view.state);
+    if (trigger?.type === 'mention') this.search.search(trigger, view.state.facet(menuSources).providers);
+    this.syncAria(view.state);
+    if (trigger) this.context.host.requestUpdate();
   }
 
   private currentSources() {
@@ -160,7 +186,11 @@ export class MenuController implements ReactiveController {
     if (!trigger) {
       this.search.cancel();
       this.popup.hide();
-    } else if (trigger.type === 'mention' && (!before?.trigger || triggerKey(before.trigger) !== triggerKey(trigger))) {
+    } else if (
+      trigger.type === 'mention' &&
+      !update.view.composing &&
+      (!before?.trigger || triggerKey(before.trigger) !== triggerKey(trigger))
+    ) {
       this.search.search(trigger, update.state.facet(menuSources).providers);
     }
     this.syncAria(update.state);
@@ -202,19 +232,36 @@ export class MenuController implements ReactiveController {
     if (menu?.trigger && menu.active !== index) this.context.dispatch({ effects: setActiveOption.of(index) });
   }
 
-  /** The trigger character's box, its right edge leading in right-to-left text; the frame's when it is out of view. */
+  /**
+   * The trigger character's box, its right edge leading in right-to-left text; the frame's when it
+   * is out of view. It reaches over the height of the send and stop buttons too, so the menu, above
+   * or under it, covers neither the caret's line nor those buttons (a phone's narrow screen).
+   */
   private triggerRect() {
     const view = this.view;
     const trigger = view && openTrigger(view.state);
     if (!view || !trigger) return null;
-    const align = view.textDirectionAt(trigger.from) === Direction.RTL ? ('end' as const) : ('start' as const);
+    const align = this.triggerDirection() === Direction.RTL ? ('end' as const) : ('start' as const);
     const coords = view.coordsAtPos(trigger.from, 1) ?? view.dom.getBoundingClientRect();
-    return { left: coords.left, right: coords.right, top: coords.top, bottom: coords.bottom, align };
+    let { top, bottom } = coords;
+    for (const button of this.context.host.shadowRoot?.querySelectorAll(SEND_CONTROLS) ?? []) {
+      const box = button.getBoundingClientRect();
+      if (box.height === 0) continue;
+      top = Math.min(top, box.top);
+      bottom = Math.max(bottom, box.bottom);
+    }
+    return { left: coords.left, right: coords.right, top, bottom, align };
+  }
+
+  /** The direction of the line the open menu's trigger is on. */
+  private triggerDirection(): Direction {
+    const trigger = this.view && openTrigger(this.view.state);
+    return this.view && trigger ? this.view.textDirectionAt(trigger.from) : Direction.LTR;
   }
 
   private syncAria(state: EditorState = this.context.state): void {
     const menu = state.field(menuState, false);
-    const open = !!menu?.trigger;
+    const open = !!menu?.trigger && !this.composing;
     syncComboboxAria(this.view?.contentDOM, open, open && this.options(state).length > 0 ? menu.active : null);
   }
 }

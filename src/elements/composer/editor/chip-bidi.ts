@@ -1,0 +1,143 @@
+import { EditorSelection, type EditorState, type Extension, Prec, type Range, StateField } from '@codemirror/state';
+import {
+  type Command,
+  Decoration,
+  type DecorationSet,
+  Direction,
+  EditorView,
+  keymap,
+  ViewPlugin,
+  type ViewUpdate,
+} from '@codemirror/view';
+import { chipIndex } from './chip-index.js';
+
+/**
+ * Right-to-left text around chips. Each line takes its direction from its first strong character
+ * (`dir="auto"` on the line, read per line by the editor), and each chip is a bidi isolate: its
+ * element has `unicode-bidi: isolate`, and its range is registered with the editor so caret motion
+ * orders it as the browser draws it. Nothing is ever inserted into the text for this: the draft
+ * that goes on the wire has no isolate characters.
+ */
+
+/** An isolate over a chip's link, its direction taken from the link's first strong character. */
+const chipIsolate = Decoration.mark({ bidiIsolate: null });
+
+function buildIsolates(state: EditorState): DecorationSet {
+  const ranges: Range<Decoration>[] = [];
+  state.field(chipIndex).between(0, state.doc.length, (from, to) => void ranges.push(chipIsolate.range(from, to)));
+  return Decoration.set(ranges);
+}
+
+/** The chips' ranges as isolates: rebuilt when the chip index changed, else kept. */
+const chipIsolates = StateField.define<DecorationSet>({
+  create: buildIsolates,
+  update: (isolates, transaction) =>
+    transaction.startState.field(chipIndex) === transaction.state.field(chipIndex)
+      ? isolates
+      : buildIsolates(transaction.state),
+});
+
+const autoDirection = Decoration.line({ attributes: { dir: 'auto' } });
+
+function lineDirections(view: EditorView): DecorationSet {
+  const lines: Range<Decoration>[] = [];
+  for (const { from, to } of view.visibleRanges) {
+    for (let pos = from; pos <= to;) {
+      const line = view.state.doc.lineAt(pos);
+      lines.push(autoDirection.range(line.from));
+      pos = line.to + 1;
+    }
+  }
+  return Decoration.set(lines);
+}
+
+/** `dir="auto"` on every drawn line. */
+const lineDirectionPlugin = ViewPlugin.fromClass(
+  class {
+    decorations: DecorationSet;
+    constructor(view: EditorView) {
+      this.decorations = lineDirections(view);
+    }
+    update(update: ViewUpdate): void {
+      if (update.docChanged || update.viewportChanged) this.decorations = lineDirections(update.view);
+    }
+  },
+  { decorations: (plugin) => plugin.decorations },
+);
+
+/** Which side a caret at `pos` belongs to: away from a chip it touches, so the next step does not cross back. */
+function sideAwayFromChip(state: EditorState, pos: number): -1 | 1 | undefined {
+  let side: -1 | 1 | undefined;
+  state.field(chipIndex).between(pos, pos, (from, to) => {
+    if (to === pos) side = 1;
+    else if (from === pos) side = -1;
+  });
+  return side;
+}
+
+/** The far end of a chip right next to `pos` in reading order (after it when `forward`), if there is one. */
+function acrossChip(state: EditorState, pos: number, forward: boolean): number | undefined {
+  let end: number | undefined;
+  state.field(chipIndex).between(pos, pos, (from, to) => {
+    if (forward && from === pos) end = to;
+    else if (!forward && to === pos) end = from;
+  });
+  return end;
+}
+
+function lineHasChip(state: EditorState, pos: number): boolean {
+  const line = state.doc.lineAt(pos);
+  let found = false;
+  state.field(chipIndex).between(line.from, line.to, () => {
+    found = true;
+    return false;
+  });
+  return found;
+}
+
+/**
+ * ←/→ (with Shift, extending the selection) in a line with chips: a chip next to the caret in the
+ * line's reading direction (← in a right-to-left line, → in a left-to-right one, and the reverse)
+ * is crossed in one step; any other step is the editor's visual one, started from the side away
+ * from a chip. The editor's own step keeps the side of a chip the caret came from and, in an
+ * isolate of the other direction, steps back over the chip it just crossed.
+ */
+function arrowOverChips(toRight: boolean, extend: boolean): Command {
+  return (view) => {
+    const { state } = view;
+    const ranges = state.selection.ranges;
+    if (!ranges.some((range) => lineHasChip(state, range.head))) return false;
+    if (!extend && ranges.some((range) => !range.empty)) return false;
+    const moved = ranges.map((range) => {
+      // The editor's "forward" is the line's reading direction: → in a left-to-right line, ← in a right-to-left one.
+      const forward = toRight === (view.textDirectionAt(range.head) === Direction.LTR);
+      const start = EditorSelection.cursor(range.head, sideAwayFromChip(state, range.head));
+      const head = acrossChip(state, range.head, forward) ?? view.moveByChar(start, forward).head;
+      const cursor = EditorSelection.cursor(head, sideAwayFromChip(state, head));
+      return extend ? EditorSelection.range(range.anchor, head) : cursor;
+    });
+    view.dispatch({
+      selection: EditorSelection.create(moved, state.selection.mainIndex),
+      scrollIntoView: true,
+      userEvent: 'select',
+    });
+    return true;
+  };
+}
+
+const chipArrowKeys = Prec.high(
+  keymap.of([
+    { key: 'ArrowLeft', run: arrowOverChips(false, false), shift: arrowOverChips(false, true) },
+    { key: 'ArrowRight', run: arrowOverChips(true, false), shift: arrowOverChips(true, true) },
+  ]),
+);
+
+export function chipBidi(): Extension {
+  return [
+    chipArrowKeys,
+    EditorView.perLineTextDirection.of(true),
+    lineDirectionPlugin,
+    chipIsolates,
+    EditorView.bidiIsolatedRanges.of((view) => view.state.field(chipIsolates)),
+  ];
+}
