@@ -1,6 +1,6 @@
 import { html, type PropertyValues, type TemplateResult } from 'lit';
 import { query } from 'lit/decorators.js';
-import type { CommandInfo, ContextRecord } from '../../core/index.js';
+import type { Citation, CommandInfo, ContextRecord } from '../../core/index.js';
 import { emit } from '../shared/events.js';
 import type { ComposerDraft, ComposerValue, InsertContextOptions, InsertContextResult } from './composer-types.js';
 import { composerStyles } from './composer.styles.js';
@@ -17,8 +17,10 @@ import type { QueueEntryInit, QueuedSubmission } from './sending/queued-submissi
 import { SubmitController } from './sending/submit-controller.js';
 import { composerKeymap } from './composer-keymap.js';
 import { ComposerProperties } from './composer-properties.js';
+import type { InsertCitationOptions, InsertCitationResult } from './editor/citation-edits.js';
 
 export type * from './composer-types.js';
+export type { InsertCitationOptions, InsertCitationResult } from './editor/citation-edits.js';
 
 /**
  * A chat input in which references to files, images, terminal excerpts, review comments,
@@ -175,6 +177,11 @@ export class T3Composer extends ComposerProperties {
     return this.session.insertContext(record, options);
   }
 
+  /** Inserts an assistant quote as a citation chip followed by one space, at the caret or at the end. */
+  insertCitation(citation: Citation, options: InsertCitationOptions = {}): InsertCitationResult {
+    return this.session.insertCitation(citation, options.at === 'end' ? 'end' : 'caret');
+  }
+
   /** Inserts plain text at the caret (appends when the editor is not mounted). */
   insertText(text: string): void {
     if (typeof text === 'string' && text !== '') this.session.insertText(text);
@@ -258,7 +265,12 @@ export class T3Composer extends ComposerProperties {
 
   protected override render(): TemplateResult {
     const { session } = this;
-    return html`<div part="base" class="frame" @t3-chip-remove=${session.removeChip}>
+    return html`<div
+      part="base"
+      class="frame"
+      @t3-chip-remove=${session.removeChip}
+      @t3-citation-comment=${session.changeCitationComment}
+    >
       ${this.submitting.queue.render()} ${session.shelf.render(session.state)}
       <div part="actions" class="actions">
         <slot name="start"></slot>

@@ -88,6 +88,17 @@ export interface T3Locale {
   /** An edit the host refused (its `waitUntil` promise rejected), without and with the reason it gave (`{message}`). */
   editNotSaved: string;
   editNotSavedBecause: string;
+  /** A selection too long to cite (over 8,000 characters), a selection that is not one message's, an empty one. */
+  citationTooLong: string;
+  citationSpansMessages: string;
+  citationEmpty: string;
+  /** A citation chip's details: its headings, the Edit comment control, its field and a source not found. */
+  citationQuote: string;
+  citationComment: string;
+  citationSource: string;
+  citationEditComment: string;
+  citationCommentField: string;
+  citationUnavailable: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -153,6 +164,15 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   keepEditing: 'Keep editing',
   editNotSaved: 'Not saved: your edit is still here.',
   editNotSavedBecause: 'Not saved: {message} Your edit is still here.',
+  citationTooLong: 'The selection is too long to cite: at most 8,000 characters.',
+  citationSpansMessages: 'Select text within one reply to cite it.',
+  citationEmpty: 'Select some text to cite.',
+  citationQuote: 'Quote',
+  citationComment: 'Comment',
+  citationSource: 'Source',
+  citationEditComment: 'Edit comment',
+  citationCommentField: 'Comment on this quote',
+  citationUnavailable: 'The quoted reply is not available here; this is the saved quote.',
 });
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as written. */

@@ -2,7 +2,6 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import {
-  collectContextReferences,
   type ContextRecord,
   type ContextReferenceOccurrence,
   type InputAnnotation,
@@ -10,6 +9,7 @@ import {
   referenceSegments,
 } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
+import { collectMessageLinks } from './citation-links.js';
 import type { EditOriginal } from '../shared/events.js';
 import { renderHostContent } from '../shared/render-host-content.js';
 import {
@@ -211,7 +211,7 @@ export class T3UserMessage extends ConfigurableElement {
   /** The references of record-driven text, scanned once per distinct text. */
   private occurrencesOf(text: string): readonly ContextReferenceOccurrence[] {
     if (!this.plainText) return this.parsedText(text).occurrences;
-    if (this.scannedText?.text !== text) this.scannedText = { text, occurrences: collectContextReferences(text) };
+    if (this.scannedText?.text !== text) this.scannedText = { text, occurrences: collectMessageLinks(text) };
     return this.scannedText.occurrences;
   }
 
