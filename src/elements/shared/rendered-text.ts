@@ -31,6 +31,8 @@ export function readRenderedText(root: Element): RenderedText {
     if (node.nodeType === Node.TEXT_NODE) {
       const text = node as Text;
       if (text.length === 0) return;
+      // Indentation between blocks is markup, not text (it collapses to the same one space anyway).
+      if ((lineBreakPending || length === 0) && text.data.trim() === '') return;
       if (lineBreakPending && length > 0) {
         parts.push('\n');
         length += 1;
