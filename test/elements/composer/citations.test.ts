@@ -138,3 +138,16 @@ describe('<t3-composer> a long citation', () => {
     expect(chips(composer).every((chip) => chip.kind === 'citation')).to.be.true;
   });
 });
+
+describe('<t3-composer max-length> with a citation', () => {
+  it('counts a citation chip as one character', async () => {
+    const composer = await composerFixture(html`<t3-composer label="m" max-length="10"></t3-composer>`);
+    await clickEditor(composer);
+    composer.insertCitation(quote);
+    await type('abcdefgh');
+    // One chip, its space and eight letters: ten characters; the next is refused.
+    expect(composer.value.text).to.equal(`${formatCitationLink(quote)} abcdefgh`);
+    await type('z');
+    expect(composer.value.text).to.equal(`${formatCitationLink(quote)} abcdefgh`);
+  });
+});
