@@ -15,7 +15,11 @@ export const T3UserMessage = createComponent({
   tagName: 't3-user-message',
   elementClass: UserMessageElement,
   react: React,
-  events: { onChipActivate: eventName('t3-chip-activate'), onEdit: eventName('t3-edit') },
+  events: {
+    onChipActivate: eventName('t3-chip-activate'),
+    onCitationActivate: eventName('t3-citation-activate'),
+    onEdit: eventName('t3-edit'),
+  },
 });
 
 export const T3ContextChip = createComponent({
