@@ -95,3 +95,42 @@ describe('citing a reply', () => {
     expect(inView).toBe(true);
   });
 });
+
+describe('a citation whose reply is not shown', () => {
+  it('keeps the chip and shows the saved quote when the reply is in another thread', async () => {
+    const page = await session().context.newPage();
+    await page.goto(`${session().host.url}/index.html?thread=citations-elsewhere`);
+    await editor(page).waitFor();
+    await page.locator('#transcript > li').first().waitFor();
+    // A link written in another thread: typed as its text, it becomes a chip as it is pasted.
+    const href = `t3-citation://v1/demo-host/somewhere-else/msg_gone?${new URLSearchParams({
+      text: 'the saved quote',
+      start: '0',
+      end: '15',
+      prefix: '',
+      suffix: '',
+    })}`;
+    await editor(page).click();
+    await page.evaluate((text) => navigator.clipboard.writeText(text), `[Assistant quote](${href})`);
+    await page.keyboard.press('Control+v');
+    await expect.poll(() => page.locator('#composer t3-context-chip[kind="citation"]').count()).toBe(1);
+    await send(page, '', 0);
+    await userMessages(page).first().locator('t3-context-chip[kind="citation"]').click();
+    await expect.poll(() => page.locator('#status').textContent()).toContain('“the saved quote”');
+    expect(await highlighted(page)).toBe(null);
+  });
+});
+
+describe('the script-tag bundle', () => {
+  it('has the citation helpers on window.T3Composer', async () => {
+    const page = await session().context.newPage();
+    await page.goto(`${session().host.url}/script-tag.html`);
+    await page.waitForFunction(() => 'T3Composer' in window);
+    const names = await page.evaluate(() =>
+      ['citationFromSelection', 'findCitation', 'highlightCitation', 'parseCitationLink', 'formatCitationLink'].filter(
+        (name) => typeof (window as unknown as { T3Composer: Record<string, unknown> }).T3Composer[name] === 'function',
+      ),
+    );
+    expect(names).toHaveLength(5);
+  });
+});
