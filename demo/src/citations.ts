@@ -85,7 +85,13 @@ export function setUpCitations(view: CitationView): void {
     view.composer.focus();
   });
 
-  view.transcript.addEventListener('t3-citation-activate', (event) => showSource(view, event.detail.citation));
+  view.transcript.addEventListener('t3-citation-activate', (event) => {
+    const chip = event.composedPath()[0];
+    const shown = showSource(view, event.detail.citation);
+    // The chip stays; its details (open while it has focus) say the reply is gone and show the saved quote.
+    if (chip instanceof HTMLElement && chip.localName === 't3-context-chip')
+      chip.toggleAttribute('source-unavailable', !shown);
+  });
 }
 
 /** The reply the selection lies in, when it lies in one reply's text and is not empty. */
@@ -102,7 +108,7 @@ function elementOf(node: Node): Element | null {
 }
 
 /** Scrolls to the quoted passage and highlights it; says so, with the saved quote, when it is gone. */
-function showSource(view: CitationView, citation: Citation): void {
+function showSource(view: CitationView, citation: Citation): boolean {
   const entry =
     citation.environmentId === ENVIRONMENT_ID && citation.threadId === view.thread()
       ? view.transcript.querySelector(`li.entry[data-message-id="${CSS.escape(citation.messageId)}"]`)
@@ -111,10 +117,11 @@ function showSource(view: CitationView, citation: Citation): void {
   const range = reply ? findCitation(reply, citation) : null;
   if (!reply || !range) {
     view.status.textContent = `The quoted reply is not shown here. The saved quote: “${citation.text}”`;
-    return;
+    return false;
   }
   const inspector = reply.closest('details');
   if (inspector) inspector.open = true;
   view.status.textContent = '';
   highlightCitation(range);
+  return true;
 }

@@ -117,6 +117,11 @@ describe('a citation whose reply is not shown', () => {
     await send(page, '', 0);
     await userMessages(page).first().locator('t3-context-chip[kind="citation"]').click();
     await expect.poll(() => page.locator('#status').textContent()).toContain('“the saved quote”');
+    const chip = userMessages(page).first().locator('t3-context-chip[kind="citation"]');
+    await expect.poll(() => chip.getAttribute('source-unavailable')).toBe('');
+    await expect
+      .poll(() => chip.locator('[part~="details"]').textContent())
+      .toMatch(/not available here; this is the saved quote\.[\s\S]*the saved quote/);
     expect(await highlighted(page)).toBe(null);
   });
 });

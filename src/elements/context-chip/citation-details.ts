@@ -7,9 +7,10 @@ import type { T3Locale } from '../shared/locale.js';
  * there is one, and where the quote comes from. The quote is the chip's own copy, so the details
  * read the same whether or not the reply it quotes is still there.
  */
-export function renderCitationDetails(citation: Citation, locale: T3Locale): TemplateResult {
+export function renderCitationDetails(citation: Citation, locale: T3Locale, unavailable = false): TemplateResult {
   const { environmentId, threadId, messageId, comment } = citation;
   return html`<div class="citation-details">
+    ${unavailable ? html`<p class="meta citation-unavailable">${locale.citationUnavailable}</p>` : nothing}
     <div class="key">${locale.citationQuote}</div>
     <blockquote class="citation-quote" part="citation-quote">${citation.text}</blockquote>
     ${

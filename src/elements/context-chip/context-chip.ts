@@ -82,6 +82,9 @@ export class T3ContextChip extends ConfigurableElement {
    */
   @property({ attribute: false }) citation?: Citation;
 
+  /** The reply a citation quotes could not be found: its details say so above the saved quote. */
+  @property({ type: Boolean, reflect: true, attribute: 'source-unavailable' }) sourceUnavailable = false;
+
   /** An input annotation's reference payload, for annotation-driven messages. */
   @property({ attribute: false }) reference?: InputReferencePayload;
 
@@ -287,7 +290,7 @@ export class T3ContextChip extends ConfigurableElement {
   }
 
   private renderResolvedDetails(): unknown {
-    if (this.citation) return renderCitationDetails(this.citation, this.config.locale);
+    if (this.citation) return renderCitationDetails(this.citation, this.config.locale, this.sourceUnavailable);
     const record = this.record;
     if (!record) return null;
     const renderDetails = this.presentation.renderDetails;
