@@ -1,8 +1,9 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import { type Citation, formatCitationLink } from '../../../src/core/index.js';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
+import { expectNoAxeViolations, LOOKS, resetLook, showLook } from '../support/axe.js';
 import { nextClipboardWrite, part } from '../support/interaction.js';
 import { centre, chips, clickEditor, composerFixture, press, submissions, type, waitFor } from './support.js';
 
@@ -149,5 +150,47 @@ describe('<t3-composer max-length> with a citation', () => {
     expect(composer.value.text).to.equal(`${formatCitationLink(quote)} abcdefgh`);
     await type('z');
     expect(composer.value.text).to.equal(`${formatCitationLink(quote)} abcdefgh`);
+  });
+});
+
+describe('<t3-composer> the Edit comment form', () => {
+  async function openForm(composer: T3Composer): Promise<{ chip: T3ContextChip; field: HTMLTextAreaElement }> {
+    const [chip] = chips(composer);
+    await sendMouse({ type: 'click', position: centre(part(chip!, 'edit-button')!) });
+    await waitFor(() => !!part(chip!, 'comment-editor'), 'the comment form');
+    const field = part(chip!, 'comment-editor')!.querySelector('textarea')!;
+    await waitFor(() => chip!.shadowRoot!.activeElement === field, 'focus in the comment field');
+    return { chip: chip!, field };
+  }
+
+  it('is axe-clean while open, light and dark, desktop and phone', async () => {
+    for (const look of LOOKS) {
+      await showLook(look);
+      const composer = await withCitation({ ...quote, comment: 'Why?' });
+      await openForm(composer);
+      await expectNoAxeViolations(composer, `comment form, ${look.scheme}, ${look.width}px`);
+      fixtureCleanup();
+    }
+    await resetLook();
+  });
+
+  it('closes on Escape with the draft unchanged', async () => {
+    const composer = await withCitation({ ...quote, comment: 'Why?' });
+    const before = composer.value.text;
+    const { chip } = await openForm(composer);
+    await type(' not this');
+    await press('Escape');
+    await waitFor(() => !part(chip, 'comment-editor'), 'the form closed');
+    expect(composer.value.text).to.equal(before);
+  });
+
+  it('removes the comment when it is cleared, back to the link without one', async () => {
+    const composer = await withCitation({ ...quote, comment: 'Why?' });
+    const { field } = await openForm(composer);
+    field.select();
+    await press('Backspace');
+    await press('Enter');
+    await waitFor(() => !composer.value.text.includes('comment='), 'the comment removed');
+    expect(composer.value.text).to.equal(`See ${formatCitationLink(quote)} `);
   });
 });
