@@ -43,6 +43,14 @@ describe('<t3-composer> citations', () => {
     expect(composer.value.text).to.equal(`See ${formatCitationLink(quote)} why?`);
   });
 
+  it('announces the chip added and removed in the live region', async () => {
+    const composer = await withCitation({ ...quote, comment: 'Why?' });
+    const announcer = () => composer.shadowRoot!.querySelector('.announcer')!.textContent!.trim();
+    await waitFor(() => announcer() === 'Why? added', 'the insertion announced');
+    await press('Backspace', 2);
+    await waitFor(() => announcer() === 'Why? removed', 'the removal announced');
+  });
+
   it('labels a citation with a comment by its comment', async () => {
     const composer = await withCitation({ ...quote, comment: '  Is this\nstill true? ' });
     expect(labelOf(chips(composer)[0]!)).to.equal('Is this still true?');
