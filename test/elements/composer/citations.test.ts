@@ -51,6 +51,13 @@ describe('<t3-composer> citations', () => {
     await waitFor(() => announcer() === 'Why? removed', 'the removal announced');
   });
 
+  it('previews a stashed draft with the citation as its label', async () => {
+    const composer = await withCitation({ ...quote, comment: 'Why?' });
+    await type('now');
+    composer.stash();
+    expect(composer.stashes[0]!.preview).to.equal('See Why? now');
+  });
+
   it('labels a citation with a comment by its comment', async () => {
     const composer = await withCitation({ ...quote, comment: '  Is this\nstill true? ' });
     expect(labelOf(chips(composer)[0]!)).to.equal('Is this still true?');
