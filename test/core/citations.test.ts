@@ -104,6 +104,14 @@ describe('citation links', () => {
     expect(collectCitations(`[Assistant quote](${href})`)).toEqual([]);
   });
 
+  it('scans a megabyte of broken and overlong links without backtracking over it', () => {
+    const broken = '[Assistant quote](t3-citation://v1/a/b/c?text=x'.repeat(20_000);
+    const overlong = `[Assistant quote](t3-citation://v1/${'a'.repeat(1_000_000)})`;
+    expect(collectCitations(broken)).toEqual([]);
+    expect(collectCitations(overlong)).toEqual([]);
+    expect(expandCitationsForProvider(broken + overlong)).toBe(broken + overlong);
+  });
+
   it('collects only the exact label, in document order', () => {
     const link = formatCitationLink(legacy);
     const text = `See ${link}, [assistant quote](${legacyHref}) and [Quote](${legacyHref})${link}`;
