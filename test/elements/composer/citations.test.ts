@@ -5,7 +5,7 @@ import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
 import { expectNoAxeViolations, LOOKS, resetLook, showLook } from '../support/axe.js';
 import { nextClipboardWrite, part } from '../support/interaction.js';
-import { centre, chips, clickEditor, composerFixture, press, submissions, type, waitFor } from './support.js';
+import { caret, centre, chips, clickEditor, composerFixture, press, submissions, type, waitFor } from './support.js';
 
 const quote: Citation = {
   version: 1,
@@ -207,5 +207,30 @@ describe('<t3-composer> the Edit comment form', () => {
     await press('Enter');
     await waitFor(() => !composer.value.text.includes('comment='), 'the comment removed');
     expect(composer.value.text).to.equal(`See ${formatCitationLink(quote)} `);
+  });
+});
+
+describe('<t3-composer> a citation chip in right-to-left text', () => {
+  it('the arrow keys walk a Hebrew line with a citation chip in it, never inside its link', async () => {
+    const composer = await composerFixture();
+    await clickEditor(composer);
+    await type('שלום עולם ');
+    composer.insertCitation(quote);
+    await type('מה קורה');
+    const length = composer.value.text.length;
+    await press('End');
+    const seen = new Set<number>([caret(composer)]);
+    for (let step = 0; step < 30; step++) {
+      await press('ArrowLeft');
+      seen.add(caret(composer));
+    }
+    for (let step = 0; step < 30; step++) {
+      await press('ArrowRight');
+      seen.add(caret(composer));
+    }
+    const chipStart = 'שלום עולם '.length;
+    const chipEnd = chipStart + formatCitationLink(quote).length;
+    expect([...seen].filter((position) => position > chipStart && position < chipEnd)).to.deep.equal([]);
+    expect(seen.has(0) && seen.has(length)).to.be.true;
   });
 });
