@@ -5,9 +5,11 @@ import { type Citation, formatCitationLink } from '../../src/core/index.js';
 import type { T3ContextChip } from '../../src/elements/context-chip/context-chip.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
 import { citationFromSelection, findCitation, highlightCitation } from '../../src/index.js';
-import { centre, part, waitFor } from './support/interaction.js';
+import { centre, nextClipboardWrite, part, waitFor } from './support/interaction.js';
 
 const source = { environmentId: 'env', threadId: 'thread-1', messageId: 'reply-1' };
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A rendered reply: two paragraphs and a list, with a control inside that the text leaves out. */
 async function reply(): Promise<HTMLElement> {
@@ -163,6 +165,35 @@ describe('<t3-user-message> citation chips', () => {
     const pressed = oneEvent(element, 't3-citation-activate');
     await sendKeys({ press: 'Enter' });
     expect((await pressed).detail.citation).to.deep.equal(citation);
+  });
+
+  it('copies a selection across the chip with the chip as its link', async () => {
+    const { message: element } = await message();
+    const body = element.shadowRoot!.querySelector('[part~="body"]')!;
+    const texts: Text[] = [];
+    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if ((node as Text).data.trim()) texts.push(node as Text);
+    }
+    const first = texts[0]!;
+    const last = texts.at(-1)!;
+    const at = (text: Text, offset: number, side: number): [number, number] => {
+      const range = document.createRange();
+      range.setStart(text, offset);
+      range.setEnd(text, offset + 1);
+      const rect = range.getBoundingClientRect();
+      return [Math.round(side < 0 ? rect.left + 1 : rect.right - 1), Math.round(rect.top + rect.height / 2)];
+    };
+    await sendMouse({ type: 'move', position: at(first, 0, -1) });
+    await sendMouse({ type: 'down' });
+    await sendMouse({ type: 'move', position: at(last, last.data.length - 1, 1) });
+    await sendMouse({ type: 'up' });
+    const copied = nextClipboardWrite('copy');
+    await sendKeys({ press: 'Control+c' });
+    // Up to the bold word: the rendered text and the link, as the message's own copy writes them.
+    expect((await copied)['text/plain']).to.match(
+      new RegExp(`^Why ${escape(formatCitationLink(citation))} and ?this\\?$`),
+    );
   });
 
   it('shows the saved quote and its source in the details on focus', async () => {

@@ -358,8 +358,9 @@ export class T3UserMessage extends ConfigurableElement {
     if (!root || !event.clipboardData || event.defaultPrevented) return;
     const range = selectionRangeIn(root);
     if (!range) return;
-    const { text, chipIds } = serializeSelection(range, root);
-    if (chipIds.length === 0) return;
+    // A citation chip has no record, but its link is what a copy must carry.
+    const { text, chipIds, chips } = serializeSelection(range, root);
+    if (chips === 0) return;
     const wanted = new Set(chipIds);
     const records = (this.model?.records ?? []).filter((record) => wanted.has(record.contextId));
     event.preventDefault();
