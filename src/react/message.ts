@@ -26,7 +26,11 @@ export const T3ContextChip = createComponent({
   tagName: 't3-context-chip',
   elementClass: ChipElement,
   react: React,
-  events: { onChipActivate: eventName('t3-chip-activate'), onChipRemove: eventName('t3-chip-remove') },
+  events: {
+    onChipActivate: eventName('t3-chip-activate'),
+    onChipRemove: eventName('t3-chip-remove'),
+    onCitationActivate: eventName('t3-citation-activate'),
+  },
 });
 
 export const T3ContextScope = createComponent({

@@ -74,6 +74,8 @@ export type { InsertCitationOptions, InsertCitationResult } from './editor/citat
  * @fires {Event} input - The draft changed (text, chips or attachments).
  * @fires {CustomEvent<AttachmentRemoveDetail>} t3-attachment-remove - A file or image left the draft.
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - A chip in the draft was activated.
+ * @fires {CustomEvent<CitationCommentDetail>} t3-citation-comment - A citation chip's comment was edited; cancelled,
+ * the link stays as it was.
  * @fires {CustomEvent<DraftRestoreDetail>} t3-draft-restore - A draft saved under `draft-key` was restored (on connect
  *   or a key change).
  * @fires {CustomEvent<StashChangeDetail>} t3-stash-change - The stash changed (a draft stashed, restored or dropped);

@@ -94,6 +94,7 @@ const ROVING_ITEMS = 't3-context-chip, a[href], [part~="edit-button"], [part~="c
  * @cssprop [--t3-font] - Font family of the message.
  *
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - A chip was activated (bubbles from the chip).
+ * @fires {CustomEvent<CitationActivateDetail>} t3-citation-activate - A citation chip was activated; cancelable.
  * @fires {CustomEvent<EditDetail>} t3-edit - An edit was saved with changes (Enter or Save): `detail.submission` is
  *   what `t3-submit` would carry, `detail.original` the input the message had. Cancelable: the edit stays open.
  *   Editing ends unless cancelled, or once the promise given to `detail.waitUntil(promise)` fulfils; if it rejects,
