@@ -58,6 +58,18 @@ describe('<t3-composer> citations', () => {
     expect(composer.stashes[0]!.preview).to.equal('See Why? now');
   });
 
+  it('shows the quote, the comment and the source in the details on hover', async () => {
+    const composer = await withCitation({ ...quote, comment: 'Still true?' });
+    const [chip] = chips(composer);
+    await sendMouse({ type: 'move', position: centre(part(chip!, 'label')!) });
+    await waitFor(() => !!part(chip!, 'details')?.matches(':popover-open'), 'the details open');
+    const details = part(chip!, 'details')!.textContent!.replace(/\s+/g, ' ');
+    expect(details).to.contain('Caching the parsed config avoids reading the file on every request');
+    expect(details).to.contain('Still true?');
+    expect(details).to.contain('env / thread-1 / reply-1');
+    await sendMouse({ type: 'move', position: [0, 0] });
+  });
+
   it('labels a citation with a comment by its comment', async () => {
     const composer = await withCitation({ ...quote, comment: '  Is this\nstill true? ' });
     expect(labelOf(chips(composer)[0]!)).to.equal('Is this still true?');
