@@ -1,4 +1,9 @@
-import { collectContextReferences, projectContextForProvider, resolveMessageContext } from '../src/core/index.js';
+import {
+  collectCitations,
+  collectContextReferences,
+  projectContextForProvider,
+  resolveMessageContext,
+} from '../src/core/index.js';
 import type { InputAnnotation } from '../src/core/index.js';
 import type { AssistantMessage, UserMessage } from './api-types.js';
 import { replyIdOf } from './thread-tree.js';
@@ -74,5 +79,10 @@ function isAnnotationDriven(message: UserMessage): boolean {
   if (message.context !== null) return false;
   if (message.prompt === null && message.inputAnnotations.length === 0) return false;
   const resolved = resolveMessageContext({ text: message.text, context: null });
-  return resolved.records.length === 0 && collectContextReferences(resolved.text).length === 0;
+  // A citation link is expanded on the record path only, as T3 Code's server does.
+  return (
+    resolved.records.length === 0 &&
+    collectContextReferences(resolved.text).length === 0 &&
+    collectCitations(resolved.text).length === 0
+  );
 }

@@ -19,6 +19,8 @@ export {
   type ComposerValue,
   type InsertContextOptions,
   type InsertContextResult,
+  type InsertCitationOptions,
+  type InsertCitationResult,
   T3Composer,
 } from './elements/composer/composer.js';
 export { ComposerProperties } from './elements/composer/composer-properties.js';

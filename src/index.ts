@@ -2,3 +2,12 @@
 export * from './core/index.js';
 export * from './message.js';
 export * from './composer.js';
+export {
+  citationFromSelection,
+  type CitationSelectionError,
+  type CitationSelectionFailure,
+  type CitationSource,
+  findCitation,
+  highlightCitation,
+  type HighlightOptions,
+} from './elements/shared/citations-dom.js';

@@ -27,6 +27,8 @@ export type {
   ChipActivateDetail,
   ChipPlacement,
   ChipRemoveDetail,
+  CitationActivateDetail,
+  CitationCommentDetail,
   EditDetail,
   EditOriginal,
   T3EventDetails,

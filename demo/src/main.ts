@@ -2,6 +2,7 @@ import '../../src/define.js';
 import type { T3Composer } from '../../src/composer.js';
 import { COMMANDS, ICONS, PROVIDERS } from './catalog.js';
 import { Branches } from './branches.js';
+import { setUpCitations } from './citations.js';
 import { Conversation } from './conversation.js';
 import { draftKeyOf, renderStashes, seedHistory } from './drafts.js';
 import { setUpFollowUps } from './follow-ups.js';
@@ -37,6 +38,7 @@ const threadTitle = document.querySelector<HTMLElement>('#thread-title')!;
 
 setUpFollowUps(document.querySelector<HTMLSelectElement>('#follow-ups')!, composer);
 setUpDictation(composer);
+setUpCitations({ transcript, composer, status, thread: () => thread });
 
 /**
  * The branch of the thread shown, as last known: ↑ recalls its messages, also after a stored

@@ -12,6 +12,7 @@ export * from './references.js';
 export * from './text-walk.js';
 export * from './ids.js';
 export * from './projection.js';
+export * from './citations.js';
 export * from './annotations.js';
 export * from './mentions.js';
 export * from './prompt.js';

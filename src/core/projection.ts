@@ -1,5 +1,6 @@
 import { isKnownContextRecord } from './grammar.js';
 import { CONTEXT_KINDS } from './types.js';
+import { expandCitationsForProvider } from './citations.js';
 import { collectContextReferences } from './references.js';
 import { escapeAttribute, numberedTerminalLines } from './text-format.js';
 import { walkAroundRanges } from './text-walk.js';
@@ -31,8 +32,16 @@ export interface ProjectionOptions {
  * envelope (only its prose escaping).
  */
 export function projectContextForProvider(
+  message: { text: string; records: readonly ContextRecord[] },
+  options: ProjectionOptions = {},
+): string {
+  // As T3 Code's server: the context envelope first, then the citations of the result.
+  return expandCitationsForProvider(projectContextEnvelope(message, options));
+}
+
+function projectContextEnvelope(
   { text, records }: { text: string; records: readonly ContextRecord[] },
-  { escapeProse = true }: ProjectionOptions = {},
+  { escapeProse = true }: ProjectionOptions,
 ): string {
   const prose = escapeProse ? escapeContextTags : (between: string) => between;
   const occurrences = collectContextReferences(text);

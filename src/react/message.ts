@@ -15,14 +15,22 @@ export const T3UserMessage = createComponent({
   tagName: 't3-user-message',
   elementClass: UserMessageElement,
   react: React,
-  events: { onChipActivate: eventName('t3-chip-activate'), onEdit: eventName('t3-edit') },
+  events: {
+    onChipActivate: eventName('t3-chip-activate'),
+    onCitationActivate: eventName('t3-citation-activate'),
+    onEdit: eventName('t3-edit'),
+  },
 });
 
 export const T3ContextChip = createComponent({
   tagName: 't3-context-chip',
   elementClass: ChipElement,
   react: React,
-  events: { onChipActivate: eventName('t3-chip-activate'), onChipRemove: eventName('t3-chip-remove') },
+  events: {
+    onChipActivate: eventName('t3-chip-activate'),
+    onChipRemove: eventName('t3-chip-remove'),
+    onCitationActivate: eventName('t3-citation-activate'),
+  },
 });
 
 export const T3ContextScope = createComponent({

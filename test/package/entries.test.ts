@@ -31,6 +31,9 @@ const CORE_NAMES = [
   'decodeClipboardFragment',
   'encodeClipboardHtml',
   'decodeClipboardHtml',
+  'parseCitationLink',
+  'formatCitationLink',
+  'collectCitations',
 ];
 
 /** The legacy names of SPEC §3.5, in their own entry so that hosts that never read a legacy message load none of it. */

@@ -1,6 +1,6 @@
 import { html, type PropertyValues, type TemplateResult } from 'lit';
 import { query } from 'lit/decorators.js';
-import type { CommandInfo, ContextRecord } from '../../core/index.js';
+import type { Citation, CommandInfo, ContextRecord } from '../../core/index.js';
 import { emit } from '../shared/events.js';
 import type { ComposerDraft, ComposerValue, InsertContextOptions, InsertContextResult } from './composer-types.js';
 import { composerStyles } from './composer.styles.js';
@@ -18,8 +18,10 @@ import { SubmitController } from './sending/submit-controller.js';
 import { composerKeymap } from './composer-keymap.js';
 import { ComposerProperties } from './composer-properties.js';
 import { DictationController } from './dictation/dictation-controller.js';
+import type { InsertCitationOptions, InsertCitationResult } from './editor/citation-edits.js';
 
 export type * from './composer-types.js';
+export type { InsertCitationOptions, InsertCitationResult } from './editor/citation-edits.js';
 
 /**
  * A chat input in which references to files, images, terminal excerpts, review comments,
@@ -75,6 +77,8 @@ export type * from './composer-types.js';
  * @fires {Event} input - The draft changed (text, chips or attachments).
  * @fires {CustomEvent<AttachmentRemoveDetail>} t3-attachment-remove - A file or image left the draft.
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - A chip in the draft was activated.
+ * @fires {CustomEvent<CitationCommentDetail>} t3-citation-comment - A citation chip's comment was edited; cancelled,
+ * the link stays as it was.
  * @fires {CustomEvent<DraftRestoreDetail>} t3-draft-restore - A draft saved under `draft-key` was restored (on connect
  *   or a key change).
  * @fires {CustomEvent<StashChangeDetail>} t3-stash-change - The stash changed (a draft stashed, restored or dropped);
@@ -186,6 +190,11 @@ export class T3Composer extends ComposerProperties {
     return this.session.insertContext(record, options);
   }
 
+  /** Inserts an assistant quote as a citation chip followed by one space, at the caret or at the end. */
+  insertCitation(citation: Citation, options: InsertCitationOptions = {}): InsertCitationResult {
+    return this.session.insertCitation(citation, options.at === 'end' ? 'end' : 'caret');
+  }
+
   /** Inserts plain text at the caret (appends when the editor is not mounted). */
   insertText(text: string): void {
     if (typeof text === 'string' && text !== '') this.session.insertText(text);
@@ -269,7 +278,12 @@ export class T3Composer extends ComposerProperties {
 
   protected override render(): TemplateResult {
     const { session } = this;
-    return html`<div part="base" class="frame" @t3-chip-remove=${session.removeChip}>
+    return html`<div
+      part="base"
+      class="frame"
+      @t3-chip-remove=${session.removeChip}
+      @t3-citation-comment=${session.changeCitationComment}
+    >
       ${this.submitting.queue.render()} ${session.shelf.render(session.state)}
       <div part="actions" class="actions">
         <slot name="start"></slot>

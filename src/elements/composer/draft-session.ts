@@ -1,6 +1,12 @@
 import { EditorState, type Extension, type Transaction, type TransactionSpec } from '@codemirror/state';
 import type { EditorView, KeyBinding } from '@codemirror/view';
-import { type CommandInfo, type ContextRecord, decodeContextRecord, formatContextReference } from '../../core/index.js';
+import {
+  type Citation,
+  type CommandInfo,
+  type ContextRecord,
+  decodeContextRecord,
+  formatContextReference,
+} from '../../core/index.js';
 import type { ResolvedConfig } from '../shared/config.js';
 import type { DraftAttachment, TextPreview } from '../shared/draft-values.js';
 import { AttachmentShelf } from './attachments/attachment-shelf.js';
@@ -11,6 +17,13 @@ import type { InsertContextOptions, InsertContextResult } from './composer-types
 import { describeChipChanges } from './editor/chip-announcements.js';
 import { chipChanges } from './editor/chip-changes.js';
 import { chipRemovals, removeChipElement } from './editor/chip-edits.js';
+import {
+  changeCitationComment,
+  citationInsertion,
+  type InsertCitationResult,
+  validCitationLink,
+} from './editor/citation-edits.js';
+import type { CitationCommentDetail } from '../shared/events.js';
 import type {
   ComposerContext,
   ComposerHost,
@@ -159,6 +172,15 @@ export class DraftSession implements ComposerContext {
     return { ok: true, contextId: valid.contextId };
   }
 
+  /** A citation chip at the caret (or where it was before focus left), or at the end. */
+  insertCitation(citation: Citation, at: 'caret' | 'end'): InsertCitationResult {
+    const link = validCitationLink(citation);
+    if (!link) return { ok: false, error: 'Not a valid citation: it breaks a rule of the citation link.' };
+    const mounted = !!this.view;
+    this.dispatch({ ...citationInsertion(this.state, link, mounted ? at : 'end'), scrollIntoView: mounted });
+    return { ok: true };
+  }
+
   insertText(text: string): void {
     const mounted = !!this.view;
     this.dispatch({ ...textInsertion(this.state, text, mounted ? 'caret' : 'end'), scrollIntoView: mounted });
@@ -285,6 +307,13 @@ export class DraftSession implements ComposerContext {
   }
 
   /** A chip's remove button: the chip goes, unless the event was cancelled. */
+  readonly changeCitationComment = (event: CustomEvent<CitationCommentDetail>): void => {
+    const chip = event.composedPath()[0];
+    const view = this.view;
+    if (event.defaultPrevented || !view || !(chip instanceof Element)) return;
+    changeCitationComment(view, chip, event.detail.citation, event.detail.comment);
+  };
+
   readonly removeChip = (event: CustomEvent<{ contextId: string }>): void => {
     const chip = event.composedPath()[0];
     const view = this.view;

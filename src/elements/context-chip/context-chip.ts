@@ -1,7 +1,12 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
-import { type ContextRecord, type InputReferencePayload, isKnownContextRecord } from '../../core/index.js';
+import {
+  type Citation,
+  type ContextRecord,
+  type InputReferencePayload,
+  isKnownContextRecord,
+} from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
 import { type ChipActivateDetail, type ChipPlacement, type ChipRemoveDetail, emit } from '../shared/events.js';
 import { formatMessage } from '../shared/locale.js';
@@ -11,6 +16,9 @@ import { renderRecordDetails } from './chip-details.js';
 import { chipFace } from './chip-face.js';
 import { chipLabel, chipValue, pullRequestTone } from '../shared/chip-text.js';
 import { chipStyles } from './context-chip.styles.js';
+import { CitationCommentEditor } from './citation-comment-editor.js';
+import { citationStyles, renderCitationDetails } from './citation-details.js';
+import { citationChipLabel } from '../shared/citation-label.js';
 import { DetailsPopoverController } from './details-popover.js';
 import { renderTextPreview, type TextPreview } from './text-preview.js';
 
@@ -45,9 +53,16 @@ type ChipStatus = 'resolved' | 'unresolved' | 'pending' | 'not-in-environment';
  *
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - The chip was clicked, or Enter or Space pressed on it.
  * @fires {CustomEvent<ChipRemoveDetail>} t3-chip-remove - The remove button was used; cancelable.
+ * @fires {CustomEvent<CitationActivateDetail>} t3-citation-activate - A citation chip in a message was activated
+ * (instead of `t3-chip-activate`); cancelable.
+ * @fires {CustomEvent<CitationCommentDetail>} t3-citation-comment - A citation chip in the composer was given a new
+ * comment through its Edit comment control; cancelable.
+ *
+ * @csspart edit-button - The Edit comment control of a citation chip in the composer.
+ * @csspart comment-editor - The form that edits a citation's comment.
  */
 export class T3ContextChip extends ConfigurableElement {
-  static override styles = chipStyles;
+  static override styles = [chipStyles, citationStyles];
 
   /** The record kind (`file`, `terminal`, … or a host kind). */
   @property({ reflect: true, useDefault: true }) kind = '';
@@ -60,6 +75,15 @@ export class T3ContextChip extends ConfigurableElement {
 
   /** The record behind the chip; without one (and without `reference`) the chip is unresolved. */
   @property({ attribute: false }) record?: ContextRecord;
+
+  /**
+   * The assistant quote a citation chip stands for (`kind` is then `citation`): its label is the
+   * comment or the quote, its details the whole quote, its comment and its source.
+   */
+  @property({ attribute: false }) citation?: Citation;
+
+  /** The reply a citation quotes could not be found: its details say so above the saved quote. */
+  @property({ type: Boolean, reflect: true, attribute: 'source-unavailable' }) sourceUnavailable = false;
 
   /** An input annotation's reference payload, for annotation-driven messages. */
   @property({ attribute: false }) reference?: InputReferencePayload;
@@ -105,6 +129,7 @@ export class T3ContextChip extends ConfigurableElement {
     () => this.base,
     () => this.hasDetails,
   );
+  private readonly commentEditor = new CitationCommentEditor(this, () => this.citation);
   /** Both derive from properties and configuration only, so they are computed once per update. */
   private presentation!: ResolvedPresentation;
   private status: ChipStatus = 'unresolved';
@@ -134,6 +159,7 @@ export class T3ContextChip extends ConfigurableElement {
   private resolveStatus(): ChipStatus {
     if (this.notInEnvironment) return 'not-in-environment';
     if (this.pending) return 'pending';
+    if (this.citation) return 'resolved';
     if (this.record) return this.presentationAccepts(this.record) ? 'resolved' : 'unresolved';
     return this.reference ? 'resolved' : 'unresolved';
   }
@@ -151,6 +177,7 @@ export class T3ContextChip extends ConfigurableElement {
 
   private get displayLabel(): string {
     const { label, contextId, record, reference } = this;
+    if (this.citation) return citationChipLabel(this.citation);
     return chipLabel({ label, contextId, kind: this.effectiveKind, record, reference });
   }
 
@@ -179,7 +206,9 @@ export class T3ContextChip extends ConfigurableElement {
         @pointerleave=${this.details.onPointerLeave}
         @focusin=${this.details.onFocusIn}
         @focusout=${this.details.onFocusOut}
-        >${compact ?? this.renderFace(label, value)}${this.removable ? this.renderRemoveButton(label) : nothing}</span
+        >${compact ?? this.renderFace(label, value)}${this.renderCitationEdit()}${
+          this.removable ? this.renderRemoveButton(label) : nothing
+        }</span
       >${details ? this.renderDetailsPopover(details) : nothing}${this.renderExpanded()}`;
   }
 
@@ -188,6 +217,11 @@ export class T3ContextChip extends ConfigurableElement {
     const kind = this.effectiveKind;
     const { icons } = this.config;
     return guard([kind, icons, label, value], () => chipFace(kind, icons, label, value));
+  }
+
+  private renderCitationEdit(): unknown {
+    const editable = this.citation && this.placement === 'composer' && this.removable;
+    return editable ? this.commentEditor.render(this.config.locale) : nothing;
   }
 
   private renderRemoveButton(label: string): TemplateResult {
@@ -207,7 +241,7 @@ export class T3ContextChip extends ConfigurableElement {
   }
 
   private renderDetailsPopover(content: unknown): TemplateResult {
-    const popover = this.presentation.details === 'popover' && this.status === 'resolved';
+    const popover = (!!this.citation || this.presentation.details === 'popover') && this.status === 'resolved';
     return html`<div
       part="details"
       id="details"
@@ -232,7 +266,8 @@ export class T3ContextChip extends ConfigurableElement {
 
   /** What the tooltip or popover shows, or null when this chip has no details. */
   private renderDetailsContent(): unknown {
-    return this.statusText() ?? (this.presentation.details === 'none' ? null : this.renderResolvedDetails());
+    const none = this.presentation.details === 'none' && !this.citation;
+    return this.statusText() ?? (none ? null : this.renderResolvedDetails());
   }
 
   /** The tooltip of a chip that is not resolved, or null for a resolved one. */
@@ -251,10 +286,11 @@ export class T3ContextChip extends ConfigurableElement {
 
   /** Whether hovering or focusing the chip can show anything (cheap: nothing is rendered). */
   private get hasDetails(): boolean {
-    return this.status !== 'resolved' || this.presentation.details !== 'none';
+    return this.status !== 'resolved' || this.presentation.details !== 'none' || !!this.citation;
   }
 
   private renderResolvedDetails(): unknown {
+    if (this.citation) return renderCitationDetails(this.citation, this.config.locale, this.sourceUnavailable);
     const record = this.record;
     if (!record) return null;
     const renderDetails = this.presentation.renderDetails;
@@ -280,6 +316,10 @@ export class T3ContextChip extends ConfigurableElement {
   }
 
   private activate(): void {
+    if (this.citation) {
+      emit(this, 't3-citation-activate', { citation: this.citation }, { cancelable: true });
+      return;
+    }
     const detail: ChipActivateDetail = {
       kind: this.effectiveKind,
       contextId: this.contextId || this.record?.contextId || this.reference?.id || '',

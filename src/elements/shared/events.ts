@@ -3,7 +3,13 @@
  * `HTMLElementEventMap` entries and the only way elements dispatch them. Framework wrappers
  * (`src/react/`) read the names and detail types from here.
  */
-import type { ContextRecord, InputAnnotation, InputReferencePayload, MessageContext } from '../../core/index.js';
+import type {
+  Citation,
+  ContextRecord,
+  InputAnnotation,
+  InputReferencePayload,
+  MessageContext,
+} from '../../core/index.js';
 import type { ComposerDraft, DraftSubmission, QueuedSubmission, StashEntry } from './draft-values.js';
 
 export type { SubmittedAttachment } from './draft-values.js';
@@ -53,6 +59,16 @@ export interface T3EventDetails {
    * with the edited draft and a notice if it rejects.
    */
   't3-edit': { submission: DraftSubmission; original: EditOriginal; waitUntil(promise: PromiseLike<unknown>): void };
+  /**
+   * A citation chip in a message was clicked, or Enter or Space pressed on it; cancelable. The host
+   * finds the quoted passage (`findCitation`) and shows it (`highlightCitation`).
+   */
+  't3-citation-activate': { citation: Citation };
+  /**
+   * A citation chip in the composer was given a new comment (`citation` is the chip's citation as
+   * it was); the composer rewrites its link in one undo step unless the event is cancelled.
+   */
+  't3-citation-comment': { citation: Citation; comment: string };
 }
 
 /** A message's input before an edit, as its properties held it: record-driven or annotation-driven. */
@@ -86,6 +102,8 @@ export type QueueChangeDetail = T3EventDetails['t3-queue-change'];
 export type SendingChangeDetail = T3EventDetails['t3-sending-change'];
 export type DictationChangeDetail = T3EventDetails['t3-dictation-change'];
 export type EditDetail = T3EventDetails['t3-edit'];
+export type CitationActivateDetail = T3EventDetails['t3-citation-activate'];
+export type CitationCommentDetail = T3EventDetails['t3-citation-comment'];
 
 /** One of the package's events, bubbling out of shadow roots. */
 export function createEvent<Name extends T3EventName>(

@@ -97,6 +97,17 @@ export interface T3Locale {
   /** Announced when dictation starts and ends. */
   dictationStarted: string;
   dictationEnded: string;
+  /** A selection too long to cite (over 8,000 characters), a selection that is not one message's, an empty one. */
+  citationTooLong: string;
+  citationSpansMessages: string;
+  citationEmpty: string;
+  /** A citation chip's details: its headings, the Edit comment control, its field and a source not found. */
+  citationQuote: string;
+  citationComment: string;
+  citationSource: string;
+  citationEditComment: string;
+  citationCommentField: string;
+  citationUnavailable: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -168,6 +179,15 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   dictationFailed: 'Dictation stopped: speech could not be recognised. What was heard is kept.',
   dictationStarted: 'Dictation started',
   dictationEnded: 'Dictation ended',
+  citationTooLong: 'The selection is too long to cite: at most 8,000 characters.',
+  citationSpansMessages: 'Select text within one reply to cite it.',
+  citationEmpty: 'Select some text to cite.',
+  citationQuote: 'Quote',
+  citationComment: 'Comment',
+  citationSource: 'Source',
+  citationEditComment: 'Edit comment',
+  citationCommentField: 'Comment on this quote',
+  citationUnavailable: 'The quoted reply is not available here; this is the saved quote.',
 });
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as written. */

@@ -1,5 +1,6 @@
 import { Marked, type Token } from 'marked';
-import { collectContextReferences, type ContextReferenceOccurrence, walkAroundRanges } from '../../core/index.js';
+import { type ContextReferenceOccurrence, walkAroundRanges } from '../../core/index.js';
+import { collectMessageLinks } from './citation-links.js';
 import { prepareMarkdownSource, removeInsertedEscapes } from './markdown-source.js';
 import { appendElement, appendText, type CreateChip, TokenRenderer } from './markdown-tokens.js';
 
@@ -31,7 +32,7 @@ const markdown = new Marked({ gfm: true, breaks: true, pedantic: false, silent: 
  * does no Markdown work.
  */
 export function parseMessageMarkdown(text: string): ParsedMessageMarkdown {
-  const occurrences = collectContextReferences(text);
+  const occurrences = collectMessageLinks(text);
   const prepared = prepareMarkdownSource(text, occurrences);
   if (prepared === undefined) return { occurrences, body: { kind: 'plain', text } };
   try {

@@ -8,6 +8,7 @@ import {
 } from '../../core/index.js';
 import { appendTextWithChips, type ParsedMessageMarkdown, renderMessageMarkdown } from './markdown.js';
 import { appendElement, appendText } from './markdown-tokens.js';
+import { citationOf, createCitationChip } from './citation-links.js';
 import type { AnnotationDrivenModel, MessageModel, RecordDrivenModel } from './message-model.js';
 
 /**
@@ -72,6 +73,8 @@ export function referenceCopyText(segment: ReferenceSegment, record: ContextReco
 }
 
 function occurrenceChip(occurrence: ContextReferenceOccurrence, model: MessageModel): HTMLElement {
+  const citation = citationOf(occurrence);
+  if (citation) return createCitationChip(citation, occurrence.source, CHIP_EXPORT_PARTS);
   return createChip({
     kind: occurrence.kind,
     contextId: occurrence.contextId,

@@ -221,9 +221,10 @@ class PlainTextWriter {
  * chip as its `data-copy` text (the canonical link), line breaks between blocks. Elements marked
  * `data-copy-skip` (controls, announcements) are left out.
  */
-export function serializeSelection(range: Range, root: Node): { text: string; chipIds: string[] } {
+export function serializeSelection(range: Range, root: Node): { text: string; chipIds: string[]; chips: number } {
   const writer = new PlainTextWriter();
   const chipIds: string[] = [];
+  let chips = 0;
   const whiteSpaceOf = whiteSpaceReader();
   const visit = (node: Node): void => {
     if (!range.intersectsNode(node)) return;
@@ -242,6 +243,7 @@ export function serializeSelection(range: Range, root: Node): { text: string; ch
     if (copy !== null) {
       if (containsWholeNode(range, node)) {
         writer.writeLiteral(copy);
+        chips++;
         const contextId = node.getAttribute('context-id');
         if (contextId) chipIds.push(contextId);
       }
@@ -250,7 +252,7 @@ export function serializeSelection(range: Range, root: Node): { text: string; ch
     visitElement(node, writer, () => node.childNodes.forEach(visit));
   };
   root.childNodes.forEach(visit);
-  return { text: writer.toString(), chipIds };
+  return { text: writer.toString(), chipIds, chips };
 }
 
 function visitElement(element: Element, writer: PlainTextWriter, visitChildren: () => void): void {

@@ -2,7 +2,6 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import {
-  collectContextReferences,
   type ContextRecord,
   type ContextReferenceOccurrence,
   type InputAnnotation,
@@ -10,6 +9,7 @@ import {
   referenceSegments,
 } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
+import { collectMessageLinks } from './citation-links.js';
 import type { EditOriginal } from '../shared/events.js';
 import { renderHostContent } from '../shared/render-host-content.js';
 import {
@@ -94,6 +94,7 @@ const ROVING_ITEMS = 't3-context-chip, a[href], [part~="edit-button"], [part~="c
  * @cssprop [--t3-font] - Font family of the message.
  *
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - A chip was activated (bubbles from the chip).
+ * @fires {CustomEvent<CitationActivateDetail>} t3-citation-activate - A citation chip was activated; cancelable.
  * @fires {CustomEvent<EditDetail>} t3-edit - An edit was saved with changes (Enter or Save): `detail.submission` is
  *   what `t3-submit` would carry, `detail.original` the input the message had. Cancelable: the edit stays open.
  *   Editing ends unless cancelled, or once the promise given to `detail.waitUntil(promise)` fulfils; if it rejects,
@@ -211,7 +212,7 @@ export class T3UserMessage extends ConfigurableElement {
   /** The references of record-driven text, scanned once per distinct text. */
   private occurrencesOf(text: string): readonly ContextReferenceOccurrence[] {
     if (!this.plainText) return this.parsedText(text).occurrences;
-    if (this.scannedText?.text !== text) this.scannedText = { text, occurrences: collectContextReferences(text) };
+    if (this.scannedText?.text !== text) this.scannedText = { text, occurrences: collectMessageLinks(text) };
     return this.scannedText.occurrences;
   }
 
@@ -358,8 +359,9 @@ export class T3UserMessage extends ConfigurableElement {
     if (!root || !event.clipboardData || event.defaultPrevented) return;
     const range = selectionRangeIn(root);
     if (!range) return;
-    const { text, chipIds } = serializeSelection(range, root);
-    if (chipIds.length === 0) return;
+    // A citation chip has no record, but its link is what a copy must carry.
+    const { text, chipIds, chips } = serializeSelection(range, root);
+    if (chips === 0) return;
     const wanted = new Set(chipIds);
     const records = (this.model?.records ?? []).filter((record) => wanted.has(record.contextId));
     event.preventDefault();

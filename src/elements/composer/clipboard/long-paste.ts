@@ -1,5 +1,5 @@
 import type { EditorState } from '@codemirror/state';
-import { collectContextReferences } from '../../../core/index.js';
+import { collectCitations, collectContextReferences } from '../../../core/index.js';
 import type { TextPreview } from '../../shared/draft-values.js';
 import { countLines, textPreviewOf } from '../../shared/text-preview.js';
 import { formatMessage, type T3Locale } from '../../shared/locale.js';
@@ -30,14 +30,14 @@ function limitOf(value: unknown, fallback: number): number {
 
 /**
  * Whether pasted plain text is long enough to become a file: more lines or characters (UTF-16
- * code units) than a limit that is on. Text that carries chips (`t3-context` links) stays text.
+ * code units) than a limit that is on. Text that carries chips (`t3-context` or citation links) stays text.
  * Lines are counted only up to the limit, so a megabyte costs a scan of its first lines.
  */
 export function isLongPaste(text: string, limits: LongPasteLimits): boolean {
   const long =
     (limits.chars > 0 && text.length > limits.chars) ||
     (limits.lines > 0 && countLines(text, limits.lines + 1) > limits.lines);
-  return long && collectContextReferences(text).length === 0;
+  return long && collectContextReferences(text).length === 0 && collectCitations(text).length === 0;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { StashEntry } from '../../shared/draft-values.js';
 import { newLocalId } from '../editor/local-ids.js';
 import { EntryList } from './entry-list.js';
 import { type ComposerDraft, isBlankDraft } from '../editor/draft.js';
+import { withCitationLabels } from '../../shared/citation-label.js';
 
 export type { StashEntry };
 
@@ -49,7 +50,7 @@ export function stashEntryOf(draft: ComposerDraft, unsent?: { label: string }): 
 /** The text a person sees: each chip as it reads (label, and a host kind's value), whitespace folded, shortened. */
 export function previewOf({ text, records }: Pick<ComposerDraft, 'text' | 'records'>): string {
   const byId = new Map(records.map((record) => [record.contextId, record]));
-  const visible = replaceContextReferences(text, ({ label, contextId, kind }) => {
+  const visible = replaceContextReferences(withCitationLabels(text), ({ label, contextId, kind }) => {
     const record = byId.get(contextId);
     const value = chipValue(record, undefined);
     const shown = chipLabel({ label, contextId, kind, record });

@@ -1,5 +1,7 @@
 import type { EditorState, Transaction } from '@codemirror/state';
+import { citationChipLabel } from '../../shared/citation-label.js';
 import { chipsOf, type PlacedChip } from './chip-index.js';
+import { citationsOf } from './citation-chips.js';
 
 export interface ChipChanges {
   added: PlacedChip[];
@@ -18,8 +20,8 @@ export function chipChanges(startState: EditorState, transactions: readonly Tran
   for (const transaction of transactions) {
     const previous = before;
     transaction.changes.iterChangedRanges((fromA, toA, fromB, toB) => {
-      removed.push(...chipsOf(previous, fromA, toA));
-      added.push(...chipsOf(transaction.state, fromB, toB));
+      removed.push(...chipsOf(previous, fromA, toA), ...citationChipsOf(previous, fromA, toA));
+      added.push(...chipsOf(transaction.state, fromB, toB), ...citationChipsOf(transaction.state, fromB, toB));
     });
     before = transaction.state;
   }
@@ -36,4 +38,15 @@ function unmatched(chips: readonly PlacedChip[], others: readonly PlacedChip[]):
     available.set(key(chip), count - 1);
     return count <= 0;
   });
+}
+
+/** Citation chips as the announcements name them: by their label. */
+function citationChipsOf(state: EditorState, from: number, to: number): PlacedChip[] {
+  return citationsOf(state, from, to).map(({ citation, from: start, to: end }) => ({
+    kind: 'citation',
+    contextId: '',
+    label: citationChipLabel(citation),
+    from: start,
+    to: end,
+  }));
 }

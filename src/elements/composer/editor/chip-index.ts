@@ -8,6 +8,7 @@ import {
   type Transaction,
 } from '@codemirror/state';
 import { collectContextReferences } from '../../../core/index.js';
+import { citationIndex } from './citation-chips.js';
 import { inSpans, touchedLines } from './touched-lines.js';
 
 /**
@@ -116,11 +117,13 @@ export function chipCountOf(state: EditorState): number {
   return state.field(chipIndex).size;
 }
 
-/** Characters a person sees in a state: each chip counts as one. Linear in the number of chips. */
+/** Characters a person sees in a state: each chip, citations too, counts as one. Linear in the number of chips. */
 export function visibleLengthOf(state: EditorState): number {
   let hidden = 0;
-  state.field(chipIndex).between(0, state.doc.length, (from, to) => {
+  const count = (from: number, to: number) => {
     hidden += to - from - 1;
-  });
+  };
+  state.field(chipIndex).between(0, state.doc.length, count);
+  state.field(citationIndex, false)?.between(0, state.doc.length, count);
   return state.doc.length - hidden;
 }

@@ -1,6 +1,7 @@
 import type { ChangeSet, EditorState, Extension, Transaction } from '@codemirror/state';
 import { ViewPlugin, type ViewUpdate } from '@codemirror/view';
-import { chipsOf, type PlacedChip } from './chip-index.js';
+import { chipsOf } from './chip-index.js';
+import { citationsOf } from './citation-chips.js';
 
 interface Change {
   from: number;
@@ -15,7 +16,7 @@ interface Change {
 const MEND_EVENT = 'delete.mend';
 
 /**
- * Keeps chips whole under input that does not go through the editor's keys. An on-screen
+ * Keeps chips (citation chips too) whole under input that does not go through the editor's keys. An on-screen
  * keyboard edits the canonical text (Android keyboards see it through an EditContext) and may
  * reach into a chip's link with a replacement range or a word deletion, which would leave a
  * broken link and lose the chip. Such an edit is mended right after it: a deletion takes the
@@ -63,9 +64,10 @@ function repairOf(transaction: Transaction): ChangeSet | null {
   return transaction.changes.invert(startState.doc).compose(startState.changes(mended));
 }
 
-/** The chip `position` lies strictly inside, if any. */
-function chipAround(state: EditorState, position: number): PlacedChip | undefined {
-  return chipsOf(state, position, position).find((chip) => chip.from < position && position < chip.to);
+/** The chip (a context or a citation chip) `position` lies strictly inside, if any. */
+function chipAround(state: EditorState, position: number): { from: number; to: number } | undefined {
+  const inside = (chip: { from: number; to: number }) => chip.from < position && position < chip.to;
+  return chipsOf(state, position, position).find(inside) ?? citationsOf(state, position, position).find(inside);
 }
 
 /** `change` itself when it cuts no chip, else the change that keeps every chip whole, or null for none. */

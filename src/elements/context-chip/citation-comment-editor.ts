@@ -1,0 +1,116 @@
+import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
+import type { Citation } from '../../core/index.js';
+import { AnchoredPopup } from '../shared/anchored-popup.js';
+import { emit } from '../shared/events.js';
+import type { T3Locale } from '../shared/locale.js';
+
+interface CommentEditorHost extends HTMLElement {
+  addController(controller: ReactiveController): void;
+  requestUpdate(): void;
+  readonly updateComplete: Promise<boolean>;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+/**
+ * The Edit comment control of a citation chip in the composer: a button on the chip that opens a
+ * small form beside it (in the top layer, like the details). Saving fires `t3-citation-comment`,
+ * and the composer rewrites the chip's link; the chip itself changes nothing.
+ */
+export class CitationCommentEditor implements ReactiveController {
+  open = false;
+
+  private readonly popup = new AnchoredPopup({
+    gap: 6,
+    margin: 8,
+    align: 'start',
+    anchor: () => this.host.getBoundingClientRect().toJSON(),
+    onLayoutChange: () => this.popup.place(),
+  });
+
+  constructor(
+    private readonly host: CommentEditorHost,
+    private readonly citation: () => Citation | undefined,
+  ) {
+    host.addController(this);
+  }
+
+  hostUpdated(): void {
+    const form = this.host.renderRoot.querySelector<HTMLElement>('[part~="comment-editor"]');
+    if (this.open && form) this.popup.show(form);
+    else this.popup.hide();
+  }
+
+  hostDisconnected(): void {
+    this.open = false;
+    this.popup.hide();
+  }
+
+  /** The button on the chip, and the form while it is open. */
+  render(locale: T3Locale): TemplateResult {
+    const citation = this.citation();
+    return html`<button
+        part="edit-button"
+        class="edit-comment"
+        type="button"
+        tabindex="-1"
+        aria-label=${locale.citationEditComment}
+        title=${locale.citationEditComment}
+        aria-expanded=${this.open ? 'true' : 'false'}
+        @click=${this.onEditClick}
+      >
+        <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+          <path d="M3 13l1-3.5 6.5-6.5 2.5 2.5L6.5 12z" fill="none" stroke="currentColor" stroke-width="1.4" />
+        </svg></button
+      >${this.open && citation ? this.renderForm(citation, locale) : nothing}`;
+  }
+
+  private renderForm(citation: Citation, locale: T3Locale): TemplateResult {
+    return html`<form part="comment-editor" class="comment-editor" popover="manual" @submit=${this.onSubmit}>
+      <textarea
+        aria-label=${locale.citationCommentField}
+        rows="3"
+        .value=${citation.comment ?? ''}
+        @keydown=${this.onFieldKeyDown}
+      ></textarea>
+      <div class="comment-editor-actions">
+        <button type="button" @click=${this.close}>${locale.cancel}</button>
+        <button type="submit">${locale.save}</button>
+      </div>
+    </form>`;
+  }
+
+  private readonly onEditClick = async (event: MouseEvent) => {
+    event.stopPropagation();
+    this.open = !this.open;
+    this.host.requestUpdate();
+    await this.host.updateComplete;
+    this.host.renderRoot.querySelector<HTMLTextAreaElement>('[part~="comment-editor"] textarea')?.focus();
+  };
+
+  private readonly onFieldKeyDown = (event: KeyboardEvent) => {
+    if (event.isComposing) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      this.close();
+    } else if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      (event.target as HTMLTextAreaElement).form?.requestSubmit();
+    }
+  };
+
+  private readonly onSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    const citation = this.citation();
+    const field = (event.target as HTMLFormElement).querySelector('textarea');
+    this.close();
+    if (citation && field)
+      emit(this.host, 't3-citation-comment', { citation, comment: field.value }, { cancelable: true });
+  };
+
+  readonly close = () => {
+    if (!this.open) return;
+    this.open = false;
+    this.host.requestUpdate();
+  };
+}

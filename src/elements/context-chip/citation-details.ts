@@ -1,0 +1,101 @@
+import { css, html, nothing, type TemplateResult } from 'lit';
+import type { Citation } from '../../core/index.js';
+import type { T3Locale } from '../shared/locale.js';
+
+/**
+ * A citation chip's details: the saved quote (all of it, as it was selected), the comment when
+ * there is one, and where the quote comes from. The quote is the chip's own copy, so the details
+ * read the same whether or not the reply it quotes is still there.
+ */
+export function renderCitationDetails(citation: Citation, locale: T3Locale, unavailable = false): TemplateResult {
+  const { environmentId, threadId, messageId, comment } = citation;
+  return html`<div class="citation-details">
+    ${unavailable ? html`<p class="meta citation-unavailable">${locale.citationUnavailable}</p>` : nothing}
+    <div class="key">${locale.citationQuote}</div>
+    <blockquote class="citation-quote" part="citation-quote">${citation.text}</blockquote>
+    ${
+      comment
+        ? html`<div class="key">${locale.citationComment}</div>
+          <p class="citation-comment">${comment}</p>`
+        : nothing
+    }
+    <div class="key">${locale.citationSource}</div>
+    <p class="citation-source"><code>${environmentId} / ${threadId} / ${messageId}</code></p>
+  </div>`;
+}
+
+export const citationStyles = css`
+  .citation-quote,
+  .citation-comment {
+    margin-block: 0.2em 0.45em;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+
+  .citation-quote {
+    margin-inline: 0;
+    padding-inline-start: 0.6em;
+    border-inline-start: 2px solid var(--_t3-popover-border-color);
+  }
+
+  .citation-source {
+    margin-block: 0.2em 0;
+    overflow-wrap: anywhere;
+  }
+
+  .edit-comment {
+    all: unset;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    inline-size: 1.1em;
+    block-size: 1.1em;
+    border-radius: 50%;
+    cursor: pointer;
+    opacity: 0.7;
+  }
+
+  .edit-comment:hover,
+  .edit-comment:focus-visible {
+    opacity: 1;
+    background: var(--_t3-chip-remove-hover);
+  }
+
+  @media (pointer: coarse) {
+    .edit-comment {
+      block-size: 44px;
+      min-inline-size: 24px;
+      margin-block: calc((1.1em - 44px) / 2);
+      border-radius: 6px;
+    }
+  }
+
+  .comment-editor {
+    position: fixed;
+    inset: auto;
+    margin: 0;
+    box-sizing: border-box;
+    inline-size: min(360px, var(--_t3-popup-room-inline, calc(100vw - 16px)));
+    padding: 0.5em;
+    border: 1px solid var(--_t3-popover-border-color);
+    border-radius: 8px;
+    background: var(--_t3-popover-background);
+    color: var(--_t3-popover-color);
+    box-shadow: 0 6px 24px rgb(0 0 0 / 0.18);
+    font: 13px/1.45 var(--_t3-font-sans);
+  }
+
+  .comment-editor textarea {
+    box-sizing: border-box;
+    inline-size: 100%;
+    font: inherit;
+    resize: vertical;
+  }
+
+  .comment-editor-actions {
+    display: flex;
+    justify-content: flex-end;
+    gap: 0.5em;
+    margin-block-start: 0.4em;
+  }
+`;
