@@ -68,8 +68,9 @@ export function plainText(text: string): string {
 }
 
 function describeRecord(record: ContextRecord): string {
-  const kind = KIND_NAMES[record.kind] ?? `${record.kind} (from the host)`;
-  const head = `- **${kind}** ${code(record.label)}`;
+  const known = KIND_NAMES[record.kind];
+  if (!known) return describeHostKind(record);
+  const head = `- **${known}** ${code(record.label)}`;
   switch (record.kind) {
     case 'terminal':
       return `${head}, lines ${field(record, 'lineStart')}–${field(record, 'lineEnd')}, starting ${code(firstLine(field(record, 'text')))}`;
@@ -87,6 +88,14 @@ function describeRecord(record: ContextRecord): string {
     default:
       return head;
   }
+}
+
+/** A kind the host defines: its label, and the value its payload names (a dataset's table). */
+function describeHostKind(record: ContextRecord): string {
+  const payload = (record as { payload?: unknown }).payload;
+  const value = typeof payload === 'object' && payload !== null ? (payload as { value?: unknown }).value : undefined;
+  const named = typeof value === 'string' && value.trim() !== '' ? ` ${code(value)}` : '';
+  return `- **${quote(record.label, 60)}**${named}, a ${code(record.kind)} from the host`;
 }
 
 function nextSteps(records: readonly ContextRecord[]): string {

@@ -6,7 +6,7 @@ import { simulateAssistantReply } from '../../server/assistant.js';
 import { replyProse } from '../../server/reply-prose.js';
 import { DEMO_THREAD_ID } from '../../server/seed.js';
 import { threadTitle, TITLE_MAX_CHARS, UNTITLED } from '../../server/thread-titles.js';
-import { image, reviewComment, terminal, textReferencing } from '../../support/records.js';
+import { dataset, image, reviewComment, terminal, textReferencing } from '../../support/records.js';
 import { closeTestHost, startTestHost, type TestHost } from './support/test-host.js';
 
 /** Thread titles and the thread list, and the simulated assistant's answer in prose. */
@@ -103,6 +103,10 @@ describe('the reply in prose', () => {
     expect(replyProse({ text: '# not a heading <b>x</b>', records: [] })).toContain(
       '\\# not a heading \\<b\\>x\\</b\\>',
     );
+  });
+
+  it('names a host kind by its label and value', () => {
+    expect(replyProse({ text: 'x', records: [dataset] })).toContain('- **Dataset** `users`, a `dataset` from the host');
   });
 
   it('names the files of a message that has attachments but no chips', () => {
