@@ -8,8 +8,8 @@ const openedThreads: string[] = [];
 
 /**
  * The thread list: the host's threads, the one written to last first, each under its title. A
- * thread shown in this page before its first message is listed above them as a new chat, never
- * under its raw id. Each entry is a link (a thread has an address and opens in a new tab) that switches in
+ * thread shown in this page before its first message is listed as a new chat, never under its
+ * raw id: first while it is shown, after the others once left (its draft stays in reach). Each entry is a link (a thread has an address and opens in a new tab) that switches in
  * place when clicked; the current one is marked with `aria-current`.
  */
 export function renderThreadList(
@@ -20,10 +20,9 @@ export function renderThreadList(
 ): void {
   if (!openedThreads.includes(current)) openedThreads.unshift(current);
   const listed = new Set(threads.map(({ threadId }) => threadId));
-  const untitled = openedThreads
-    .filter((threadId) => !listed.has(threadId))
-    .map((threadId) => ({ threadId, title: UNTITLED, updatedAt: '' }));
-  const shown = [...untitled, ...threads];
+  const untitled = (threadId: string) => ({ threadId, title: UNTITLED, updatedAt: '' });
+  const left = openedThreads.filter((threadId) => threadId !== current && !listed.has(threadId)).map(untitled);
+  const shown = [...(listed.has(current) ? [] : [untitled(current)]), ...threads, ...left];
   list.replaceChildren(
     ...shown.map(({ threadId, title }) => {
       const item = document.createElement('li');
