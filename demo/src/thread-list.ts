@@ -9,8 +9,9 @@ const openedThreads: string[] = [];
 /**
  * The thread list: the host's threads, the one written to last first, each under its title. A
  * thread shown in this page before its first message is listed as a new chat, never under its
- * raw id: first while it is shown, after the others once left (its draft stays in reach). Each entry is a link (a thread has an address and opens in a new tab) that switches in
- * place when clicked; the current one is marked with `aria-current`.
+ * raw id: first while it is shown, after the others once left (its draft stays in reach). Each
+ * entry is a link (a thread has an address and opens in a new tab) that switches in place when
+ * clicked; the current one is marked with `aria-current`.
  */
 export function renderThreadList(
   list: HTMLElement,
