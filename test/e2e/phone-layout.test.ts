@@ -107,14 +107,14 @@ for (const [width, height] of [
       await expect.poll(() => page.locator('#threads').isVisible()).toBe(true);
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
       expect(await page.evaluate(() => document.activeElement?.closest('#threads') !== null)).toBe(true);
-      expect(await page.locator('main.conversation').evaluate((main) => main.inert)).toBe(true);
+      expect(await page.locator('main.conversation').evaluate((main) => (main as HTMLElement).inert)).toBe(true);
       expect(await smallTargets(page, `#threads :is(${CONTROLS})`)).toEqual([]);
       expect((await scrolling(page)).sideways).toBe(false);
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('#threads').isVisible()).toBe(false);
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('threads-toggle');
-      expect(await page.locator('main.conversation').evaluate((main) => main.inert)).toBe(false);
+      expect(await page.locator('main.conversation').evaluate((main) => (main as HTMLElement).inert)).toBe(false);
     });
 
     it('opens by keyboard, and a tap outside closes it', async () => {
