@@ -30,8 +30,13 @@ export const chipStyles = [
       box-sizing: border-box;
     }
 
+    /* In a message a chip is a control: a click or tap activates it and selects none of its label.
+       A selection dragged across it still holds it (the message copies it as a chip). */
     :host(:not([placement='composer'])) .chip {
       cursor: pointer;
+      user-select: none;
+      -webkit-user-select: none;
+      -webkit-touch-callout: none;
     }
 
     .chip:focus-visible {

@@ -215,7 +215,8 @@ export class T3ContextChip extends ConfigurableElement {
       role="tooltip"
       popover="manual"
       tabindex="-1"
-      @pointerenter=${this.details.onPointerEnter}
+      @pointerenter=${this.details.onCardPointerEnter}
+      @pointermove=${this.details.onCardPointerMove}
       @pointerleave=${this.details.onPointerLeave}
     >
       ${content}
