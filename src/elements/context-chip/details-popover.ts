@@ -6,8 +6,6 @@ const HIDE_DELAY_MS = 150;
 
 /** Each chip's controller, so the pointer over one chip's card can reach the chip under it. */
 const controllers = new WeakMap<Element, DetailsPopoverController>();
-/** The controller whose details are open now, if any: at most one chip shows its card at a time. */
-let shown: DetailsPopoverController | null = null;
 
 /** Every element under a viewport point, shadow trees included, topmost first. */
 function elementsUnder(x: number, y: number, root: Document | ShadowRoot = document, seen = new Set<Element>()) {
@@ -30,6 +28,9 @@ function elementsUnder(x: number, y: number, root: Document | ShadowRoot = docum
  * again when the visual viewport moves (pinch zoom, an on-screen keyboard).
  */
 export class DetailsPopoverController implements ReactiveController {
+  /** The controller whose details are open now, if any: at most one chip shows its card at a time. */
+  private static shown: DetailsPopoverController | null = null;
+
   /** Whether the details are open. */
   open = false;
   /** Details are rendered from the first hover or focus on: most chips are never inspected. */
@@ -86,6 +87,7 @@ export class DetailsPopoverController implements ReactiveController {
 
   /** The pointer entered the chip: any other chip's card closes now, this one opens after a delay. */
   readonly onPointerEnter = () => {
+    const shown = DetailsPopoverController.shown;
     if (shown && shown !== this) shown.close();
     this.schedule(true, SHOW_DELAY_MS);
   };
@@ -133,10 +135,11 @@ export class DetailsPopoverController implements ReactiveController {
   private setOpen(open: boolean): void {
     if (this.open === open) return;
     this.open = open;
+    const shown = DetailsPopoverController.shown;
     if (open) {
       if (shown && shown !== this) shown.close();
-      shown = this;
-    } else if (shown === this) shown = null;
+      DetailsPopoverController.shown = this;
+    } else if (shown === this) DetailsPopoverController.shown = null;
     this.host.requestUpdate();
   }
 
