@@ -10,6 +10,7 @@ import { renderHostContent } from '../shared/render-host-content.js';
 import { renderRecordDetails } from './chip-details.js';
 import { chipFace } from './chip-face.js';
 import { chipLabel, chipValue, pullRequestTone } from '../shared/chip-text.js';
+import { watchCodeOverflow } from './code-overflow.js';
 import { chipStyles } from './context-chip.styles.js';
 import { DetailsPopoverController } from './details-popover.js';
 import { renderTextPreview, type TextPreview } from './text-preview.js';
@@ -42,6 +43,11 @@ type ChipStatus = 'resolved' | 'unresolved' | 'pending' | 'not-in-environment';
  * @cssprop [--t3-popover-background] - Background of the details popover.
  * @cssprop [--t3-popover-color] - Text colour of the details popover.
  * @cssprop [--t3-font-mono] - Font of code in the details.
+ * @cssprop [--t3-diff-added-background] - Background of an added line in a review comment's diff.
+ * @cssprop [--t3-diff-added-color] - Text colour of an added line.
+ * @cssprop [--t3-diff-removed-background] - Background of a removed line.
+ * @cssprop [--t3-diff-removed-color] - Text colour of a removed line.
+ * @cssprop [--t3-diff-hunk-color] - Text colour of a hunk header (`@@ … @@`).
  *
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - The chip was clicked, or Enter or Space pressed on it.
  * @fires {CustomEvent<ChipRemoveDetail>} t3-chip-remove - The remove button was used; cancelable.
@@ -125,6 +131,7 @@ export class T3ContextChip extends ConfigurableElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     this.details.sync(this.detailsElement);
+    if (this.details.wanted || this.view === 'expanded') watchCodeOverflow(this.renderRoot);
   }
 
   private get effectiveKind(): string {
