@@ -286,5 +286,27 @@ export const chipStyles = [
     a {
       color: var(--_t3-link-color);
     }
+
+    .expand {
+      margin-block-start: 0.4em;
+      padding: 0.25em 0.6em;
+      border: 1px solid var(--_t3-popover-border-color);
+      border-radius: 6px;
+      background: var(--_t3-code-background);
+      color: inherit;
+      font: inherit;
+      cursor: pointer;
+    }
+
+    .expand:hover {
+      border-color: var(--_t3-link-color);
+    }
+
+    @media (pointer: coarse) {
+      .expand {
+        min-block-size: 44px;
+        min-inline-size: 44px;
+      }
+    }
   `,
 ];

@@ -34,6 +34,7 @@ type ChipStatus = 'resolved' | 'unresolved' | 'pending' | 'not-in-environment';
  * @csspart remove-button - The remove button of a removable chip.
  * @csspart details - The tooltip or popover with the chip's details.
  * @csspart expanded - The details shown inline under the chip in the expanded view.
+ * @csspart expand - In the composer, the Expand to text button of a pasted-text file chip's details.
  *
  * @cssprop [--t3-chip-max-width=24ch] - Maximum width of the label before it is truncated.
  * @cssprop [--t3-chip-background] - Chip background.
@@ -276,8 +277,19 @@ export class T3ContextChip extends ConfigurableElement {
     const details = renderRecordDetails(record, this.relatedRecords);
     if (details === nothing) return null;
     return record.kind === 'file'
-      ? html`${details}${renderTextPreview(this.textPreview, this.config.locale)}`
+      ? html`${details}${renderTextPreview(this.textPreview, this.config.locale)}${this.renderExpandButton()}`
       : details;
+  }
+
+  /**
+   * In the composer, a pasted-text file chip offers Expand to text: the composer puts the file's
+   * text back in place of the chip when the button is clicked.
+   */
+  private renderExpandButton(): TemplateResult | typeof nothing {
+    if (this.placement !== 'composer' || !this.textPreview) return nothing;
+    return html`<button part="expand" class="expand" type="button" tabindex="-1">
+      ${this.config.locale.expandText}
+    </button>`;
   }
 
   private renderHostCompact(): unknown {
