@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.js';
 import { editor } from './support/demo-page.js';
 import { useDemoSession } from './support/demo-session.js';
 
@@ -110,6 +111,7 @@ for (const [width, height] of [
       expect(await page.locator('main.conversation').evaluate((main) => (main as HTMLElement).inert)).toBe(true);
       expect(await smallTargets(page, `#threads :is(${CONTROLS})`)).toEqual([]);
       expect((await scrolling(page)).sideways).toBe(false);
+      expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('#threads').isVisible()).toBe(false);
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -133,6 +135,14 @@ for (const [width, height] of [
       await expect.poll(() => page.locator('#threads').isVisible()).toBe(false);
       expect(new URL(page.url()).searchParams.get('thread')).toMatch(/^chat-/);
       expect(await page.locator('#thread-title').textContent()).toBe('New chat');
+    });
+
+    it('a tap on a chip in a sent message selects none of its label', async () => {
+      const page = await openOnPhone(width, height);
+      const chip = page.locator('#transcript t3-user-message').last().locator('t3-context-chip').first();
+      await chip.scrollIntoViewIfNeeded();
+      await chip.tap();
+      expect(await page.evaluate(() => document.getSelection()?.toString() ?? '')).toBe('');
     });
 
     it('the tools drawer inserts at the caret and closes', async () => {
