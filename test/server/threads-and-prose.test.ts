@@ -4,6 +4,7 @@ import { formatContextReference, projectContextForProvider } from '../../src/cor
 import type { CreatedMessage, ThreadList } from '../../server/api-types.js';
 import { simulateAssistantReply } from '../../server/assistant.js';
 import { replyProse } from '../../server/reply-prose.js';
+import { replyChunks } from '../../server/reply-stream.js';
 import { DEMO_THREAD_ID } from '../../server/seed.js';
 import { threadTitle, TITLE_MAX_CHARS, UNTITLED } from '../../server/thread-titles.js';
 import { dataset, image, reviewComment, terminal, textReferencing } from '../../support/records.js';
@@ -120,5 +121,22 @@ describe('the reply in prose', () => {
         expect(prose).toContain('**Image**');
       }),
     );
+  });
+});
+
+describe('streaming word by word', () => {
+  it('cuts any text only between words: every piece but the last ends in whitespace, none is empty', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.integer({ min: 1, max: 400 }), (text, max) => {
+        const pieces = replyChunks(text, max);
+        expect(pieces.join('')).toBe(text);
+        for (const piece of pieces.slice(0, -1)) expect(piece).toMatch(/\s$/);
+        for (const piece of pieces) expect(piece).not.toBe('');
+      }),
+    );
+  });
+
+  it('sends a short answer one word at a time', () => {
+    expect(replyChunks('One two  three', 200)).toEqual(['One ', 'two  ', 'three']);
   });
 });
