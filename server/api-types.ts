@@ -51,16 +51,19 @@ export interface UserMessage extends MessageFields {
 }
 
 /**
- * The simulated reply under a user message. `text` is plain text, exactly what a model would
- * receive: render it verbatim (e.g. in a `<pre>`), never as Markdown with chips.
+ * The simulated reply under a user message. `text` is the answer, Markdown prose about what the
+ * assistant received (render it as Markdown); `modelInput` is plain text, exactly what a model
+ * would receive: render it verbatim (e.g. in a `<pre>`), never as Markdown with chips.
  */
 export interface AssistantMessage extends MessageFields {
   role: 'assistant';
   replyTo: string;
+  /** What a model receives for the message, whole from the start (it does not stream). */
+  modelInput: string;
   /**
-   * `projection`: `text` is `projectContextForProvider` of the user message (T3's record path).
-   * `annotations`: `text` is the prompt the model reads and `inputAnnotations` mark its chips,
-   * which never reach the model (Qwen's annotation path).
+   * `projection`: `modelInput` is `projectContextForProvider` of the user message (T3's record
+   * path). `annotations`: `modelInput` is the prompt the model reads and `inputAnnotations` mark
+   * its chips, which never reach the model (Qwen's annotation path).
    */
   via: 'projection' | 'annotations';
   /**
@@ -86,6 +89,20 @@ export interface ThreadListing {
   messages: ThreadMessage[];
   /** For each message shown that has other versions, by its id; messages without any are left out. */
   versions: Record<string, MessageVersions>;
+}
+
+/** A thread as `GET /api/threads` lists it. */
+export interface ThreadSummary {
+  threadId: string;
+  /** From its first message: chips as their labels, at most 60 characters. */
+  title: string;
+  /** When its newest message was stored (ISO 8601). */
+  updatedAt: string;
+}
+
+/** `GET /api/threads`: every thread with messages, the one written to last first. */
+export interface ThreadList {
+  threads: ThreadSummary[];
 }
 
 /** `PUT /api/threads/:threadId/branch`: show the branch through this message (its newest end). */

@@ -17,9 +17,11 @@ import { createMessage, listThread, messageIdOfReply, readReply, replyText } fro
 import { DEFAULT_REPLY_PACING, type ReplyPacing, ReplyStreams, wantsEventStream } from './reply-stream.js';
 import { serveStatic, type StaticRoot } from './static-files.js';
 import type { Store } from './store.js';
+import { listThreads } from './thread-titles.js';
 
 /**
  * Request routing for the reference host:
+ *   GET  /api/threads                      every thread with messages, newest first, with its title
  *   POST /api/threads/:threadId/messages   create a message (JSON body); with `Accept: text/event-stream`
  *                                          the answer streams its reply as Server-Sent Events
  *   GET  /api/threads/:threadId/messages   list a thread (the branch shown, with each message's versions)
@@ -44,6 +46,7 @@ export interface AppOptions {
   replyPacing?: ReplyPacing;
 }
 
+const THREAD_LIST_ROUTE = /^\/api\/threads\/?$/;
 const THREAD_MESSAGES_ROUTE = /^\/api\/threads\/([^/]+)\/messages\/?$/;
 const THREAD_BRANCH_ROUTE = /^\/api\/threads\/([^/]+)\/branch\/?$/;
 const ATTACHMENT_ROUTE = /^\/api\/attachments\/([^/]+)\/?$/;
@@ -76,6 +79,11 @@ type RoutedOptions = AppOptions & { replyStreams: ReplyStreams };
 async function handleRequest(req: IncomingMessage, res: ServerResponse, options: RoutedOptions): Promise<void> {
   const urlPath = requestPath(req.url);
   const method = req.method ?? 'GET';
+
+  if (THREAD_LIST_ROUTE.test(urlPath)) {
+    allowMethods(method, ['GET', 'HEAD']);
+    return sendJson(req, res, 200, listThreads(options.store));
+  }
 
   const threadMatch = THREAD_MESSAGES_ROUTE.exec(urlPath);
   if (threadMatch) {

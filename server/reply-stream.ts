@@ -21,21 +21,22 @@ export interface ReplyPacing {
   maxChunks: number;
 }
 
-/** A second and a half, in pieces of about 24 characters: reads as typing, never keeps a long reply waiting. */
-export const DEFAULT_REPLY_PACING: ReplyPacing = { durationMs: 1500, maxChunks: 40 };
+/** Two seconds, a word or a few at a time: reads as typing, never keeps a long reply waiting. */
+export const DEFAULT_REPLY_PACING: ReplyPacing = { durationMs: 2000, maxChunks: 200 };
 
-const MIN_CHUNK_CHARS = 24;
-
-/** Cuts `text` into at most `maxChunks` pieces of about equal length, never inside a surrogate pair. */
+/**
+ * Cuts `text` into at most `maxChunks` pieces of whole words (each word with the space after it),
+ * as even in word count as they can be; a text without words is one piece.
+ */
 export function replyChunks(text: string, maxChunks: number): string[] {
-  const count = Math.max(1, Math.min(maxChunks, Math.ceil(text.length / MIN_CHUNK_CHARS)));
-  const size = Math.ceil(text.length / count);
+  const words = text.match(/^\s+|\S+\s*/g) ?? [];
+  if (words.length === 0) return text === '' ? [] : [text];
+  const count = Math.max(1, Math.min(maxChunks, words.length));
   const chunks: string[] = [];
-  for (let start = 0; start < text.length;) {
-    let end = Math.min(text.length, start + size);
-    if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end++;
-    chunks.push(text.slice(start, end));
-    start = end;
+  for (let index = 0; index < count; index++) {
+    const from = Math.floor((index * words.length) / count);
+    const to = Math.floor(((index + 1) * words.length) / count);
+    chunks.push(words.slice(from, to).join(''));
   }
   return chunks;
 }

@@ -48,6 +48,14 @@ export interface NewMessage extends Omit<StoredMessage, 'attachments'> {
   reply: Omit<StoredReply, 'messageId'>;
 }
 
+export interface StoredThreadSummary {
+  id: string;
+  /** When its newest message was stored. */
+  updatedAt: string;
+  firstText: string;
+  firstContextJson: string | null;
+}
+
 export interface Store {
   /** Stores a message with its first reply state; the thread's branch now ends at it. */
   insertMessage(message: NewMessage): void;
@@ -62,6 +70,8 @@ export interface Store {
   /** The ids among `ids` that name stored attachments. */
   existingAttachmentIds(ids: readonly string[]): Set<string>;
   hasThreads(): boolean;
+  /** Every thread with messages, the one written to last first, with its first message. */
+  listThreads(): StoredThreadSummary[];
   saveReply(reply: StoredReply): void;
   /** The reply to a message; undefined for messages stored before replies were kept (they read as complete). */
   getReply(messageId: string): StoredReply | undefined;
@@ -155,6 +165,16 @@ function createStore(db: Database.Database): Store {
   );
   const selectAttachmentId = db.prepare<[string], { id: string }>('SELECT id FROM attachments WHERE id = ?');
   const selectAnyThread = db.prepare<[], { id: string }>('SELECT id FROM threads LIMIT 1');
+  const selectThreads = db.prepare<
+    [],
+    { id: string; updated_at: string; first_text: string; first_context_json: string | null }
+  >(
+    `SELECT t.id, last.created_at AS updated_at, first.text AS first_text, first.context_json AS first_context_json
+     FROM threads t
+     JOIN messages last ON last.seq = (SELECT MAX(seq) FROM messages WHERE thread_id = t.id)
+     JOIN messages first ON first.seq = (SELECT MIN(seq) FROM messages WHERE thread_id = t.id)
+     ORDER BY last.seq DESC`,
+  );
   const replies = createReplyRows(db);
 
   const insertMessage = db.transaction((message: NewMessage) => {
@@ -215,6 +235,14 @@ function createStore(db: Database.Database): Store {
     },
     hasThreads() {
       return selectAnyThread.get() !== undefined;
+    },
+    listThreads() {
+      return selectThreads.all().map((row) => ({
+        id: row.id,
+        updatedAt: row.updated_at,
+        firstText: row.first_text,
+        firstContextJson: row.first_context_json,
+      }));
     },
     saveReply: (reply) => replies.save(reply),
     getReply: (messageId) => replies.get(messageId),

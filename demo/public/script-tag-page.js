@@ -44,8 +44,13 @@ async function refresh() {
         body.className = 'projection';
         body.tabIndex = 0;
         body.setAttribute('aria-label', 'What the model receives');
-        body.textContent = message.text;
+        body.textContent = message.modelInput;
         details.append(summary, body);
+        // The answer is Markdown; this page shows its source as text, the main page renders it.
+        const answer = document.createElement('p');
+        answer.className = 'reply-source';
+        answer.textContent = message.text;
+        reply.append(answer);
         reply.append(details);
         entry.append(reply);
       }

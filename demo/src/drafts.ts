@@ -1,14 +1,7 @@
 import type { T3Composer } from '../../src/composer.js';
 import type { ThreadMessage } from './host-api.js';
 
-/** The demo's threads; each keeps its own draft (with its chips and files), stash and history. */
-export const THREADS: readonly { id: string; label: string }[] = [
-  { id: 'demo', label: 'Demo thread' },
-  { id: 'release', label: 'Release notes' },
-  { id: 'scratch', label: 'Scratch' },
-  { id: 'rtl', label: 'עברית · العربية' },
-];
-
+/** Each thread keeps its own draft (with its chips and files), stash and history under its own key. */
 export const draftKeyOf = (threadId: string) => `demo-thread:${threadId}`;
 
 /** ↑ recalls the thread's own messages: its user messages, as stored, oldest first. */
@@ -18,20 +11,27 @@ export function seedHistory(composer: T3Composer, messages: readonly ThreadMessa
   );
 }
 
-/** The stash control: the composer's stashed drafts, each with Restore and Drop, newest first. */
-export function renderStashes(list: HTMLElement, composer: T3Composer): void {
+/**
+ * The stash control: the composer's stashed drafts, newest first, each its preview in full
+ * (wrapping, so drafts that start alike can be told apart) above its Restore and Drop buttons.
+ * `restored` runs after Restore (the page moves focus to the composer).
+ */
+export function renderStashes(list: HTMLElement, composer: T3Composer, restored: () => void): void {
   list.replaceChildren(
     ...composer.stashes.map((entry) => {
       const item = document.createElement('li');
-      const preview = document.createElement('span');
+      const preview = document.createElement('p');
       preview.className = 'stash-preview';
       preview.textContent = entry.preview || '(attachments only)';
+      const actions = document.createElement('div');
+      actions.className = 'stash-actions';
       const restore = button('Restore', `Restore stashed draft: ${entry.preview}`, () => {
         composer.restoreStash(entry.id);
-        composer.focus();
+        restored();
       });
       const drop = button('Drop', `Drop stashed draft: ${entry.preview}`, () => composer.dropStash(entry.id));
-      item.append(preview, restore, drop);
+      actions.append(restore, drop);
+      item.append(preview, actions);
       return item;
     }),
   );

@@ -7,13 +7,23 @@ import type {
   MessageVersions,
   ReplyStatus,
   ReplyStreamEvents,
+  ThreadList,
   ThreadListing,
   ThreadMessage,
+  ThreadSummary,
   UserMessage,
 } from '../../server/api-types.js';
 import { readEventStream } from './event-stream.js';
 
-export type { AssistantMessage, CreatedMessage, MessageVersions, ThreadListing, ThreadMessage, UserMessage };
+export type {
+  AssistantMessage,
+  CreatedMessage,
+  MessageVersions,
+  ThreadListing,
+  ThreadMessage,
+  ThreadSummary,
+  UserMessage,
+};
 
 /** What a message is sent as: the fields `t3-submit` carries (and `t3-edit`'s `submission`), files included. */
 export type Submission = Pick<ComposerSubmitDetail, 'text' | 'context' | 'prompt' | 'inputAnnotations' | 'attachments'>;
@@ -29,6 +39,13 @@ export interface Placement {
 
 /** The environment the demo host runs in; fragments copied here can re-fetch their binaries. */
 export const ENVIRONMENT_ID = 'demo-host';
+
+/** Every thread with messages, the one written to last first, each with its title. */
+export async function readThreadList(): Promise<ThreadSummary[]> {
+  const response = await fetch('/api/threads');
+  if (!response.ok) throw new Error(await errorOf(response));
+  return ((await response.json()) as ThreadList).threads;
+}
 
 /** The thread as shown: the branch last chosen, with the versions of its messages. */
 export async function readThread(threadId: string): Promise<ThreadListing> {

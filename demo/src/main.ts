@@ -5,21 +5,29 @@ import { Branches } from './branches.js';
 import { setUpCitations } from './citations.js';
 import { Conversation } from './conversation.js';
 import { draftKeyOf, renderStashes, seedHistory } from './drafts.js';
+import { Drawer } from './drawer.js';
 import { setUpFollowUps } from './follow-ups.js';
 import { setUpDictation } from './dictation.js';
 import {
   ENVIRONMENT_ID,
   readThread,
+  readThreadList,
   resolveAsset,
   type ThreadListing,
   type ThreadMessage,
+  type ThreadSummary,
   type UserMessage,
 } from './host-api.js';
 import { previewAnnotation, pullRequestComment, reviewComment, terminalExcerpt } from './side-panel.js';
-import { renderThreadList, threadLabel } from './thread-list.js';
+import { newThreadId, renderThreadList, titleOf } from './thread-list.js';
 import { renderTranscript } from './transcript.js';
+import { followVisualViewport } from './viewport-layout.js';
 
-let thread = new URLSearchParams(location.search).get('thread') ?? 'demo';
+const threadInAddress = () => new URLSearchParams(location.search).get('thread') ?? 'demo';
+let thread = threadInAddress();
+// The thread shown is always in the address, the first one too.
+if (!new URLSearchParams(location.search).has('thread')) history.replaceState(null, '', `?thread=${thread}`);
+followVisualViewport();
 
 const scope = document.querySelector('t3-context-scope')!;
 scope.environmentId = ENVIRONMENT_ID;
@@ -35,6 +43,23 @@ const transcript = document.querySelector<HTMLElement>('#transcript')!;
 const status = document.querySelector<HTMLElement>('#status')!;
 const threadList = document.querySelector<HTMLElement>('#thread-list')!;
 const threadTitle = document.querySelector<HTMLElement>('#thread-title')!;
+
+// Narrow screens: threads and tools are drawers over the conversation.
+const header = document.querySelector<HTMLElement>('.app-header')!;
+const main = document.querySelector<HTMLElement>('main.conversation')!;
+const threadsPanel = document.querySelector<HTMLElement>('#threads')!;
+const toolsPanel = document.querySelector<HTMLElement>('#tools')!;
+const backdrop = document.querySelector<HTMLElement>('#backdrop')!;
+const threadsDrawer = new Drawer(document.querySelector('#threads-toggle')!, threadsPanel, backdrop, () => [
+  header,
+  main,
+  toolsPanel,
+]);
+const toolsDrawer = new Drawer(document.querySelector('#tools-toggle')!, toolsPanel, backdrop, () => [
+  header,
+  main,
+  threadsPanel,
+]);
 
 setUpFollowUps(document.querySelector<HTMLSelectElement>('#follow-ups')!, composer);
 setUpDictation(composer);
@@ -82,7 +107,11 @@ const conversation = new Conversation({
     const index = threadMessages.findIndex(({ id }) => id === message.id);
     if (index >= 0) threadMessages[index] = message;
     else threadMessages.push(message);
-    if (message.role === 'user') seedHistory(composer, threadMessages);
+    if (message.role === 'user') {
+      seedHistory(composer, threadMessages);
+      // A new thread gets its title from its first message; a written-to thread moves to the top.
+      refreshThreadList();
+    }
   },
   showEdit(edited, created) {
     // The new version takes the place of the edited message and of everything after it.
@@ -106,15 +135,32 @@ const branches = new Branches({
   sendEdit: (submission, edited) => conversation.edit(submission, edited),
 });
 
+/** The host's threads as last read, newest first. */
+let threads: ThreadSummary[] = [];
+
+function refreshThreadList(): void {
+  readThreadList()
+    .then((listed) => {
+      threads = listed;
+      showThread();
+    })
+    .catch(reportLoadError);
+}
+
 // Threads: each has its own draft (and queue) under its own key; switching saves this one and brings that one back.
 function showThread(): void {
-  renderThreadList(threadList, thread, selectThread);
-  threadTitle.textContent = threadLabel(thread);
-  document.title = `${threadLabel(thread)} · t3-composer demo`;
+  renderThreadList(threadList, threads, thread, selectThread);
+  const title = titleOf(threads, thread);
+  threadTitle.textContent = title;
+  document.title = `${title} · t3-composer demo`;
 }
 
 function selectThread(next: string): void {
-  if (next === thread) return;
+  threadsDrawer.close({ returnFocus: false });
+  if (next === thread) {
+    composer.focus();
+    return;
+  }
   thread = next;
   listedThread = null;
   history.pushState(null, '', `?thread=${encodeURIComponent(thread)}`);
@@ -127,12 +173,18 @@ function selectThread(next: string): void {
 }
 
 addEventListener('popstate', () => {
-  const next = new URLSearchParams(location.search).get('thread') ?? 'demo';
+  const next = threadInAddress();
   if (next !== thread) selectThread(next);
 });
 
+document.querySelector('#new-chat')!.addEventListener('click', () => selectThread(newThreadId()));
+
 const stashList = document.querySelector<HTMLElement>('#stashes')!;
-const showStashes = () => renderStashes(stashList, composer);
+const showStashes = () =>
+  renderStashes(stashList, composer, () => {
+    toolsDrawer.close({ returnFocus: false });
+    composer.focus();
+  });
 composer.addEventListener('t3-stash-change', showStashes);
 composer.addEventListener('t3-draft-restore', () => {
   showStashes();
@@ -141,7 +193,8 @@ composer.addEventListener('t3-draft-restore', () => {
 });
 document.querySelector('#stash')!.addEventListener('click', () => {
   composer.stash();
-  composer.focus();
+  // In a drawer the new entry is shown where it was stashed; in the column, writing goes on.
+  if (!toolsDrawer.isOpen) composer.focus();
 });
 
 // The skip link lands in the editor itself, not just on the element around it.
@@ -151,6 +204,7 @@ document.querySelector('.skip-link')!.addEventListener('click', (event) => {
 });
 
 const insert = (make: () => Parameters<T3Composer['insertContext']>[0]) => () => {
+  toolsDrawer.close({ returnFocus: false });
   const result = composer.insertContext(make());
   if (result.ok) composer.focus();
 };
@@ -168,4 +222,5 @@ fileInput.addEventListener('change', () => {
 });
 
 showThread();
+refreshThreadList();
 refresh().catch(reportLoadError);

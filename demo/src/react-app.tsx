@@ -42,10 +42,12 @@ function App() {
             ) : (
               <li key={message.id} className="entry assistant">
                 <article className="reply" aria-label="Assistant reply">
+                  {/* The answer is Markdown; this page shows its source as text, the main page renders it. */}
+                  <p className="reply-source">{message.text}</p>
                   <details className="inspector">
                     <summary>What the model receives</summary>
                     <pre className="projection" tabIndex={0} aria-label="What the model receives">
-                      {message.text}
+                      {message.modelInput}
                     </pre>
                   </details>
                 </article>

@@ -1,8 +1,9 @@
+import { parseMessageMarkdown, renderMessageMarkdown } from '../../src/elements/user-message/markdown.js';
 import type { AssistantMessage, ThreadMessage } from './host-api.js';
 
 type UserEntry = Extract<ThreadMessage, { role: 'user' }>;
 
-/** This demo has no model: its assistant answers with exactly what a model would receive. */
+/** This demo has no model: its simulated assistant describes what it received. */
 const STATE_LABELS: Record<string, string> = {
   streaming: 'Simulated assistant · answering…',
   complete: 'Simulated assistant · answered',
@@ -13,20 +14,25 @@ const STATE_LABELS: Record<string, string> = {
 };
 
 /**
- * A reply of the simulated assistant: a status line, then an inspector (a `<details>`) holding
- * what a model would receive, plain text in a `<pre>`, never Markdown with chips. When the user
- * message also had a prompt with input annotations, the inspector shows that path too.
+ * A reply of the simulated assistant: a status line, the answer rendered as Markdown (built as DOM
+ * nodes, raw HTML only ever text), then a collapsed inspector (a `<details>`) holding what a model
+ * would receive, plain text in a `<pre>`. When the user message also had a prompt with input
+ * annotations, a second inspector shows that path too. The answer's Markdown source is kept in the
+ * body's `data-markdown`, so the text streamed so far can grow piece by piece.
  */
-export function inspectorOf(reply: AssistantMessage, original: UserEntry | undefined, open: boolean): HTMLElement {
+export function inspectorOf(reply: AssistantMessage, original: UserEntry | undefined): HTMLElement {
   const turn = document.createElement('article');
   turn.className = 'reply';
   turn.setAttribute('aria-label', 'Assistant reply');
   const status = document.createElement('p');
   status.className = 'reply-status';
+  const body = document.createElement('div');
+  body.className = 'reply-body';
+  body.dataset.markdown = reply.text;
+  renderBody(body);
 
   const details = document.createElement('details');
   details.className = 'inspector';
-  details.open = open;
   const summary = document.createElement('summary');
   const title = document.createElement('span');
   title.textContent =
@@ -35,35 +41,64 @@ export function inspectorOf(reply: AssistantMessage, original: UserEntry | undef
       : 'What the model receives (the prompt; annotations beside it)';
   const size = document.createElement('span');
   size.className = 'inspector-size';
+  size.textContent = `${reply.modelInput.length.toLocaleString('en')} characters`;
   summary.append(title, size);
-  const body = document.createElement('pre');
-  body.className = 'projection';
-  body.tabIndex = 0;
-  body.setAttribute('aria-label', 'What the model receives');
-  body.textContent = reply.text;
-  details.append(summary, body);
+  const input = document.createElement('pre');
+  input.className = 'projection';
+  input.tabIndex = 0;
+  input.setAttribute('aria-label', 'What the model receives');
+  input.textContent = reply.modelInput;
+  details.append(summary, input);
   if (reply.via === 'annotations' && reply.inputAnnotations.length > 0) {
     details.append(annotationList(reply.inputAnnotations));
   }
-  turn.append(status, details);
+  turn.append(status, body, details);
   if (reply.via === 'projection' && original?.prompt && original.inputAnnotations.length > 0) {
     turn.append(annotationPath(original.prompt, original.inputAnnotations));
   }
-  settle(turn, reply.state, reply.stopReason, reply.text.length);
+  settle(turn, reply.state, reply.stopReason);
   return turn;
 }
 
-/** Updates a reply's status line and size: `reply` null while it streams. */
-export function settleInspector(entry: HTMLElement, reply: AssistantMessage | null, length: number): void {
-  const turn = entry.querySelector<HTMLElement>('.reply');
-  if (turn) settle(turn, reply?.state ?? 'streaming', reply?.stopReason ?? null, length);
+/** Adds the next piece of a streaming reply; the Markdown is built again once per frame at most. */
+export function appendToReply(entry: HTMLElement, piece: string): void {
+  const body = entry.querySelector<HTMLElement>('.reply-body');
+  if (!body) return;
+  body.dataset.markdown = (body.dataset.markdown ?? '') + piece;
+  scheduleRender(body);
 }
 
-function settle(turn: HTMLElement, state: string, stopReason: string | null, length: number): void {
+/** Shows a reply's final state (complete or stopped) with its stored text. */
+export function settleInspector(entry: HTMLElement, reply: AssistantMessage): void {
+  const turn = entry.querySelector<HTMLElement>('.reply');
+  const body = entry.querySelector<HTMLElement>('.reply-body');
+  if (!turn || !body) return;
+  body.dataset.markdown = reply.text;
+  renderBody(body);
+  settle(turn, reply.state, reply.stopReason);
+}
+
+const pending = new Set<HTMLElement>();
+
+function scheduleRender(body: HTMLElement): void {
+  if (pending.has(body)) return;
+  pending.add(body);
+  requestAnimationFrame(() => {
+    pending.delete(body);
+    renderBody(body);
+  });
+}
+
+function renderBody(body: HTMLElement): void {
+  const markdown = body.dataset.markdown ?? '';
+  // The answer never holds chips; a reference link in it shows as its label.
+  body.replaceChildren(renderMessageMarkdown(parseMessageMarkdown(markdown), ({ label }) => new Text(label)));
+}
+
+function settle(turn: HTMLElement, state: string, stopReason: string | null): void {
   turn.dataset.state = state;
   turn.setAttribute('aria-busy', String(state === 'streaming'));
   turn.querySelector('.reply-status')!.textContent = STATE_LABELS[stopReason ?? state] ?? state;
-  turn.querySelector('.inspector-size')!.textContent = `${length.toLocaleString('en')} characters`;
 }
 
 function annotationList(annotations: readonly unknown[]): HTMLElement {

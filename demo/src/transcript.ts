@@ -2,15 +2,15 @@ import type { T3UserMessage } from '../../src/message.js';
 import type { AssistantMessage, MessageVersions, ThreadMessage } from './host-api.js';
 import { versionPicker } from './version-picker.js';
 import { EarlierMessages, windowStart } from './earlier-messages.js';
-import { inspectorOf, settleInspector } from './reply-inspector.js';
+import { appendToReply, inspectorOf, settleInspector } from './reply-inspector.js';
 import { isScrolledToEnd, settleAtEnd } from './scroll-end.js';
 
 type UserEntry = Extract<ThreadMessage, { role: 'user' }>;
 
 /**
  * The transcript: each user message as a `<t3-user-message>` (record-driven when it has a context
- * or links, annotation-driven otherwise), each reply as an assistant turn whose text, what a model
- * would receive, sits in a collapsible inspector. Lists scroll to the newest message once the
+ * or links, annotation-driven otherwise), each reply as an assistant turn: its answer in Markdown,
+ * and what a model would receive in a collapsed inspector. Lists scroll to the newest message once the
  * elements in it have rendered. A long thread shows its newest entries and adds earlier ones as
  * the reader scrolls up (`earlier-messages.ts`). A message with other versions (edits) carries a
  * picker to switch between them (`branches.ts`), from `versions` by message id.
@@ -37,22 +37,15 @@ export async function renderTranscript(
 /** The earlier part of each transcript's thread. */
 const earlier = new WeakMap<HTMLElement, EarlierMessages>();
 
-/**
- * Past this many characters of message (text and context), the reply's inspector starts closed:
- * laying out megabytes of text again on every streamed piece would leave the page unresponsive.
- */
-const LIVE_INSPECTOR_MAX_CHARS = 100_000;
-
-/** Adds a just-sent message and its reply (streaming, its inspector open so it reads as it arrives, unless huge). */
+/** Adds a just-sent message and its reply (streaming). */
 export async function appendExchange(
   list: HTMLElement,
   message: UserEntry,
   reply: AssistantMessage,
   versions?: MessageVersions,
 ): Promise<void> {
-  const size = message.text.length + (message.context ? JSON.stringify(message.context).length : 0);
   list.querySelector('.entry.empty')?.remove();
-  list.append(userEntry(message, versions), replyEntry(reply, message, { open: size <= LIVE_INSPECTOR_MAX_CHARS }));
+  list.append(userEntry(message, versions), replyEntry(reply, message));
   await scrollToNewest(list);
 }
 
@@ -63,27 +56,20 @@ export function removeFrom(list: HTMLElement, messageId: string): void {
   entry?.remove();
 }
 
-/** Characters received so far per streaming reply, so a piece costs its own length, not the reply's. */
-const streamedLength = new WeakMap<HTMLElement, number>();
-
 /** Appends the next piece of a streaming reply, keeping the newest message in view if it was. */
 export function appendReplyText(list: HTMLElement, replyId: string, text: string): void {
   const entry = findEntry(list, replyId);
   if (!entry) return;
   const pinned = isScrolledToEnd(list);
-  entry.querySelector<HTMLElement>('.projection')!.append(text);
-  const length = (streamedLength.get(entry) ?? 0) + text.length;
-  streamedLength.set(entry, length);
-  settleInspector(entry, null, length);
-  if (pinned) list.scrollTop = list.scrollHeight;
+  appendToReply(entry, text);
+  if (pinned) requestAnimationFrame(() => (list.scrollTop = list.scrollHeight));
 }
 
 /** Shows a reply's final state (complete or stopped) with its stored text. */
 export function settleReply(list: HTMLElement, reply: AssistantMessage): void {
   const entry = findEntry(list, reply.id);
   if (!entry) return;
-  entry.querySelector<HTMLElement>('.projection')!.textContent = reply.text;
-  settleInspector(entry, reply, reply.text.length);
+  settleInspector(entry, reply);
 }
 
 function emptyThread(): HTMLElement {
@@ -107,11 +93,11 @@ function userEntry(message: UserEntry, versions: MessageVersions | undefined): H
   return entry;
 }
 
-function replyEntry(reply: AssistantMessage, original: ThreadMessage | undefined, { open = false } = {}): HTMLElement {
+function replyEntry(reply: AssistantMessage, original: ThreadMessage | undefined): HTMLElement {
   const entry = document.createElement('li');
   entry.className = 'entry assistant';
   entry.dataset.messageId = reply.id;
-  entry.append(inspectorOf(reply, original?.role === 'user' ? original : undefined, open));
+  entry.append(inspectorOf(reply, original?.role === 'user' ? original : undefined));
   return entry;
 }
 

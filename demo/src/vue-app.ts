@@ -41,12 +41,14 @@ const App = defineComponent({
                   ])
                 : h('li', { key: message.id, class: 'entry assistant' }, [
                     h('article', { class: 'reply', 'aria-label': 'Assistant reply' }, [
+                      // The answer is Markdown; this page shows its source as text, the main page renders it.
+                      h('p', { class: 'reply-source' }, message.text),
                       h('details', { class: 'inspector' }, [
                         h('summary', 'What the model receives'),
                         h(
                           'pre',
                           { class: 'projection', tabindex: 0, 'aria-label': 'What the model receives' },
-                          message.text,
+                          message.modelInput,
                         ),
                       ]),
                     ]),

@@ -112,7 +112,9 @@ describe('drafts in the demo', () => {
 
   it('each thread keeps its own draft: switch away and back', async () => {
     const draftA = await composerText(page);
-    await page.locator('#thread-list a[data-thread="release"]').click();
+    await page.getByRole('button', { name: 'New chat' }).click();
+    const newChat = (await page.locator('#thread-list a[aria-current="page"]').getAttribute('data-thread'))!;
+    expect(newChat).not.toBe('drafts-a');
     await until(page, () => (document.querySelector('t3-composer') as ComposerInPage).value.text === '');
     await page.locator('t3-composer .cm-content').click();
     await page.keyboard.type('release draft', { delay: 5 });
@@ -123,7 +125,7 @@ describe('drafts in the demo', () => {
       draftA,
     );
     expect(await composerChips(page)).toBe(2);
-    await page.locator('#thread-list a[data-thread="release"]').click();
+    await page.locator(`#thread-list a[data-thread="${newChat}"]`).click();
     await until(page, () => (document.querySelector('t3-composer') as ComposerInPage).value.text === 'release draft');
     // And after a reload the thread in the address is the one shown, with its draft.
     await page.reload();

@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, UserMessage } from '../../server/api-types.js';
-import { INTERRUPTED_HEADING, NEW_MESSAGE_HEADING, STEERED_INTRO } from '../../server/assistant.js';
+import {
+  INTERRUPTED_HEADING,
+  INTERRUPTED_PROSE_HEADING,
+  NEW_MESSAGE_HEADING,
+  NEW_PROSE_HEADING,
+  STEERED_INTRO,
+} from '../../server/assistant.js';
 import { useDemoSession } from './support/demo-session.js';
 import {
   chipKinds,
@@ -73,9 +79,11 @@ async function expectSteered(page: Page, threadId: string, posted: readonly Post
   expect(interrupted.text.length).toBeGreaterThan(0);
   expect(steered).toMatchObject({ text: STEER, parentId: interrupted.id, interruptedReplyId: interrupted.id });
   expect(answer).toMatchObject({ state: 'complete', replyTo: steered.id });
-  expect(answer.text.startsWith(`${STEERED_INTRO}\n\n${INTERRUPTED_HEADING}\n`)).toBe(true);
-  expect(answer.text).toContain(QUESTION.trim());
-  expect(answer.text).toContain(`${NEW_MESSAGE_HEADING}\n${STEER}`);
+  expect(answer.modelInput.startsWith(`${STEERED_INTRO}\n\n${INTERRUPTED_HEADING}\n`)).toBe(true);
+  expect(answer.modelInput).toContain(QUESTION.trim());
+  expect(answer.modelInput).toContain(`${NEW_MESSAGE_HEADING}\n${STEER}`);
+  // The answer in prose takes both, the interrupted question first.
+  expect(answer.text.indexOf(INTERRUPTED_PROSE_HEADING)).toBeLessThan(answer.text.indexOf(NEW_PROSE_HEADING));
   expect(await replyText(page, 1)).toBe(answer.text);
   expect(await replyText(page, 0)).toBe(interrupted.text);
 

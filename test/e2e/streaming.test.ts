@@ -46,8 +46,10 @@ async function sendWithChip(page: Page, text: string): Promise<void> {
 const replies = (page: Page) => page.locator('#transcript .reply');
 const isBusy = (page: Page) => page.locator('t3-composer').evaluate((composer) => composer.hasAttribute('busy'));
 const replyState = (page: Page, index: number) => replies(page).nth(index).getAttribute('data-state');
-const projectionLength = async (page: Page, index: number) =>
-  ((await replies(page).nth(index).locator('.projection').textContent()) ?? '').length;
+/** The reply's answer as streamed so far: its Markdown source. */
+const shownReply = async (page: Page, index: number) =>
+  (await replies(page).nth(index).locator('.reply-body').getAttribute('data-markdown')) ?? '';
+const projectionLength = async (page: Page, index: number) => (await shownReply(page, index)).length;
 
 describe('streamed replies in the demo', () => {
   it('streams a reply piece by piece while the composer is busy, then stores it complete', async () => {
@@ -75,8 +77,12 @@ describe('streamed replies in the demo', () => {
     );
     const [message, reply] = await storedThread('stream-whole');
     expect(reply).toMatchObject({ role: 'assistant', replyTo: message!.id, state: 'complete' });
-    expect((reply as AssistantMessage).text).toContain('<t3_context version="1">');
-    expect(await replies(page).nth(0).locator('.projection').textContent()).toBe((reply as AssistantMessage).text);
+    expect((reply as AssistantMessage).modelInput).toContain('<t3_context version="1">');
+    expect(await shownReply(page, 0)).toBe((reply as AssistantMessage).text);
+    // What the model receives is in the inspector, whole, under the answer.
+    expect(await replies(page).nth(0).locator('.projection').textContent()).toBe(
+      (reply as AssistantMessage).modelInput,
+    );
     await page.close();
   });
 
@@ -97,7 +103,7 @@ describe('streamed replies in the demo', () => {
     // Nothing streams on after the stop: the stored text is what the page shows, and stays so.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await storedReply(replyId)).text).toBe(stopped.text);
-    expect(await replies(page).nth(0).locator('.projection').textContent()).toBe(stopped.text);
+    expect(await shownReply(page, 0)).toBe(stopped.text);
 
     await page.reload();
     await expect.poll(() => replyState(page, 0)).toBe('stopped');
@@ -150,7 +156,7 @@ describe('streamed replies in the demo', () => {
     await expect.poll(() => replyState(page, 0)).toBe('streaming');
     await sendWithChip(page, 'Afterwards');
     await expect.poll(() => page.locator('t3-composer [part~="queue-entry"]').count()).toBe(1);
-    await page.locator('#thread-list a[data-thread="scratch"]').click();
+    await page.getByRole('button', { name: 'New chat' }).click();
     await expect.poll(() => isBusy(page)).toBe(false);
     // The first reply ends while the other thread is shown; the follow-up waits in its thread's queue.
     await expect
@@ -185,7 +191,7 @@ describe('streamed replies in the demo', () => {
     const [message, reply] = await storedThread('stream-reload');
     const whole = simulateAssistantReply(message as Parameters<typeof simulateAssistantReply>[0]).text;
     expect(reply).toMatchObject({ state: 'complete', text: whole });
-    expect(await replies(page).nth(0).locator('.projection').textContent()).toBe(whole);
+    expect(await shownReply(page, 0)).toBe(whole);
     await page.close();
   });
 

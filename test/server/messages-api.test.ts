@@ -98,22 +98,26 @@ describe('POST then GET /api/threads/:id/messages', () => {
       role: 'assistant',
       replyTo: message.id,
       via: 'projection',
-      text: expected,
+      modelInput: expected,
       threadId: 'projection',
     });
-    expect(reply.text).toContain('<t3_context version="1">');
+    expect(reply.modelInput).toContain('<t3_context version="1">');
     // The terminal excerpt's attempt to close the envelope is escaped.
-    expect(reply.text.match(/<\/t3_context>/g)).toHaveLength(1);
+    expect(reply.modelInput.match(/<\/t3_context>/g)).toHaveLength(1);
+    // The answer itself is prose: the envelope stays in the inspector.
+    expect(reply.text).not.toContain('<t3_context');
 
     const listing = await listThread('projection');
     expect(listing.messages.map((entry) => entry.role)).toEqual(['user', 'assistant']);
-    expect(listing.messages[1]!.text).toBe(expected);
+    expect((listing.messages[1] as AssistantMessage).modelInput).toBe(expected);
+    expect(listing.messages[1]!.text).toBe(reply.text);
   });
 
   it('interleaves replies after each user message, oldest first', async () => {
     for (const text of ['first', 'second', 'third']) await create('order', { text });
     const listing = await listThread('order');
-    expect(listing.messages.map((entry) => `${entry.role}:${entry.text}`)).toEqual([
+    const shown = (entry: ThreadListing['messages'][number]) => (entry.role === 'user' ? entry.text : entry.modelInput);
+    expect(listing.messages.map((entry) => `${entry.role}:${shown(entry)}`)).toEqual([
       'user:first',
       'assistant:first',
       'user:second',
@@ -184,7 +188,7 @@ describe('POST then GET /api/threads/:id/messages', () => {
     const annotationOnly = await create('qwen', { text: prompt, prompt, inputAnnotations });
     expect(annotationOnly.reply).toMatchObject({
       via: 'annotations',
-      text: prompt,
+      modelInput: prompt,
       inputAnnotations: sanitizeInputAnnotations(prompt, inputAnnotations),
     });
     expect(annotationOnly.reply.inputAnnotations).toHaveLength(2);
@@ -198,7 +202,7 @@ describe('POST then GET /api/threads/:id/messages', () => {
       inputAnnotations: [{ type: 'reference', start: 4, end: 9, text: '@docs', reference: { id: 'docs' } }],
     });
     expect(created.message.inputAnnotations).toHaveLength(1);
-    expect(created.reply).toMatchObject({ via: 'annotations', text });
+    expect(created.reply).toMatchObject({ via: 'annotations', modelInput: text });
   });
 });
 

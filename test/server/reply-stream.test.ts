@@ -103,14 +103,18 @@ describe('POST /api/threads/:id/messages with Accept: text/event-stream', () => 
     expect(events[0]!.event).toBe('created');
     const created = json<CreatedMessage>(events[0]);
     expect(created.reply).toMatchObject({ state: 'streaming', text: '', stopReason: null });
+    // What the model receives is whole from the start; only the answer streams.
+    expect(created.reply.modelInput).toContain('<t3_context version="1">');
     const deltas = events.filter((event) => event.event === 'delta').map((event) => json<{ text: string }>(event).text);
     expect(deltas.length).toBeGreaterThan(1);
     expect(events.at(-1)!.event).toBe('end');
     expect(events.filter((event) => event.event === 'end')).toHaveLength(1);
     const { reply } = json<{ reply: AssistantMessage }>(events.at(-1));
     const whole = simulateAssistantReply(created.message).text;
-    expect(whole).toContain('<t3_context version="1">');
+    expect(whole).toContain('### What I received');
     expect(deltas.join('')).toBe(whole);
+    // Word by word: a piece never ends inside a word.
+    for (const delta of deltas.slice(0, -1)) expect(delta).toMatch(/\s$/);
     expect(reply).toMatchObject({ id: created.reply.id, state: 'complete', stopReason: null, text: whole });
 
     const { body } = await host.getJson('/api/threads/streamed/messages');

@@ -7,7 +7,7 @@ import {
   resolveMessageContext,
   upgradeLegacyMessage,
 } from '../../src/core/index.js';
-import type { ThreadListing, UserMessage } from '../../server/api-types.js';
+import type { AssistantMessage, ThreadListing, UserMessage } from '../../server/api-types.js';
 import { DEMO_THREAD_ID, LEGACY_SEED_TEXTS } from '../../server/seed.js';
 import { DATABASE_FILE_NAME } from '../../server/store.js';
 import { file, RECORDS_OF_EVERY_KIND, textReferencing } from '../../support/records.js';
@@ -56,8 +56,10 @@ describe('the seeded demo thread', () => {
       for (let i = 0; i < listing.messages.length; i += 2) {
         const [user, reply] = [listing.messages[i]!, listing.messages[i + 1]!];
         expect(reply).toMatchObject({ role: 'assistant', replyTo: user.id, via: 'projection' });
-        expect(reply.text).toBe(projectContextForProvider(upgradeLegacyMessage(user.text)));
-        expect(reply.text).toContain('<t3_context version="1">');
+        const answer = reply as AssistantMessage;
+        expect(answer.modelInput).toBe(projectContextForProvider(upgradeLegacyMessage(user.text)));
+        expect(answer.modelInput).toContain('<t3_context version="1">');
+        expect(answer.text).not.toContain('<t3_context');
       }
     } finally {
       await host.close();

@@ -3,6 +3,8 @@ import { readEventStream, type StreamEvent } from '../../demo/src/event-stream.j
 import type { AssistantMessage, CreatedMessage, ThreadListing } from '../../server/api-types.js';
 import {
   INTERRUPTED_HEADING,
+  INTERRUPTED_PROSE_HEADING,
+  NEW_PROSE_HEADING,
   NEW_MESSAGE_HEADING,
   simulateAssistantReply,
   STEERED_INTRO,
@@ -81,9 +83,13 @@ describe('a steer while a reply streams', () => {
     // The new reply streams whole: both messages, the interrupted one first.
     const answer = json<{ reply: AssistantMessage }>(steerEvents.at(-1)).reply;
     expect(answer.state).toBe('complete');
-    expect(answer.text).toBe(
-      `${STEERED_INTRO}\n\n${INTERRUPTED_HEADING}\n${whole}\n\n${NEW_MESSAGE_HEADING}\nOnly the rounding, please.`,
+    const wholeInput = simulateAssistantReply(created.message).modelInput;
+    expect(answer.modelInput).toBe(
+      `${STEERED_INTRO}\n\n${INTERRUPTED_HEADING}\n${wholeInput}\n\n${NEW_MESSAGE_HEADING}\nOnly the rounding, please.`,
     );
+    // The prose answers both, the interrupted message first.
+    expect(answer.text.indexOf(INTERRUPTED_PROSE_HEADING)).toBeLessThan(answer.text.indexOf(NEW_PROSE_HEADING));
+    expect(answer.text).toContain(`${NEW_PROSE_HEADING}\n\nYou asked:\n\n> Only the rounding, please.`);
     expect(answer.text).toBe(simulateAssistantReply(steered.message, created.message).text);
 
     const { body } = await host.getJson('/api/threads/steer/messages');
@@ -107,7 +113,7 @@ describe('a steer while a reply streams', () => {
     expect(response.status).toBe(201);
     const created = (await response.json()) as CreatedMessage;
     expect(created.message.interruptedReplyId).toBeNull();
-    expect(created.reply.text).toBe('And now?');
+    expect(created.reply.modelInput).toBe('And now?');
     const { body } = await host.getJson('/api/threads/steer-idle/messages');
     expect((body as ThreadListing).messages[1]).toMatchObject({ state: 'complete', stopReason: null });
   });

@@ -149,7 +149,23 @@ function renderReviewComment(record: ReviewCommentContextRecord): TemplateResult
     <div class="title">${record.filePath}</div>
     <div class="meta">${record.rangeLabel} (${record.startIndex}–${record.endIndex}) · ${record.sectionTitle}</div>
     ${record.text.trim() ? html`<p class="comment">${record.text.trim()}</p>` : nothing}
-    ${renderCodeSection(record.fenceLanguage ?? 'diff', record.diff.trimEnd(), record.fenceLanguage ?? 'diff')}`;
+    ${renderDiff(record.fenceLanguage ?? 'diff', record.diff.trimEnd())}`;
+}
+
+/** A review comment's diff, one line per row, each marked added, removed, hunk header or context. */
+function renderDiff(language: string, diff: string): TemplateResult | typeof nothing {
+  if (!diff.trim()) return nothing;
+  return html`<div class="key">${language}</div><pre class="code diff" tabindex="-1"><code data-language=${language}>${diff
+    .split('\n')
+    .map((line) => html`<span class="line" data-diff=${diffLineKind(line)}>${line}</span>`)}</code></pre>`;
+}
+
+/** What a unified diff's line is, by its first characters (file headers read as context). */
+export function diffLineKind(line: string): 'added' | 'removed' | 'hunk' | 'context' {
+  if (line.startsWith('@@')) return 'hunk';
+  if (line.startsWith('+') && !line.startsWith('+++')) return 'added';
+  if (line.startsWith('-') && !line.startsWith('---')) return 'removed';
+  return 'context';
 }
 
 function renderCodeSection(heading: string, code: string, language: string): TemplateResult | typeof nothing {

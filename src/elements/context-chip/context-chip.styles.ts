@@ -10,6 +10,11 @@ export const chipStyles = [
       vertical-align: baseline;
       font: inherit;
       unicode-bidi: isolate;
+      --_t3-diff-added-background: var(--t3-diff-added-background, light-dark(#dcfce7, #12361f));
+      --_t3-diff-added-color: var(--t3-diff-added-color, light-dark(#14532d, #bbf7d0));
+      --_t3-diff-removed-background: var(--t3-diff-removed-background, light-dark(#fee2e2, #3f1518));
+      --_t3-diff-removed-color: var(--t3-diff-removed-color, light-dark(#7f1d1d, #fecaca));
+      --_t3-diff-hunk-color: var(--t3-diff-hunk-color, light-dark(#1d4ed8, #93b4ff));
     }
 
     .chip {
@@ -32,8 +37,13 @@ export const chipStyles = [
       box-sizing: border-box;
     }
 
+    /* In a message a chip is a control: a click or tap activates it and selects none of its label.
+       A selection dragged across it still holds it (the message copies it as a chip). */
     :host(:not([placement='composer'])) .chip {
       cursor: pointer;
+      user-select: none;
+      -webkit-user-select: none;
+      -webkit-touch-callout: none;
     }
 
     .chip:focus-visible {
@@ -227,8 +237,43 @@ export const chipStyles = [
       white-space: pre;
     }
 
-    .numbered .line {
+    .numbered .line,
+    .diff .line {
       display: block;
+    }
+
+    /* A diff's rows are as wide as its longest line, so a row's colour runs under all of it. */
+    .diff code {
+      display: block;
+      inline-size: max-content;
+      min-inline-size: 100%;
+    }
+
+    .diff .line[data-diff='added'] {
+      background: var(--_t3-diff-added-background);
+      color: var(--_t3-diff-added-color);
+    }
+
+    .diff .line[data-diff='removed'] {
+      background: var(--_t3-diff-removed-background);
+      color: var(--_t3-diff-removed-color);
+    }
+
+    .diff .line[data-diff='hunk'] {
+      color: var(--_t3-diff-hunk-color);
+    }
+
+    /* A line that goes on past the edge of its block fades there (code is always left-to-right). */
+    pre.code[data-more~='end'] {
+      mask-image: linear-gradient(to right, #000 calc(100% - 2.5em), transparent);
+    }
+
+    pre.code[data-more~='start'] {
+      mask-image: linear-gradient(to right, transparent, #000 2.5em);
+    }
+
+    pre.code[data-more~='start'][data-more~='end'] {
+      mask-image: linear-gradient(to right, transparent, #000 2.5em, #000 calc(100% - 2.5em), transparent);
     }
 
     .line-number {
@@ -242,6 +287,28 @@ export const chipStyles = [
 
     a {
       color: var(--_t3-link-color);
+    }
+
+    .expand {
+      margin-block-start: 0.4em;
+      padding: 0.25em 0.6em;
+      border: 1px solid var(--_t3-popover-border-color);
+      border-radius: 6px;
+      background: var(--_t3-code-background);
+      color: inherit;
+      font: inherit;
+      cursor: pointer;
+    }
+
+    .expand:hover {
+      border-color: var(--_t3-link-color);
+    }
+
+    @media (pointer: coarse) {
+      .expand {
+        min-block-size: 44px;
+        min-inline-size: 44px;
+      }
     }
   `,
 ];

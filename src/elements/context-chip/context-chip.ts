@@ -15,6 +15,7 @@ import { renderHostContent } from '../shared/render-host-content.js';
 import { renderRecordDetails } from './chip-details.js';
 import { chipFace } from './chip-face.js';
 import { chipLabel, chipValue, pullRequestTone } from '../shared/chip-text.js';
+import { watchCodeOverflow } from './code-overflow.js';
 import { chipStyles } from './context-chip.styles.js';
 import { CitationCommentEditor } from './citation-comment-editor.js';
 import { citationStyles, renderCitationDetails } from './citation-details.js';
@@ -41,6 +42,7 @@ type ChipStatus = 'resolved' | 'unresolved' | 'pending' | 'not-in-environment';
  * @csspart remove-button - The remove button of a removable chip.
  * @csspart details - The tooltip or popover with the chip's details.
  * @csspart expanded - The details shown inline under the chip in the expanded view.
+ * @csspart expand - In the composer, the Expand to text button of a pasted-text file chip's details.
  *
  * @cssprop [--t3-chip-max-width=24ch] - Maximum width of the label before it is truncated.
  * @cssprop [--t3-chip-background] - Chip background.
@@ -50,6 +52,11 @@ type ChipStatus = 'resolved' | 'unresolved' | 'pending' | 'not-in-environment';
  * @cssprop [--t3-popover-background] - Background of the details popover.
  * @cssprop [--t3-popover-color] - Text colour of the details popover.
  * @cssprop [--t3-font-mono] - Font of code in the details.
+ * @cssprop [--t3-diff-added-background] - Background of an added line in a review comment's diff.
+ * @cssprop [--t3-diff-added-color] - Text colour of an added line.
+ * @cssprop [--t3-diff-removed-background] - Background of a removed line.
+ * @cssprop [--t3-diff-removed-color] - Text colour of a removed line.
+ * @cssprop [--t3-diff-hunk-color] - Text colour of a hunk header (`@@ … @@`).
  *
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - The chip was clicked, or Enter or Space pressed on it.
  * @fires {CustomEvent<ChipRemoveDetail>} t3-chip-remove - The remove button was used; cancelable.
@@ -150,6 +157,7 @@ export class T3ContextChip extends ConfigurableElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     this.details.sync(this.detailsElement);
+    if (this.details.wanted || this.view === 'expanded') watchCodeOverflow(this.renderRoot);
   }
 
   private get effectiveKind(): string {
@@ -249,7 +257,8 @@ export class T3ContextChip extends ConfigurableElement {
       role="tooltip"
       popover="manual"
       tabindex="-1"
-      @pointerenter=${this.details.onPointerEnter}
+      @pointerenter=${this.details.onCardPointerEnter}
+      @pointermove=${this.details.onCardPointerMove}
       @pointerleave=${this.details.onPointerLeave}
     >
       ${content}
@@ -304,8 +313,19 @@ export class T3ContextChip extends ConfigurableElement {
     const details = renderRecordDetails(record, this.relatedRecords);
     if (details === nothing) return null;
     return record.kind === 'file'
-      ? html`${details}${renderTextPreview(this.textPreview, this.config.locale)}`
+      ? html`${details}${renderTextPreview(this.textPreview, this.config.locale)}${this.renderExpandButton()}`
       : details;
+  }
+
+  /**
+   * In the composer, a pasted-text file chip offers Expand to text: the composer puts the file's
+   * text back in place of the chip when the button is clicked.
+   */
+  private renderExpandButton(): TemplateResult | typeof nothing {
+    if (this.placement !== 'composer' || !this.textPreview) return nothing;
+    return html`<button part="expand" class="expand" type="button" tabindex="-1">
+      ${this.config.locale.expandText}
+    </button>`;
   }
 
   private renderHostCompact(): unknown {

@@ -4,14 +4,33 @@ import { AnchoredPopup, visibleViewport } from '../shared/anchored-popup.js';
 const SHOW_DELAY_MS = 120;
 const HIDE_DELAY_MS = 150;
 
+/** Each chip's controller, so the pointer over one chip's card can reach the chip under it. */
+const controllers = new WeakMap<Element, DetailsPopoverController>();
+
+/** Every element under a viewport point, shadow trees included, topmost first. */
+function elementsUnder(x: number, y: number, root: Document | ShadowRoot = document, seen = new Set<Element>()) {
+  const found: Element[] = [];
+  for (const element of root.elementsFromPoint(x, y)) {
+    if (seen.has(element)) continue;
+    seen.add(element);
+    if (element.shadowRoot) found.push(...elementsUnder(x, y, element.shadowRoot, seen));
+    found.push(element);
+  }
+  return found;
+}
+
 /**
  * When a chip's details show, and where: opened on hover (after a short delay) and on focus,
- * closed on leaving, on Escape anywhere, and when the page scrolls or resizes (details opened by
+ * closed on leaving, when the pointer enters another chip (even one under the card: the card
+ * never keeps the pointer from a chip), on Escape anywhere, and when the page scrolls or resizes (details opened by
  * focus follow their chip instead, while it is in view); in the top layer,
  * under the chip (over it when there is no room below), inside the visual viewport, and placed
  * again when the visual viewport moves (pinch zoom, an on-screen keyboard).
  */
 export class DetailsPopoverController implements ReactiveController {
+  /** The controller whose details are open now, if any: at most one chip shows its card at a time. */
+  private static shown: DetailsPopoverController | null = null;
+
   /** Whether the details are open. */
   open = false;
   /** Details are rendered from the first hover or focus on: most chips are never inspected. */
@@ -42,6 +61,7 @@ export class DetailsPopoverController implements ReactiveController {
     private readonly hasDetails: () => boolean,
   ) {
     host.addController(this);
+    controllers.set(host, this);
   }
 
   hostDisconnected(): void {
@@ -61,11 +81,26 @@ export class DetailsPopoverController implements ReactiveController {
   }
 
   close(): void {
+    clearTimeout(this.timer);
     this.setOpen(false);
   }
 
-  readonly onPointerEnter = () => this.schedule(true, SHOW_DELAY_MS);
+  /** The pointer entered the chip: any other chip's card closes now, this one opens after a delay. */
+  readonly onPointerEnter = () => {
+    const shown = DetailsPopoverController.shown;
+    if (shown && shown !== this) shown.close();
+    this.schedule(true, SHOW_DELAY_MS);
+  };
+  /** The pointer entered the card: it stays open. */
+  readonly onCardPointerEnter = () => this.schedule(true, SHOW_DELAY_MS);
   readonly onPointerLeave = () => this.schedule(false, HIDE_DELAY_MS);
+  /** Over the card, a chip under the pointer takes over, as if the card were not there. */
+  readonly onCardPointerMove = (event: PointerEvent) => {
+    const chip = elementsUnder(event.clientX, event.clientY).find(
+      (element) => element !== this.host && controllers.has(element),
+    );
+    if (chip) controllers.get(chip)!.onPointerEnter();
+  };
   readonly onFocusIn = () => {
     this.focused = true;
     this.schedule(true, 0);
@@ -100,6 +135,11 @@ export class DetailsPopoverController implements ReactiveController {
   private setOpen(open: boolean): void {
     if (this.open === open) return;
     this.open = open;
+    const shown = DetailsPopoverController.shown;
+    if (open) {
+      if (shown && shown !== this) shown.close();
+      DetailsPopoverController.shown = this;
+    } else if (shown === this) DetailsPopoverController.shown = null;
     this.host.requestUpdate();
   }
 

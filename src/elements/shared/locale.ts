@@ -76,6 +76,8 @@ export interface T3Locale {
   /** A text file's line count in its chip's details; `{count}` is replaced. */
   lineCount: string;
   lineCountOne: string;
+  /** The button in a pasted-text chip's details that puts the text back in place of the chip. */
+  expandText: string;
   /** A message's Edit control, the accessible name of its inline editor, and the editor's two buttons. */
   edit: string;
   editor: string;
@@ -164,6 +166,7 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   pastedText: 'Pasted text {number}.txt',
   lineCount: '{count} lines',
   lineCountOne: '1 line',
+  expandText: 'Expand to text',
   edit: 'Edit message',
   editor: 'Edited message',
   save: 'Save',

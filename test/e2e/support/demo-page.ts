@@ -73,8 +73,9 @@ export const replyState = (page: Page, index: number): Promise<string | null> =>
   page.locator('#transcript .reply').nth(index).getAttribute('data-state');
 export const replyStates = (page: Page): Promise<(string | null)[]> =>
   page.locator('#transcript .reply').evaluateAll((replies) => replies.map((reply) => reply.getAttribute('data-state')));
+/** The Markdown source of the reply at `index` as shown so far (its answer, streamed piece by piece). */
 export const replyText = async (page: Page, index: number): Promise<string> =>
-  (await page.locator('#transcript .projection').nth(index).textContent()) ?? '';
+  (await page.locator('#transcript .reply-body').nth(index).getAttribute('data-markdown')) ?? '';
 
 /** Waits until the reply at `index` streams and has shown some of its text. */
 export async function waitForStreaming(page: Page, index: number): Promise<void> {

@@ -22,7 +22,7 @@ import {
   setAvailability,
 } from '../editor/draft-state.js';
 import { planFragmentImport } from './fragment-import.js';
-import { isLongPaste, type LongPasteLimits, pastedTextFile } from './long-paste.js';
+import { expandPastedTextOnClick, isLongPaste, type LongPasteLimits, pastedTextFile } from './long-paste.js';
 import { PlainPasteShortcut } from './plain-paste-shortcut.js';
 
 /** What the clipboard needs besides the composer's context. */
@@ -72,15 +72,18 @@ export class ComposerClipboard {
   }
 
   extension(): Extension {
-    return EditorView.domEventHandlers({
-      copy: (event, view) => this.onCopy(event, view, false),
-      cut: (event, view) => this.onCopy(event, view, true),
-      paste: (event, view) => this.onPaste(event, view),
-      drop: (event, view) => this.onDrop(event, view),
-      keydown: this.plainPaste.onKeyDown,
-      keyup: this.plainPaste.release,
-      blur: this.plainPaste.release,
-    });
+    return [
+      EditorView.domEventHandlers({
+        copy: (event, view) => this.onCopy(event, view, false),
+        cut: (event, view) => this.onCopy(event, view, true),
+        paste: (event, view) => this.onPaste(event, view),
+        drop: (event, view) => this.onDrop(event, view),
+        keydown: this.plainPaste.onKeyDown,
+        keyup: this.plainPaste.release,
+        blur: this.plainPaste.release,
+      }),
+      expandPastedTextOnClick(),
+    ];
   }
 
   private onCopy(event: ClipboardEvent, view: EditorView, cut: boolean): boolean {

@@ -1,5 +1,8 @@
-import type { EditorState } from '@codemirror/state';
+import { isolateHistory } from '@codemirror/commands';
+import type { EditorState, Extension } from '@codemirror/state';
+import { type EditorView, ViewPlugin } from '@codemirror/view';
 import { collectCitations, collectContextReferences } from '../../../core/index.js';
+import type { T3ContextChip } from '../../context-chip/context-chip.js';
 import type { TextPreview } from '../../shared/draft-values.js';
 import { countLines, textPreviewOf } from '../../shared/text-preview.js';
 import { formatMessage, type T3Locale } from '../../shared/locale.js';
@@ -61,4 +64,51 @@ export function pastedTextFile(
   const nameOf = (n: number) => formatMessage(locale.pastedText, { number: String(n) });
   while (taken.has(nameOf(number))) number++;
   return { file: new File([text], nameOf(number), { type: 'text/plain' }), preview: textPreviewOf(text) };
+}
+
+/**
+ * Expand to text (the pasted text stays editable): a click on `part="expand"` in a pasted-text
+ * chip's details puts the file's text back in place of that chip, exactly as pasted, in one undo
+ * step; undo brings the chip back with its file. The editor ignores events inside chips, so this
+ * listens on its content element itself.
+ */
+export function expandPastedTextOnClick(): Extension {
+  return ViewPlugin.define((view) => {
+    const onClick = (event: MouseEvent) => {
+      const path = event.composedPath();
+      if (!path.some((target) => target instanceof Element && target.matches('[part~="expand"]'))) return;
+      const chip = path.find((target): target is T3ContextChip => target instanceof Element && isChip(target));
+      if (!chip) return;
+      event.preventDefault();
+      void expandPastedText(view, chip);
+    };
+    view.contentDOM.addEventListener('click', onClick);
+    return { destroy: () => view.contentDOM.removeEventListener('click', onClick) };
+  });
+}
+
+const isChip = (element: Element): element is T3ContextChip => element.localName === 't3-context-chip';
+
+/** Puts a pasted-text chip's file text in its place; false when the chip or its file is gone. */
+export async function expandPastedText(view: EditorView, chip: T3ContextChip): Promise<boolean> {
+  const contextId = chip.contextId;
+  const attachment = view.state.field(attachmentsField).get(contextId);
+  if (view.state.readOnly || !attachment || attachment.kind !== 'file') return false;
+  const text = await attachment.file.text();
+  // The bytes are read asynchronously: the chip is looked up again where it is now.
+  if (!view.contentDOM.contains(chip)) return false;
+  const position = view.posAtDOM(chip);
+  const placed = chipsOf(view.state, position, position + 1).find(
+    (candidate) => candidate.from === position && candidate.contextId === contextId,
+  );
+  if (!placed) return false;
+  view.dispatch({
+    changes: { from: placed.from, to: placed.to, insert: text },
+    selection: { anchor: placed.from + text.length },
+    userEvent: 'input.paste',
+    annotations: isolateHistory.of('full'),
+    scrollIntoView: true,
+  });
+  view.focus();
+  return true;
 }

@@ -85,8 +85,8 @@ export class ChipWidget extends WidgetType {
   /**
    * The editor handles a press on the chip body, so a click or double-click puts the caret beside
    * the chip (or selects it whole) instead of letting the browser put a selection inside the chip's
-   * shadow tree, where the next key would land at the start of the draft. The remove button and
-   * the chip's own keys and clicks stay the chip's.
+   * shadow tree, where the next key would land at the start of the draft. The remove and expand
+   * buttons and the chip's own keys and clicks stay the chip's.
    */
   override ignoreEvent(event: Event): boolean {
     if (event.type === 'mousedown') return isOnRemoveButton(event);
@@ -95,5 +95,8 @@ export class ChipWidget extends WidgetType {
 }
 
 function isOnRemoveButton(event: Event): boolean {
-  return event.composedPath().some((target) => target instanceof Element && target.matches('[part~="remove-button"]'));
+  // Expand to text in a pasted-text chip's details is the chip's too (the clipboard controller acts on it).
+  return event
+    .composedPath()
+    .some((target) => target instanceof Element && target.matches('[part~="remove-button"], [part~="expand"]'));
 }
