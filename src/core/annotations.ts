@@ -31,6 +31,16 @@ export interface InputReferenceAnnotation {
 
 export type CommandDisplayCategory = 'custom' | 'skill' | 'system';
 
+/** One argument a command takes: a fill-in slot after the command in the composer. */
+export interface CommandArgument {
+  name: string;
+  description?: string;
+  /** An empty required slot blocks the submit. */
+  required?: boolean;
+  /** Values the slot's menu offers; other text is accepted too. */
+  options?: string[];
+}
+
 /** A slash command as listed in the `/` menu. */
 export interface CommandInfo {
   name: string;
@@ -39,6 +49,14 @@ export interface CommandInfo {
   subcommands?: string[];
   source?: string;
   displayCategory?: CommandDisplayCategory;
+  /** The command's argument slots; without them, slots come from `argumentHint`. */
+  arguments?: CommandArgument[];
+}
+
+/** The value one argument slot was given when the message was sent. */
+export interface CommandArgumentValue {
+  name: string;
+  value: string;
 }
 
 export interface InputCommandAnnotation {
@@ -48,6 +66,8 @@ export interface InputCommandAnnotation {
   text: string;
   command: CommandInfo;
   subcommandPath?: string[];
+  /** The filled argument slots, in order (empty ones left out). */
+  arguments?: CommandArgumentValue[];
 }
 
 export type InputAnnotation = InputReferenceAnnotation | InputCommandAnnotation;
@@ -72,6 +92,7 @@ export interface CommandSegment {
   end: number;
   command: CommandInfo;
   subcommandPath?: string[];
+  arguments?: CommandArgumentValue[];
 }
 
 export type Segment = TextSegment | ReferenceSegment | CommandSegment;
@@ -82,6 +103,8 @@ export const INPUT_ANNOTATIONS_MAX = 256;
 export const INPUT_ANNOTATION_METADATA_MAX_JSON_CHARS = 4_096;
 /** `subcommands` and `subcommandPath` hold at most this many entries. */
 export const INPUT_ANNOTATION_LIST_MAX = 256;
+/** A command's `arguments` (declared or filled) hold at most this many entries. */
+export const COMMAND_ARGUMENTS_MAX = 32;
 
 /**
  * How many array entries are examined at most. JSON arrays are dense and far smaller, but a
@@ -165,6 +188,7 @@ function toSegment(annotation: InputAnnotation): Segment {
   }
   const segment: CommandSegment = { type: 'command', text, start, end, command: annotation.command };
   if (annotation.subcommandPath) segment.subcommandPath = annotation.subcommandPath;
+  if (annotation.arguments) segment.arguments = annotation.arguments;
   return segment;
 }
 
@@ -206,10 +230,12 @@ function sanitizeOne(content: string, entry: unknown): InputAnnotation | null {
     const annotation: InputCommandAnnotation = {
       type,
       ...range,
-      command: readCommandInfo(entry.command),
+      command: readCommandInfo(entry.command, false),
     };
     const subcommandPath = optionalStringList(entry.subcommandPath);
     if (subcommandPath !== undefined) annotation.subcommandPath = subcommandPath;
+    const values = sanitizeCommandArgumentValues(entry.arguments);
+    if (values) annotation.arguments = values;
     return annotation;
   } catch {
     return null;
@@ -250,13 +276,64 @@ function sanitizeReferencePayload(value: unknown): InputReferencePayload {
  */
 export function sanitizeCommandInfo(value: unknown): CommandInfo | null {
   try {
-    return readCommandInfo(value);
+    return readCommandInfo(value, true);
   } catch {
     return null;
   }
 }
 
-function readCommandInfo(value: unknown): CommandInfo {
+/**
+ * A fresh copy of an annotation's filled arguments: an array of at most {@link COMMAND_ARGUMENTS_MAX}
+ * objects with string `name` and `value` (other fields dropped), or `undefined` for anything else,
+ * so a bad list drops the field and keeps the annotation.
+ */
+export function sanitizeCommandArgumentValues(value: unknown): CommandArgumentValue[] | undefined {
+  try {
+    const entries = readShortList(value);
+    if (!entries) return undefined;
+    const values: CommandArgumentValue[] = [];
+    for (const entry of entries) {
+      if (!isObjectLike(entry)) return undefined;
+      const { name, value: text } = entry;
+      if (typeof name !== 'string' || typeof text !== 'string') return undefined;
+      values.push({ name, value: text });
+    }
+    return values;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A command's declared arguments; a list with any malformed entry is dropped whole. */
+function readCommandArguments(value: unknown): CommandArgument[] | undefined {
+  try {
+    const entries = readShortList(value);
+    if (!entries) return undefined;
+    return entries.map((entry) => {
+      if (!isObjectLike(entry) || typeof entry.name !== 'string' || entry.name.trim() === '') {
+        throw new InvalidField('arguments');
+      }
+      const argument: CommandArgument = { name: entry.name.trim() };
+      assignOptional(argument, 'description', optionalString(entry.description));
+      assignOptional(argument, 'required', optionalBoolean(entry.required));
+      assignOptional(argument, 'options', optionalStringList(entry.options));
+      return argument;
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The entries of an array of at most {@link COMMAND_ARGUMENTS_MAX}, or `undefined`. */
+function readShortList(value: unknown): unknown[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const length: unknown = value.length;
+  if (typeof length !== 'number' || length > COMMAND_ARGUMENTS_MAX) return undefined;
+  return Array.from({ length }, (_, index) => value[index] as unknown);
+}
+
+/** The command's declared fields; its argument declarations only when `withArguments` (an annotation has none). */
+function readCommandInfo(value: unknown, withArguments: boolean): CommandInfo {
   if (!isObjectLike(value)) throw new InvalidField('command');
   const name = value.name;
   if (typeof name !== 'string' || name === '') throw new InvalidField('command.name');
@@ -266,6 +343,7 @@ function readCommandInfo(value: unknown): CommandInfo {
   assignOptional(command, 'subcommands', optionalStringList(value.subcommands));
   assignOptional(command, 'source', optionalString(value.source));
   assignOptional(command, 'displayCategory', optionalDisplayCategory(value.displayCategory));
+  if (withArguments) assignOptional(command, 'arguments', readCommandArguments(value.arguments));
   return command;
 }
 

@@ -1,10 +1,12 @@
 import { css } from 'lit';
 import { themeTokens } from '../shared/theme.styles.js';
+import { commandStyles } from './editor/command.styles.js';
 import { queueStyles } from './sending/queue.styles.js';
 
 export const composerStyles = [
   themeTokens,
   queueStyles,
+  commandStyles,
   css`
     :host {
       display: block;

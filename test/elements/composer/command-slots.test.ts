@@ -1,0 +1,177 @@
+import { expect } from '@open-wc/testing';
+import type { CommandInfo } from '../../../src/core/index.js';
+import type { T3Composer } from '../../../src/elements/composer/composer.js';
+import { clickEditor, composerFixture, press, selection, submissions, type, waitFor } from './support.js';
+
+/** A picked command is a token with fill-in argument slots, driven here with real keys. */
+
+const commands: CommandInfo[] = [
+  {
+    name: 'review',
+    description: 'Review a change',
+    arguments: [
+      { name: 'target', required: true },
+      { name: 'focus', options: ['security', 'performance', 'style'] },
+    ],
+  },
+  { name: 'deploy', argumentHint: '<env> --dry-run [region]', source: 'builtin-command' },
+];
+
+const root = (composer: T3Composer) => composer.shadowRoot!;
+const token = (composer: T3Composer) => root(composer).querySelector<HTMLElement>('.cm-content [part~="command"]');
+const slots = (composer: T3Composer) => [
+  ...root(composer).querySelectorAll<HTMLElement>('.cm-content [part~="argument"]'),
+];
+const activeSlot = (composer: T3Composer) =>
+  root(composer).querySelector<HTMLElement>('.cm-content .cm-t3-argument-active')?.dataset.argument;
+const options = (composer: T3Composer) =>
+  [...root(composer).querySelectorAll('[role="option"]')].map((option) => option.textContent!.trim());
+const notice = (composer: T3Composer) => root(composer).querySelector('[part~="notice"]')?.textContent ?? '';
+
+async function pick(name: string): Promise<T3Composer> {
+  const composer = await composerFixture();
+  composer.commands = commands;
+  await clickEditor(composer);
+  await type(`/${name.slice(0, 3)}`);
+  await waitFor(() => options(composer).length === 1, 'the command in the menu');
+  await press('Enter');
+  await waitFor(() => token(composer) !== null, 'the command token');
+  return composer;
+}
+
+describe('<t3-composer> command slots', () => {
+  it('a picked command becomes a token with one slot per argument, named but not in the text', async () => {
+    const composer = await pick('review');
+    expect(token(composer)!.textContent).to.equal('/review');
+    expect(token(composer)!.querySelector('svg')).to.exist;
+    expect(slots(composer).map((slot) => slot.dataset.argument)).to.deep.equal(['target', 'focus']);
+    expect(slots(composer)[0]!.textContent).to.equal('target');
+    expect(composer.value.text).to.equal('/review  ');
+    expect(activeSlot(composer)).to.equal('target');
+  });
+
+  it('typing fills a slot; Tab and Shift+Tab move between slots and select them', async () => {
+    const composer = await pick('review');
+    await type('src/app.ts');
+    expect(composer.value.text).to.equal('/review src/app.ts ');
+    await press('Tab');
+    expect(activeSlot(composer)).to.equal('focus');
+    await type('speed');
+    await press('Shift+Tab');
+    expect(activeSlot(composer)).to.equal('target');
+    expect(selection(composer)).to.deep.equal({ from: 8, to: 18 });
+    await type('lib/x.ts');
+    expect(composer.value.text).to.equal('/review lib/x.ts speed');
+  });
+
+  it('a slot with options opens its menu; picking an option fills it and moves on', async () => {
+    const composer = await pick('review');
+    await type('a.ts');
+    await press('Tab');
+    await waitFor(() => options(composer).length === 3, 'the options of focus');
+    expect(options(composer)).to.deep.equal(['security', 'performance', 'style']);
+    await type('per');
+    await waitFor(() => options(composer).length === 1, 'the options filtered');
+    await press('Enter');
+    expect(composer.value.text).to.equal('/review a.ts performance');
+    await waitFor(() => options(composer).length === 0, 'the menu closed');
+    const sent = submissions(composer);
+    await press('Enter');
+    expect(sent).to.have.length(1);
+    expect(sent[0]!.prompt).to.equal('/review a.ts performance');
+  });
+
+  it('Tab in a slot menu skips the slot; Tab past the last slot reaches free text, and then leaves', async () => {
+    const composer = await pick('review');
+    await type('a.ts');
+    await press('Tab');
+    await waitFor(() => options(composer).length === 3, 'the options of focus');
+    await press('Tab');
+    await waitFor(() => options(composer).length === 0, 'the menu closed');
+    await type('please');
+    expect(composer.value.text).to.equal('/review a.ts  please');
+    expect(activeSlot(composer)).to.equal(undefined);
+    await press('Tab');
+    expect(root(composer).activeElement?.classList.contains('cm-content')).to.equal(false);
+  });
+
+  it('an empty required slot blocks the submit with a notice naming it, and selects it', async () => {
+    const composer = await pick('review');
+    const sent = submissions(composer);
+    await press('Tab');
+    await press('Escape');
+    await press('Enter');
+    expect(sent).to.have.length(0);
+    expect(notice(composer)).to.contain('target');
+    expect(activeSlot(composer)).to.equal('target');
+    await type('main');
+    await press('Enter');
+    expect(sent).to.have.length(1);
+  });
+
+  it('sends the filled values in the prompt (quoted with spaces) and as the annotation’s arguments', async () => {
+    const composer = await pick('review');
+    const sent = submissions(composer);
+    await type('my file.ts');
+    await press('Enter');
+    expect(sent).to.have.length(1);
+    expect(sent[0]!.text).to.equal('/review "my file.ts"');
+    expect(sent[0]!.prompt).to.equal('/review "my file.ts"');
+    expect(sent[0]!.inputAnnotations).to.deep.equal([
+      {
+        type: 'command',
+        start: 0,
+        end: 7,
+        text: '/review',
+        command: { name: 'review', description: 'Review a change' },
+        arguments: [{ name: 'target', value: 'my file.ts' }],
+      },
+    ]);
+  });
+
+  it('slots come from an argument hint, with its flags kept as text', async () => {
+    const composer = await pick('deploy');
+    expect(slots(composer).map((slot) => slot.dataset.argument)).to.deep.equal(['env', 'region']);
+    expect(composer.value.text).to.equal('/deploy  --dry-run ');
+    const sent = submissions(composer);
+    await type('prod');
+    await press('Enter');
+    expect(sent[0]!.prompt).to.equal('/deploy prod --dry-run');
+    expect(sent[0]!.inputAnnotations[0]).to.have.deep.property('arguments', [{ name: 'env', value: 'prod' }]);
+  });
+
+  it('Backspace right after the token removes it in one undo step, leaving the arguments as text', async () => {
+    const composer = await pick('review');
+    await type('a.ts');
+    await press('Tab');
+    await press('Escape');
+    await type('style');
+    await press('Shift+Tab');
+    await press('ArrowLeft');
+    await press('Backspace');
+    expect(token(composer)).to.equal(null);
+    expect(slots(composer)).to.have.length(0);
+    expect(composer.value.text).to.equal('a.ts style');
+    expect(composer.command).to.equal(undefined);
+    await press('Control+z');
+    await waitFor(() => token(composer) !== null, 'the token back');
+    expect(composer.value.text).to.equal('/review a.ts style');
+    expect(slots(composer).map((slot) => slot.textContent)).to.deep.equal(['a.ts', 'style']);
+    expect(composer.command?.name).to.equal('review');
+  });
+
+  it('undo brings back slots a deletion collapsed', async () => {
+    const composer = await pick('review');
+    await type('a.ts');
+    await press('Tab');
+    await press('Escape');
+    await press('Shift+Tab');
+    expect(selection(composer)).to.deep.equal({ from: 8, to: 12 });
+    await press('Backspace');
+    expect(composer.value.text).to.equal('/review  ');
+    await press('Control+z');
+    expect(composer.value.text).to.equal('/review a.ts ');
+    expect(slots(composer).map((slot) => slot.dataset.argument)).to.deep.equal(['target', 'focus']);
+    expect(slots(composer)[0]!.textContent).to.equal('a.ts');
+  });
+});
