@@ -32,8 +32,6 @@ export interface T3Locale {
   commandsSystem: string;
   /** A required argument slot left empty at send; `{name}` is the argument's name. */
   argumentRequired: string;
-  /** The heading of a sent command's arguments in its chip's details. */
-  commandArguments: string;
   /** Stash notices: nothing to stash, and the oldest entry dropped to make room. */
   stashEmpty: string;
   stashFull: string;
@@ -121,7 +119,6 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   commandsSkill: 'Skills',
   commandsSystem: 'System commands',
   argumentRequired: 'Fill in “{name}” before sending.',
-  commandArguments: 'Arguments',
   stashEmpty: 'There is nothing to stash: the draft is empty.',
   stashFull: 'The stash keeps 20 drafts: the oldest one was dropped.',
   draftNotSaved: 'This draft cannot be saved in this browser right now; it stays here until you leave the page.',
