@@ -1,7 +1,16 @@
 import { expect } from '@open-wc/testing';
 import type { CommandInfo } from '../../../src/core/index.js';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
-import { clickEditor, composerFixture, press, selection, submissions, type, waitFor } from './support.js';
+import {
+  clickEditor,
+  composerFixture,
+  memoryStorage,
+  press,
+  selection,
+  submissions,
+  type,
+  waitFor,
+} from './support.js';
 
 /** A picked command is a token with fill-in argument slots, driven here with real keys. */
 
@@ -173,5 +182,46 @@ describe('<t3-composer> command slots', () => {
     expect(composer.value.text).to.equal('/review a.ts ');
     expect(slots(composer).map((slot) => slot.dataset.argument)).to.deep.equal(['target', 'focus']);
     expect(slots(composer)[0]!.textContent).to.equal('a.ts');
+  });
+
+  it('the draft value, the stash and a reload keep the token and the filled slots', async () => {
+    const composer = await pick('review');
+    await type('a.ts');
+    const expected = [
+      { name: 'target', from: 8, to: 12 },
+      { name: 'focus', from: 13, to: 13 },
+    ];
+    expect(composer.draft.command).to.deep.equal({ name: 'review', slots: expected });
+    expect(composer.stash()).to.equal(true);
+    expect(token(composer)).to.equal(null);
+    composer.restoreStash(composer.stashes[0]!.id);
+    await composer.updateComplete;
+    expect(token(composer)).to.exist;
+    expect(slots(composer).map((slot) => slot.dataset.argument)).to.deep.equal(['target', 'focus']);
+    expect(composer.draft.command).to.deep.equal({ name: 'review', slots: expected });
+
+    const storage = memoryStorage();
+    const saved = document.createElement('t3-composer');
+    saved.commands = commands;
+    saved.draftStorage = storage;
+    saved.draftKey = 'slots';
+    document.body.append(saved);
+    await saved.updateComplete;
+    saved.draft = composer.draft;
+    await waitFor(() => storage.saved.get('slots')?.draft?.command?.slots?.length === 2, 'the draft saved');
+    saved.remove();
+    const reloaded = document.createElement('t3-composer');
+    reloaded.draftStorage = storage;
+    reloaded.draftKey = 'slots';
+    document.body.append(reloaded);
+    try {
+      await waitFor(() => reloaded.value.text === '/review a.ts ', 'the draft restored');
+      await reloaded.updateComplete;
+      expect(token(reloaded)).to.exist;
+      expect(slots(reloaded).map((slot) => slot.dataset.argument)).to.deep.equal(['target', 'focus']);
+      expect(slots(reloaded)[0]!.textContent).to.equal('a.ts');
+    } finally {
+      reloaded.remove();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { invertedEffects } from '@codemirror/commands';
 import { type ChangeDesc, StateEffect, StateField } from '@codemirror/state';
-import type { CommandArgument } from '../../../core/index.js';
+import type { CommandArgument, CommandInfo } from '../../../core/index.js';
+import type { DraftSlot } from '../../shared/draft-values.js';
+import { argumentPieces } from './command-arguments.js';
 
 /**
  * The picked command's argument slots: ranges of the draft that hold what the user typed for each
@@ -44,3 +46,35 @@ export const slotHistory = invertedEffects.of((transaction) => {
   const before = transaction.startState.field(slotsField, false);
   return before && before !== transaction.state.field(slotsField, false) ? [setSlots.of(before)] : [];
 });
+
+/** The slots as a draft value keeps them: names and ranges. */
+export function draftSlots(slots: readonly ArgumentSlot[]): DraftSlot[] {
+  return slots.map(({ argument, from, to }) => ({ name: argument.name, from, to }));
+}
+
+/**
+ * The slots of a stored draft, or none: they must be the command's arguments in order (any named
+ * ones while the command is known by name alone), with
+ * ordered, disjoint whole-number ranges inside the text. Anything else leaves the values as text.
+ */
+export function decodeSlots(value: unknown, command: CommandInfo | undefined, text: string): ArgumentSlot[] {
+  if (!command || !Array.isArray(value) || value.length === 0) return [];
+  const pieces = argumentPieces(command);
+  // A command known by name alone (the host's list not set yet) keeps the slots under their stored names.
+  const declared =
+    pieces.length > 0
+      ? pieces.flatMap((piece) => (piece.type === 'slot' ? [piece.argument] : []))
+      : value.map((slot: Partial<DraftSlot> | null) => ({ name: typeof slot?.name === 'string' ? slot.name : '' }));
+  if (declared.length !== value.length) return [];
+  const slots: ArgumentSlot[] = [];
+  let previousEnd = 0;
+  for (const [index, argument] of declared.entries()) {
+    const stored = value[index] as Partial<DraftSlot> | null;
+    const { name, from, to } = stored ?? {};
+    if (name !== argument.name || !Number.isInteger(from) || !Number.isInteger(to)) return [];
+    if (from! < previousEnd || to! < from! || to! > text.length) return [];
+    slots.push({ argument, from: from!, to: to! });
+    previousEnd = to!;
+  }
+  return slots;
+}
