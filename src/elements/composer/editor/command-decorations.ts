@@ -1,6 +1,6 @@
 import { type EditorState, type Extension, type Range, RangeSet, StateField } from '@codemirror/state';
 import { Decoration, type DecorationSet, EditorView, WidgetType } from '@codemirror/view';
-import type { CommandInfo } from '../../../core/index.js';
+import type { CommandArgument, CommandInfo } from '../../../core/index.js';
 import { commandIcon } from '../../shared/command-icon.js';
 import { activeSlots, commandToken, slotAtCaret } from './command-slots.js';
 
@@ -33,15 +33,14 @@ class CommandTokenWidget extends WidgetType {
 /** An empty slot: its argument's name as a placeholder, drawn beside the caret, never in the text. */
 class EmptySlotWidget extends WidgetType {
   constructor(
-    readonly name: string,
-    readonly required: boolean,
+    readonly argument: CommandArgument,
     readonly active: boolean,
   ) {
     super();
   }
 
   override eq(other: EmptySlotWidget): boolean {
-    return other.name === this.name && other.required === this.required && other.active === this.active;
+    return other.argument === this.argument && other.active === this.active;
   }
 
   override toDOM(): HTMLElement {
@@ -49,9 +48,11 @@ class EmptySlotWidget extends WidgetType {
     slot.className = slotClass(this.active, true);
     slot.setAttribute('part', 'argument');
     slot.setAttribute('contenteditable', 'false');
-    slot.dataset.argument = this.name;
-    if (this.required) slot.dataset.required = '';
-    slot.textContent = this.name;
+    const { name, description, required } = this.argument;
+    slot.dataset.argument = name;
+    if (required) slot.dataset.required = '';
+    if (description) slot.title = description;
+    slot.textContent = name;
     return slot;
   }
 
@@ -74,12 +75,17 @@ function buildDecorations(state: EditorState): DecorationSet {
   const slots = activeSlots(state);
   const current = slotAtCaret(state, slots);
   slots.forEach((slot, index) => {
-    const { name, required = false } = slot.argument;
+    const { name, description } = slot.argument;
     const active = index === current;
     if (slot.from === slot.to) {
-      ranges.push(Decoration.widget({ widget: new EmptySlotWidget(name, required, active), side: 1 }).range(slot.from));
+      ranges.push(Decoration.widget({ widget: new EmptySlotWidget(slot.argument, active), side: 1 }).range(slot.from));
     } else {
-      const attributes = { part: 'argument', 'data-argument': name, class: slotClass(active, false) };
+      const attributes = {
+        part: 'argument',
+        'data-argument': name,
+        class: slotClass(active, false),
+        ...(description ? { title: description } : {}),
+      };
       ranges.push(Decoration.mark({ attributes, inclusive: true }).range(slot.from, slot.to));
     }
   });
