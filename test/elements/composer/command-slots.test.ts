@@ -4,6 +4,8 @@ import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import {
   clickEditor,
   composerFixture,
+  imeCommit,
+  imeCompose,
   memoryStorage,
   press,
   selection,
@@ -79,6 +81,7 @@ describe('<t3-composer> command slots', () => {
     await press('Tab');
     await waitFor(() => options(composer).length === 3, 'the options of focus');
     expect(options(composer)).to.deep.equal(['security', 'performance', 'style']);
+    expect(root(composer).querySelector('[role="listbox"]')!.getAttribute('aria-label')).to.equal('focus');
     await type('per');
     await waitFor(() => options(composer).length === 1, 'the options filtered');
     await press('Enter');
@@ -223,5 +226,34 @@ describe('<t3-composer> command slots', () => {
     } finally {
       reloaded.remove();
     }
+  });
+
+  it('↑ recalls a sent command with its token and filled slots', async () => {
+    const composer = await pick('review');
+    const sent = submissions(composer);
+    await type('a.ts');
+    await press('Enter');
+    expect(sent).to.have.length(1);
+    expect(composer.value.text).to.equal('');
+    await press('ArrowUp');
+    await waitFor(() => token(composer) !== null, 'the recalled token');
+    expect(composer.value.text).to.equal('/review a.ts ');
+    expect(slots(composer).map((slot) => [slot.dataset.argument, slot.textContent])).to.deep.equal([
+      ['target', 'a.ts'],
+      ['focus', 'focus'],
+    ]);
+  });
+
+  it('an IME composition fills a slot, and its confirming Enter does not send', async () => {
+    const composer = await pick('review');
+    const sent = submissions(composer);
+    await imeCompose('にほん');
+    await imeCommit('日本');
+    expect(composer.value.text).to.equal('/review 日本 ');
+    await waitFor(() => slots(composer)[0]?.textContent === '日本', 'the slot drawn around the confirmed text');
+    expect(sent).to.have.length(0);
+    await press('Enter');
+    expect(sent).to.have.length(1);
+    expect(sent[0]!.inputAnnotations[0]).to.have.deep.property('arguments', [{ name: 'target', value: '日本' }]);
   });
 });

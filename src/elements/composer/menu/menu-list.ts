@@ -115,7 +115,14 @@ function menuRows(content: MenuContent, locale: T3Locale): Row[] {
  * a press on the menu never moves focus), and focus that lands on the list anyway goes back.
  */
 export function renderMenuList(content: MenuContent, view: MenuListView): TemplateResult {
-  const label = content.trigger.type === 'mention' ? view.locale.mentionsMenu : view.locale.commandsMenu;
+  const { trigger } = content;
+  // A slot's menu is named after its argument.
+  const label =
+    trigger.type === 'mention'
+      ? view.locale.mentionsMenu
+      : trigger.type === 'argument'
+        ? trigger.name
+        : view.locale.commandsMenu;
   const rows = menuRows(content, view.locale);
   const hasOptions = rows.some((row) => row.type === 'option');
   return html`<div

@@ -14,7 +14,15 @@ export type Trigger =
   | { type: 'mention'; from: number; to: number; query: string; trigger: string }
   | { type: 'command'; from: number; to: number; query: string }
   | { type: 'subcommand'; from: number; to: number; query: string; command: CommandInfo }
-  | { type: 'argument'; from: number; to: number; query: string; slot: number; options: readonly string[] };
+  | {
+      type: 'argument';
+      from: number;
+      to: number;
+      query: string;
+      slot: number;
+      name: string;
+      options: readonly string[];
+    };
 
 /** A key that tells one trigger from another: the same key means the same menu. */
 export function triggerKey(trigger: Trigger): string {
@@ -77,7 +85,7 @@ function argumentTrigger(state: EditorState): Trigger | null {
   if (slot.argument.options.some((option) => option.toLowerCase() === query.toLowerCase())) return null;
   const options = matchArgumentOptions(slot.argument.options, query);
   if (options.length === 0) return null;
-  return { type: 'argument', from: slot.from, to: slot.to, query, slot: index, options };
+  return { type: 'argument', from: slot.from, to: slot.to, query, slot: index, name: slot.argument.name, options };
 }
 
 /** Options that contain the query, those starting with it first. */
