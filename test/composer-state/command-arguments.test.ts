@@ -6,7 +6,7 @@ import {
   argumentInsertion,
   argumentPieces,
   formatArgumentValue,
-} from '../../src/elements/composer/editor/command-arguments.js';
+} from '../../src/elements/shared/command-arguments.js';
 import { firstMissingSlot, textWithArguments } from '../../src/elements/composer/editor/command-slots.js';
 import { draftFields } from '../../src/elements/composer/editor/draft-state.js';
 import { decodeSlots, setSlots, slotsField } from '../../src/elements/composer/editor/slot-field.js';

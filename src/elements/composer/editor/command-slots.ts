@@ -1,6 +1,6 @@
 import { EditorSelection, type EditorState } from '@codemirror/state';
 import type { CommandArgumentValue } from '../../../core/index.js';
-import { formatArgumentValue } from './command-arguments.js';
+import { formatArgumentValue } from '../../shared/command-arguments.js';
 import { activeCommand, COMMAND_HEAD } from './draft.js';
 import type { PickedCommand } from './draft-fields.js';
 import { type ArgumentSlot, slotsField } from './slot-field.js';

@@ -9,7 +9,7 @@ import {
   toKindScopedContextId,
 } from '../../../core/index.js';
 import { hostKindRecord } from '../../shared/host-kind-record.js';
-import { argumentInsertion, argumentPieces } from '../editor/command-arguments.js';
+import { argumentInsertion, argumentPieces } from '../../shared/command-arguments.js';
 import { activeSlots, type ArgumentSlot, setSlots, slotSelection } from '../editor/command-slots.js';
 import { activeCommand } from '../editor/draft.js';
 import { type PickedCommand, putRecords, setCommand } from '../editor/draft-state.js';

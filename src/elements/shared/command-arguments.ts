@@ -1,4 +1,4 @@
-import type { CommandArgument, CommandInfo } from '../../../core/index.js';
+import type { CommandArgument, CommandInfo } from '../../core/index.js';
 
 /**
  * What follows a picked command: its argument slots in order, and the literal flags of an
