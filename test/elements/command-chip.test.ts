@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/define-message.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
+import { expectNoAxeViolations, LOOKS, resetLook, showLook } from './support/axe.js';
 import { centre, waitFor } from './support/interaction.js';
 
 /** A sent command annotation renders as a command chip with its arguments in the details. */
@@ -82,5 +83,19 @@ describe('<t3-user-message> command chip', () => {
     const message = await render(text, [{ ...command, arguments: [{ name: 'target', value }] }]);
     expect(details(message)!.querySelector('img')).to.equal(null);
     expect(details(message)!.textContent).to.contain(value);
+  });
+
+  it('is axe-clean with its details shown, light and dark', async () => {
+    const message = await render(content, [command]);
+    chip(message)!.focus();
+    await waitFor(() => shown(details(message)), 'the details on focus');
+    try {
+      for (const look of LOOKS) {
+        await showLook(look);
+        await expectNoAxeViolations(message, `${look.width}px ${look.scheme}`);
+      }
+    } finally {
+      await resetLook();
+    }
   });
 });

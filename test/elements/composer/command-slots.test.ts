@@ -13,6 +13,7 @@ import {
   type,
   waitFor,
 } from './support.js';
+import { expectNoAxeViolations, LOOKS, resetLook, showLook } from '../support/axe.js';
 
 /** A picked command is a token with fill-in argument slots, driven here with real keys. */
 
@@ -255,5 +256,20 @@ describe('<t3-composer> command slots', () => {
     await press('Enter');
     expect(sent).to.have.length(1);
     expect(sent[0]!.inputAnnotations[0]).to.have.deep.property('arguments', [{ name: 'target', value: '日本' }]);
+  });
+
+  it('is axe-clean with the token, a filled and an empty slot, and a slot menu open, light and dark', async () => {
+    const composer = await pick('review');
+    await type('a.ts');
+    await press('Tab');
+    await waitFor(() => options(composer).length === 3, 'the options of focus');
+    try {
+      for (const look of LOOKS) {
+        await showLook(look);
+        await expectNoAxeViolations(composer, `${look.width}px ${look.scheme}`);
+      }
+    } finally {
+      await resetLook();
+    }
   });
 });
