@@ -1,7 +1,9 @@
 import { expect } from '@open-wc/testing';
 import type { CommandInfo } from '../../../src/core/index.js';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
+import { sendMouse } from '@web/test-runner-commands';
 import {
+  centre,
   clickEditor,
   composerFixture,
   imeCommit,
@@ -271,5 +273,24 @@ describe('<t3-composer> command slots', () => {
     } finally {
       await resetLook();
     }
+  });
+
+  it('a click on an empty slot puts the caret in it; a click on an option fills it', async () => {
+    const composer = await pick('review');
+    await type('a.ts');
+    const focus = slots(composer).find((slot) => slot.dataset.argument === 'focus')!;
+    await sendMouse({ type: 'click', position: centre(focus) });
+    await waitFor(() => activeSlot(composer) === 'focus', 'the caret in focus');
+    await waitFor(() => options(composer).length === 3, 'the options of focus');
+    const style = [...root(composer).querySelectorAll<HTMLElement>('[role="option"]')].find(
+      (option) => option.textContent!.trim() === 'style',
+    )!;
+    await sendMouse({ type: 'click', position: centre(style) });
+    expect(composer.value.text).to.equal('/review a.ts style');
+    await type('!');
+    expect(slots(composer).map((slot) => slot.textContent)).to.deep.equal(['a.ts', 'style!']);
+    const target = slots(composer)[0]!;
+    await sendMouse({ type: 'click', position: centre(target) });
+    await waitFor(() => activeSlot(composer) === 'target', 'the caret in target');
   });
 });
