@@ -1,3 +1,9 @@
+import {
+  type CommandArgument,
+  type CommandArgumentValue,
+  sanitizeCommandArguments,
+  sanitizeCommandArgumentValues,
+} from './command-arguments.js';
 import { isObjectLike } from './record-fields.js';
 import type { ContextReferenceOccurrence } from './references.js';
 import { insertRange, isSurrogatePair, overlapsRange } from './text-scan.js';
@@ -29,17 +35,9 @@ export interface InputReferenceAnnotation {
   reference: InputReferencePayload;
 }
 
-export type CommandDisplayCategory = 'custom' | 'skill' | 'system';
+export type { CommandArgument, CommandArgumentValue };
 
-/** One argument a command takes: a fill-in slot after the command in the composer. */
-export interface CommandArgument {
-  name: string;
-  description?: string;
-  /** An empty required slot blocks the submit. */
-  required?: boolean;
-  /** Values the slot's menu offers; other text is accepted too. */
-  options?: string[];
-}
+export type CommandDisplayCategory = 'custom' | 'skill' | 'system';
 
 /** A slash command as listed in the `/` menu. */
 export interface CommandInfo {
@@ -51,12 +49,6 @@ export interface CommandInfo {
   displayCategory?: CommandDisplayCategory;
   /** The command's argument slots; without them, slots come from `argumentHint`. */
   arguments?: CommandArgument[];
-}
-
-/** The value one argument slot was given when the message was sent. */
-export interface CommandArgumentValue {
-  name: string;
-  value: string;
 }
 
 export interface InputCommandAnnotation {
@@ -103,8 +95,6 @@ export const INPUT_ANNOTATIONS_MAX = 256;
 export const INPUT_ANNOTATION_METADATA_MAX_JSON_CHARS = 4_096;
 /** `subcommands` and `subcommandPath` hold at most this many entries. */
 export const INPUT_ANNOTATION_LIST_MAX = 256;
-/** A command's `arguments` (declared or filled) hold at most this many entries. */
-export const COMMAND_ARGUMENTS_MAX = 32;
 
 /**
  * How many array entries are examined at most. JSON arrays are dense and far smaller, but a
@@ -282,56 +272,6 @@ export function sanitizeCommandInfo(value: unknown): CommandInfo | null {
   }
 }
 
-/**
- * A fresh copy of an annotation's filled arguments: an array of at most {@link COMMAND_ARGUMENTS_MAX}
- * objects with string `name` and `value` (other fields dropped), or `undefined` for anything else,
- * so a bad list drops the field and keeps the annotation.
- */
-export function sanitizeCommandArgumentValues(value: unknown): CommandArgumentValue[] | undefined {
-  try {
-    const entries = readShortList(value);
-    if (!entries) return undefined;
-    const values: CommandArgumentValue[] = [];
-    for (const entry of entries) {
-      if (!isObjectLike(entry)) return undefined;
-      const { name, value: text } = entry;
-      if (typeof name !== 'string' || typeof text !== 'string') return undefined;
-      values.push({ name, value: text });
-    }
-    return values;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A command's declared arguments; a list with any malformed entry is dropped whole. */
-function readCommandArguments(value: unknown): CommandArgument[] | undefined {
-  try {
-    const entries = readShortList(value);
-    if (!entries) return undefined;
-    return entries.map((entry) => {
-      if (!isObjectLike(entry) || typeof entry.name !== 'string' || entry.name.trim() === '') {
-        throw new InvalidField('arguments');
-      }
-      const argument: CommandArgument = { name: entry.name.trim() };
-      assignOptional(argument, 'description', optionalString(entry.description));
-      assignOptional(argument, 'required', optionalBoolean(entry.required));
-      assignOptional(argument, 'options', optionalStringList(entry.options));
-      return argument;
-    });
-  } catch {
-    return undefined;
-  }
-}
-
-/** The entries of an array of at most {@link COMMAND_ARGUMENTS_MAX}, or `undefined`. */
-function readShortList(value: unknown): unknown[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const length: unknown = value.length;
-  if (typeof length !== 'number' || length > COMMAND_ARGUMENTS_MAX) return undefined;
-  return Array.from({ length }, (_, index) => value[index] as unknown);
-}
-
 /** The command's declared fields; its argument declarations only when `withArguments` (an annotation has none). */
 function readCommandInfo(value: unknown, withArguments: boolean): CommandInfo {
   if (!isObjectLike(value)) throw new InvalidField('command');
@@ -343,7 +283,7 @@ function readCommandInfo(value: unknown, withArguments: boolean): CommandInfo {
   assignOptional(command, 'subcommands', optionalStringList(value.subcommands));
   assignOptional(command, 'source', optionalString(value.source));
   assignOptional(command, 'displayCategory', optionalDisplayCategory(value.displayCategory));
-  if (withArguments) assignOptional(command, 'arguments', readCommandArguments(value.arguments));
+  if (withArguments) assignOptional(command, 'arguments', sanitizeCommandArguments(value.arguments));
   return command;
 }
 

@@ -13,6 +13,7 @@ export * from './text-walk.js';
 export * from './ids.js';
 export * from './projection.js';
 export * from './annotations.js';
+export * from './command-arguments.js';
 export * from './mentions.js';
 export * from './prompt.js';
 export * from './submission.js';

@@ -1,13 +1,12 @@
 import {
-  sanitizeCommandArgumentValues,
   sanitizeCommandInfo,
-  type CommandArgumentValue,
   sanitizeInputAnnotations,
   type CommandInfo,
   type InputAnnotation,
   type InputCommandAnnotation,
   type InputReferenceAnnotation,
 } from './annotations.js';
+import { type CommandArgumentValue, sanitizeCommandArgumentValues } from './command-arguments.js';
 import { isContextId, isKnownContextKind } from './grammar.js';
 import { escapeMention } from './mentions.js';
 import { formatProviderMarker } from './projection.js';

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  COMMAND_ARGUMENTS_MAX,
   INPUT_ANNOTATIONS_MAX,
   referenceSegments,
-  sanitizeCommandArgumentValues,
   sanitizeCommandInfo,
   sanitizeInputAnnotations,
   splitContentByAnnotations,
   type InputAnnotation,
   type Segment,
 } from '../../src/core/annotations.js';
+import { COMMAND_ARGUMENTS_MAX, sanitizeCommandArgumentValues } from '../../src/core/command-arguments.js';
 import { collectContextReferences } from '../../src/core/references.js';
 
 const CONTENT = 'explain @src/Makefile and @README.md please';
