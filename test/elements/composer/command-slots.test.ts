@@ -3,6 +3,7 @@ import type { CommandInfo } from '../../../src/core/index.js';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import { sendMouse } from '@web/test-runner-commands';
 import {
+  caret,
   centre,
   clickEditor,
   composerFixture,
@@ -292,5 +293,26 @@ describe('<t3-composer> command slots', () => {
     const target = slots(composer)[0]!;
     await sendMouse({ type: 'click', position: centre(target) });
     await waitFor(() => activeSlot(composer) === 'target', 'the caret in target');
+  });
+
+  it('the arrow keys walk a Hebrew argument and never stop inside the token', async () => {
+    const composer = await pick('review');
+    await type('שלום עולם');
+    const length = composer.value.text.length;
+    const seen = new Set<number>([caret(composer)]);
+    for (let step = 0; step < 15; step++) {
+      await press('ArrowLeft');
+      seen.add(caret(composer));
+    }
+    for (let step = 0; step < 15; step++) {
+      await press('ArrowRight');
+      seen.add(caret(composer));
+    }
+    expect(
+      [...seen].filter((position) => position > 0 && position < 8),
+      'positions inside the token',
+    ).to.deep.equal([]);
+    expect(seen.has(0), 'the caret reached the start').to.equal(true);
+    expect(seen.has(length - 1), 'the caret reached the end of the argument').to.equal(true);
   });
 });

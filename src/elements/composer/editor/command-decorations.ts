@@ -110,5 +110,13 @@ export function commandDecorationExtension(): Extension {
       const token = commandToken(view.state);
       return token ? RangeSet.of(Decoration.mark({}).range(token.from, token.to)) : Decoration.none;
     }),
+    // The token is isolated in the DOM; the editor must know it too, or caret motion in
+    // right-to-left text around it would ignore the isolate.
+    EditorView.bidiIsolatedRanges.of((view) => {
+      const token = commandToken(view.state);
+      return token
+        ? Decoration.set(Decoration.mark({ bidiIsolate: null }).range(token.from, token.to))
+        : Decoration.none;
+    }),
   ];
 }
