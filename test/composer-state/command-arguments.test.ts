@@ -73,6 +73,19 @@ describe('argument values in the prompt', () => {
     expect(firstMissingSlot(filled('a', ''))).to.equal(undefined);
   });
 
+  it('keeps two values apart when the space between their slots was deleted', () => {
+    const state = filled('a.ts', 'style');
+    const joined = state.update({ changes: { from: 12, to: 13 } }).state;
+    expect(joined.doc.toString()).to.equal('/review a.tsstyle');
+    expect(textWithArguments(joined)).to.deep.equal({
+      text: '/review a.ts style',
+      values: [
+        { name: 'target', value: 'a.ts' },
+        { name: 'focus', value: 'style' },
+      ],
+    });
+  });
+
   it('gives back every filled value, and the text splits back into them', () => {
     const value = fc.string({ unit: fc.constantFrom('a', ' ', '"', '\\', 'é'), maxLength: 8 });
     fc.assert(

@@ -71,7 +71,9 @@ export function textWithArguments(state: EditorState): { text: string; values: C
     if (value === '') {
       result += before.endsWith(' ') ? before.slice(0, -1) : before;
     } else {
-      result += before + formatArgumentValue(value);
+      // Two values never run together, even when the space between their slots was deleted.
+      const gap = before === '' && !/\s$/.test(result) ? ' ' : '';
+      result += before + gap + formatArgumentValue(value);
       values.push({ name: slot.argument.name, value });
     }
     position = slot.to;
