@@ -14,7 +14,8 @@ import {
   recordsField,
   setCommand,
 } from './draft-fields.js';
-import { type ArgumentSlot, slotHistory, slotsField } from './slot-field.js';
+import { type ArgumentSlot, slotsField } from './slot-field.js';
+import { slotHistory } from './slot-history.js';
 import { NO_RECALL_WALK, type RecallWalk, recallWalkField } from './recall-walk.js';
 
 // The fields themselves are state only (`draft-fields.ts`); their undo takes the history of `@codemirror/commands`.

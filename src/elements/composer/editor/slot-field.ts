@@ -1,4 +1,3 @@
-import { invertedEffects } from '@codemirror/commands';
 import { type ChangeDesc, StateEffect, StateField } from '@codemirror/state';
 import type { CommandArgument, CommandInfo } from '../../../core/index.js';
 import type { DraftSlot } from '../../shared/draft-values.js';
@@ -39,12 +38,6 @@ export const slotsField = StateField.define<readonly ArgumentSlot[]>({
     for (const effect of transaction.effects) if (effect.is(setSlots)) next = effect.value;
     return next;
   },
-});
-
-/** Undo puts the slots back exactly where they were, even those a deletion collapsed. */
-export const slotHistory = invertedEffects.of((transaction) => {
-  const before = transaction.startState.field(slotsField, false);
-  return before && before !== transaction.state.field(slotsField, false) ? [setSlots.of(before)] : [];
 });
 
 /** The slots as a draft value keeps them: names and ranges. */

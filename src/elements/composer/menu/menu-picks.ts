@@ -68,7 +68,7 @@ function pickCommand(
   return { spec: { ...result.spec, effects, selection: { anchor: placed[0]!.from } } };
 }
 
-/** An option of a slot's menu fills the slot, and the next slot (or the end of the arguments) is selected. */
+/** An option of a slot's menu fills the slot and selects the next one (after the last, the caret follows the value). */
 function pickArgument(state: EditorState, trigger: Trigger, value: string): PickResult {
   if (trigger.type !== 'argument') return null;
   const slots = activeSlots(state);
