@@ -82,7 +82,20 @@ const datasets: MentionProvider = {
 export const PROVIDERS: MentionProvider[] = [projectFiles, mcpResources, datasets];
 
 export const COMMANDS: CommandInfo[] = [
-  { name: 'review', description: 'Review the referenced code', argumentHint: '<focus>', source: 'skill' },
+  {
+    name: 'review',
+    description: 'Review the referenced code',
+    source: 'skill',
+    arguments: [
+      { name: 'target', description: 'A file, folder or branch', required: true },
+      {
+        name: 'focus',
+        description: 'What to look at first',
+        options: ['security', 'performance', 'readability', 'tests'],
+      },
+    ],
+  },
+  { name: 'compare', description: 'Compare two branches', argumentHint: '<base> [head]', displayCategory: 'custom' },
   { name: 'explain', description: 'Explain the context', displayCategory: 'custom' },
   { name: 'theme', description: 'Switch the colour theme', subcommands: ['light', 'dark'], source: 'builtin-command' },
   { name: 'help', description: 'Show what the assistant can do', source: 'builtin-command' },

@@ -1,3 +1,9 @@
+import {
+  type CommandArgument,
+  type CommandArgumentValue,
+  sanitizeCommandArguments,
+  sanitizeCommandArgumentValues,
+} from './command-arguments.js';
 import { isObjectLike } from './record-fields.js';
 import type { ContextReferenceOccurrence } from './references.js';
 import { insertRange, isSurrogatePair, overlapsRange } from './text-scan.js';
@@ -29,6 +35,8 @@ export interface InputReferenceAnnotation {
   reference: InputReferencePayload;
 }
 
+export type { CommandArgument, CommandArgumentValue };
+
 export type CommandDisplayCategory = 'custom' | 'skill' | 'system';
 
 /** A slash command as listed in the `/` menu. */
@@ -39,6 +47,8 @@ export interface CommandInfo {
   subcommands?: string[];
   source?: string;
   displayCategory?: CommandDisplayCategory;
+  /** The command's argument slots; without them, slots come from `argumentHint`. */
+  arguments?: CommandArgument[];
 }
 
 export interface InputCommandAnnotation {
@@ -48,6 +58,8 @@ export interface InputCommandAnnotation {
   text: string;
   command: CommandInfo;
   subcommandPath?: string[];
+  /** The filled argument slots, in order (empty ones left out). */
+  arguments?: CommandArgumentValue[];
 }
 
 export type InputAnnotation = InputReferenceAnnotation | InputCommandAnnotation;
@@ -72,6 +84,7 @@ export interface CommandSegment {
   end: number;
   command: CommandInfo;
   subcommandPath?: string[];
+  arguments?: CommandArgumentValue[];
 }
 
 export type Segment = TextSegment | ReferenceSegment | CommandSegment;
@@ -165,6 +178,7 @@ function toSegment(annotation: InputAnnotation): Segment {
   }
   const segment: CommandSegment = { type: 'command', text, start, end, command: annotation.command };
   if (annotation.subcommandPath) segment.subcommandPath = annotation.subcommandPath;
+  if (annotation.arguments) segment.arguments = annotation.arguments;
   return segment;
 }
 
@@ -206,10 +220,12 @@ function sanitizeOne(content: string, entry: unknown): InputAnnotation | null {
     const annotation: InputCommandAnnotation = {
       type,
       ...range,
-      command: readCommandInfo(entry.command),
+      command: readCommandInfo(entry.command, false),
     };
     const subcommandPath = optionalStringList(entry.subcommandPath);
     if (subcommandPath !== undefined) annotation.subcommandPath = subcommandPath;
+    const values = sanitizeCommandArgumentValues(entry.arguments);
+    if (values) annotation.arguments = values;
     return annotation;
   } catch {
     return null;
@@ -250,13 +266,14 @@ function sanitizeReferencePayload(value: unknown): InputReferencePayload {
  */
 export function sanitizeCommandInfo(value: unknown): CommandInfo | null {
   try {
-    return readCommandInfo(value);
+    return readCommandInfo(value, true);
   } catch {
     return null;
   }
 }
 
-function readCommandInfo(value: unknown): CommandInfo {
+/** The command's declared fields; its argument declarations only when `withArguments` (an annotation has none). */
+function readCommandInfo(value: unknown, withArguments: boolean): CommandInfo {
   if (!isObjectLike(value)) throw new InvalidField('command');
   const name = value.name;
   if (typeof name !== 'string' || name === '') throw new InvalidField('command.name');
@@ -266,6 +283,7 @@ function readCommandInfo(value: unknown): CommandInfo {
   assignOptional(command, 'subcommands', optionalStringList(value.subcommands));
   assignOptional(command, 'source', optionalString(value.source));
   assignOptional(command, 'displayCategory', optionalDisplayCategory(value.displayCategory));
+  if (withArguments) assignOptional(command, 'arguments', sanitizeCommandArguments(value.arguments));
   return command;
 }
 

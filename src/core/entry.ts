@@ -14,6 +14,7 @@ export * from './ids.js';
 export * from './projection.js';
 export * from './citations.js';
 export * from './annotations.js';
+export * from './command-arguments.js';
 export * from './mentions.js';
 export * from './prompt.js';
 export * from './submission.js';

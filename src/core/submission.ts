@@ -6,6 +6,7 @@ import {
   type InputCommandAnnotation,
   type InputReferenceAnnotation,
 } from './annotations.js';
+import { type CommandArgumentValue, sanitizeCommandArgumentValues } from './command-arguments.js';
 import { isContextId, isKnownContextKind } from './grammar.js';
 import { escapeMention } from './mentions.js';
 import { formatProviderMarker } from './projection.js';
@@ -35,6 +36,8 @@ export interface SubmissionInput {
   /** The command picked from the `/` menu. */
   command?: CommandInfo;
   subcommandPath?: readonly string[];
+  /** The command's filled argument slots, for its annotation (the text already holds their values). */
+  arguments?: readonly CommandArgumentValue[];
   serialize?: ChipSerializer;
 }
 
@@ -71,7 +74,7 @@ export function buildSubmission(input: SubmissionInput): Submission {
 
   let prompt = '';
   const annotations: InputAnnotation[] = [];
-  const command = commandAnnotation(text, occurrences, input?.command, input?.subcommandPath);
+  const command = commandAnnotation(text, occurrences, input);
   if (command) annotations.push(command);
 
   // Each record appears under its own contextId only, so the records in first-reference order are
@@ -186,12 +189,13 @@ function referenceAnnotation(
 function commandAnnotation(
   text: string,
   occurrences: readonly ContextReferenceOccurrence[],
-  picked: CommandInfo | undefined,
-  subcommandPath: readonly string[] | undefined,
+  input: SubmissionInput | undefined,
 ): InputCommandAnnotation | null {
-  if (picked === undefined) return null;
-  const command = sanitizeCommandInfo(picked);
+  if (input?.command === undefined) return null;
+  const command = sanitizeCommandInfo(input.command);
   if (!command) return null;
+  // The annotation names the command; what its arguments were declared as stays with the host.
+  delete command.arguments;
   const commandText = `/${command.name}`;
   const end = commandText.length;
   if (!text.startsWith(commandText)) return null;
@@ -199,8 +203,10 @@ function commandAnnotation(
   if ((occurrences[0]?.start ?? end) < end) return null;
 
   const annotation: InputCommandAnnotation = { type: 'command', start: 0, end, text: commandText, command };
-  const path = copyStringList(subcommandPath);
+  const path = copyStringList(input.subcommandPath);
   if (path && path.length > 0) annotation.subcommandPath = path;
+  const values = sanitizeCommandArgumentValues(input.arguments);
+  if (values && values.length > 0) annotation.arguments = values;
   return annotation;
 }
 

@@ -34,7 +34,10 @@ export abstract class ComposerProperties extends ConfigurableElement {
   /** Sources of mention items, each opened by its trigger character (`@` by default). */
   @property({ attribute: false }) providers: readonly MentionProvider[] = [];
 
-  /** Slash commands offered at the start of the draft. */
+  /**
+   * Slash commands offered at the start of the draft. A picked one becomes a token followed by a
+   * slot per argument (`arguments`, else those its `argumentHint` spells); Tab moves between slots.
+   */
   @property({ attribute: false }) commands: readonly CommandInfo[] = [];
 
   /** How many submitted drafts ↑ recalls (100 by default). */

@@ -1,11 +1,13 @@
 import { css } from 'lit';
 import { themeTokens } from '../shared/theme.styles.js';
+import { commandStyles } from './editor/command.styles.js';
 import { queueStyles } from './sending/queue.styles.js';
 import { dictationStyles } from './dictation/dictation.styles.js';
 
 export const composerStyles = [
   themeTokens,
   queueStyles,
+  commandStyles,
   css`
     :host {
       display: block;

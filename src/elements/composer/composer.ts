@@ -45,6 +45,8 @@ export type { InsertCitationOptions, InsertCitationResult } from './editor/citat
  * @csspart notice - A message about a limit or a pending action.
  * @csspart menu - The mention or command menu.
  * @csspart option - One option of the menu.
+ * @csspart command - The picked command's token at the start of the draft (its category icon and `/name`).
+ * @csspart argument - One argument slot after the command: its name while empty, then the value typed.
  * @csspart actions - The row of the editor, the host's controls and the send button.
  * @csspart send-button - The built-in send button (hidden by `no-send-button`).
  * @csspart stop-button - Shown while `busy`, beside the send button once there is a draft: it fires `t3-stop`.

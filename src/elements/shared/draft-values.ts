@@ -30,8 +30,15 @@ export interface ComposerDraft {
   records: ContextRecord[];
   /** Every image on the shelf and every file a chip refers to. */
   attachments: DraftAttachment[];
-  /** The picked slash command, while the text still starts with it. */
-  command?: { name: string; subcommandPath?: string[] };
+  /** The picked slash command, while the text still starts with it, and where its argument slots stand. */
+  command?: { name: string; subcommandPath?: string[]; slots?: DraftSlot[] };
+}
+
+/** One argument slot of a draft's command: the argument's name and the range of the text holding its value. */
+export interface DraftSlot {
+  name: string;
+  from: number;
+  to: number;
 }
 
 /** What `t3-submit` carries for each file. */

@@ -30,6 +30,8 @@ export interface T3Locale {
   commandsCustom: string;
   commandsSkill: string;
   commandsSystem: string;
+  /** A required argument slot left empty at send; `{name}` is the argument's name. */
+  argumentRequired: string;
   /** Stash notices: nothing to stash, and the oldest entry dropped to make room. */
   stashEmpty: string;
   stashFull: string;
@@ -138,6 +140,7 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   commandsCustom: 'Custom commands',
   commandsSkill: 'Skills',
   commandsSystem: 'System commands',
+  argumentRequired: 'Fill in “{name}” before sending.',
   stashEmpty: 'There is nothing to stash: the draft is empty.',
   stashFull: 'The stash keeps 20 drafts: the oldest one was dropped.',
   draftNotSaved: 'This draft cannot be saved in this browser right now; it stays here until you leave the page.',

@@ -6,6 +6,7 @@ import {
   parseContextHref,
   type ReferenceSegment,
 } from '../../core/index.js';
+import { commandChip } from './command-chip.js';
 import { appendTextWithChips, type ParsedMessageMarkdown, renderMessageMarkdown } from './markdown.js';
 import { appendElement, appendText } from './markdown-tokens.js';
 import { citationOf, createCitationChip } from './citation-links.js';
@@ -47,7 +48,7 @@ export function annotationBody(model: AnnotationDrivenModel): DocumentFragment {
   const fragment = document.createDocumentFragment();
   for (const segment of model.segments) {
     if (segment.type === 'text') appendText(fragment, segment.text);
-    else if (segment.type === 'command') appendText(appendElement(fragment, 'span', 'command'), segment.text);
+    else if (segment.type === 'command') fragment.appendChild(commandChip(segment));
     else fragment.appendChild(referenceChip(segment, model));
   }
   return fragment;

@@ -7,7 +7,8 @@ import {
   type ReferenceSegment,
   toContextId,
 } from '../../core/index.js';
-import type { ComposerDraft } from '../shared/draft-values.js';
+import { formatArgumentValue } from '../shared/command-arguments.js';
+import type { ComposerDraft, DraftSlot } from '../shared/draft-values.js';
 import { hostKindRecord } from '../shared/host-kind-record.js';
 import type { AnnotationDrivenModel, MessageModel } from './message-model.js';
 
@@ -50,15 +51,23 @@ function annotationDraft(model: AnnotationDrivenModel): MessageAsDraft {
   let command: MessageAsDraft['command'];
   let picked: ComposerDraft['command'];
   const records = new Map<string, ContextRecord>();
-  for (const segment of model.segments) {
+  // The text after a command, with its arguments as they were typed into the slots.
+  let argumentText: string | undefined;
+  for (const [index, segment] of model.segments.entries()) {
     if (segment.type === 'text') {
-      text += segment.text;
+      text += argumentText ?? segment.text;
+      argumentText = undefined;
     } else if (segment.type === 'command') {
       text += segment.text;
       command = segment.command;
+      const next = model.segments[index + 1];
+      const filled =
+        index === 0 && next?.type === 'text' ? argumentSlots(next.text, text.length, segment.arguments) : null;
+      argumentText = filled?.text;
       picked = {
         name: segment.command.name,
         ...(segment.subcommandPath?.length ? { subcommandPath: [...segment.subcommandPath] } : {}),
+        ...(filled ? { slots: filled.slots } : {}),
       };
     } else {
       const label = referenceLabel(segment);
@@ -76,6 +85,31 @@ function annotationDraft(model: AnnotationDrivenModel): MessageAsDraft {
   }
   const draft: ComposerDraft = { text, records: [...records.values()], attachments: [] };
   return { draft: picked ? { ...draft, command: picked } : draft, ...(command ? { command } : {}) };
+}
+
+/**
+ * The filled arguments of a sent command as the slots of its draft, when the text after the command
+ * starts with exactly their sent form (` value`, quoted where it had to be): the text with the values
+ * as typed, and where each stands. `null` when it does not, and the text stays as it was.
+ */
+function argumentSlots(
+  after: string,
+  offset: number,
+  values: readonly { name: string; value: string }[] | undefined,
+): { text: string; slots: DraftSlot[] } | null {
+  if (!values?.length) return null;
+  let text = '';
+  let position = 0;
+  const slots: DraftSlot[] = [];
+  for (const { name, value } of values) {
+    const sent = ` ${formatArgumentValue(value)}`;
+    if (value === '' || !after.startsWith(sent, position)) return null;
+    const from = offset + text.length + 1;
+    text += ` ${value}`;
+    slots.push({ name, from, to: from + value.length });
+    position += sent.length;
+  }
+  return { text: text + after.slice(position), slots };
 }
 
 /** What the message's chip shows as its label: the reference's label, else its value, serialized form or text. */

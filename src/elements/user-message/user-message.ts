@@ -35,6 +35,7 @@ import { annotationBody, assignRecords, markdownBody, plainTextBody, referenceCo
 import { renderFiles, renderImages } from './message-attachments.js';
 import { MessageEditing } from './message-editing.js';
 import { RovingFocusController, type RovingItem } from './roving-focus.js';
+import { commandChipStyles } from './command-chip.js';
 import { userMessageStyles } from './user-message.styles.js';
 
 export type UserMessageContentRenderer = (info: UserMessageRenderInfo) => unknown;
@@ -44,7 +45,7 @@ export type UserMessageFormat = 'markdown' | 'text';
 
 const INPUT_KEYS = ['text', 'context', 'content', 'inputAnnotations'] as const;
 const COPIED_FEEDBACK_MS = 1500;
-const ROVING_ITEMS = 't3-context-chip, a[href], [part~="edit-button"], [part~="copy"]';
+const ROVING_ITEMS = 't3-context-chip, [part~="command"], a[href], [part~="edit-button"], [part~="copy"]';
 
 /**
  * One sent user message: record-driven Markdown text whose `t3-context` links render as chips,
@@ -87,6 +88,8 @@ const ROVING_ITEMS = 't3-context-chip, a[href], [part~="edit-button"], [part~="c
  * @csspart chip-value - A host-kind chip's value.
  * @csspart chip-details - A chip's tooltip or popover.
  * @csspart chip-expanded - A chip's inline details in the expanded view.
+ * @csspart command - The chip of an annotation-driven message's command (its category icon and `/name`).
+ * @csspart command-details - That chip's description and filled arguments, shown on hover and focus.
  *
  * @cssprop [--t3-message-background] - Bubble background.
  * @cssprop [--t3-message-color] - Bubble text colour.
@@ -101,7 +104,7 @@ const ROVING_ITEMS = 't3-context-chip, a[href], [part~="edit-button"], [part~="c
  *   the edit stays with a notice. The message keeps showing its input until the host sets a new one.
  */
 export class T3UserMessage extends ConfigurableElement {
-  static override styles = userMessageStyles;
+  static override styles = [userMessageStyles, commandChipStyles];
 
   /** Record-driven Markdown text with canonical `t3-context` links (or a legacy message). */
   @property() text?: string;

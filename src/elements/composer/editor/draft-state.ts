@@ -14,6 +14,8 @@ import {
   recordsField,
   setCommand,
 } from './draft-fields.js';
+import { type ArgumentSlot, slotsField } from './slot-field.js';
+import { slotHistory } from './slot-history.js';
 import { NO_RECALL_WALK, type RecallWalk, recallWalkField } from './recall-walk.js';
 
 // The fields themselves are state only (`draft-fields.ts`); their undo takes the history of `@codemirror/commands`.
@@ -45,6 +47,8 @@ export interface DraftInit {
   records?: readonly ContextRecord[];
   attachments?: readonly DraftAttachment[];
   command?: PickedCommand;
+  /** The picked command's argument slots. */
+  slots?: readonly ArgumentSlot[];
   availability?: ReadonlyMap<string, ChipAvailability>;
   /** Where ↑/↓ recall stands when the draft is one of its steps. */
   recallWalk?: RecallWalk;
@@ -58,6 +62,8 @@ export function draftFields(init: DraftInit = {}): Extension {
       () => new Map((init.attachments ?? []).map((attachment) => [attachment.contextId, attachment])),
     ),
     commandField.init(() => init.command),
+    slotsField.init(() => init.slots ?? []),
+    slotHistory,
     availabilityField.init(() => init.availability ?? new Map()),
     draftToken,
     recallWalkField.init(() => init.recallWalk ?? NO_RECALL_WALK),

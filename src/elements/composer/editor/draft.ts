@@ -13,6 +13,7 @@ export type { ComposerDraft };
 import { chipsOf } from './chip-index.js';
 import { attachmentsField, commandField, type PickedCommand, recordsField } from './draft-fields.js';
 import type { DraftInit } from './draft-state.js';
+import { decodeSlots, draftSlots, slotsField } from './slot-field.js';
 
 /** How much of the draft's start can hold a picked command and its subcommands. */
 export const COMMAND_HEAD = 1024;
@@ -59,6 +60,7 @@ export function referencedRecords(state: EditorState): ContextRecord[] {
 
 export function readDraft(state: EditorState): ComposerDraft {
   const command = activeCommand(state);
+  const slots = command ? state.field(slotsField, false) : undefined;
   return {
     text: state.doc.toString(),
     records: referencedRecords(state),
@@ -68,6 +70,7 @@ export function readDraft(state: EditorState): ComposerDraft {
           command: {
             name: command.command.name,
             ...(command.subcommandPath.length > 0 ? { subcommandPath: [...command.subcommandPath] } : {}),
+            ...(slots?.length ? { slots: draftSlots(slots) } : {}),
           },
         }
       : {}),
@@ -105,7 +108,8 @@ export function decodeDraft(value: unknown, commands: readonly CommandInfo[]): {
     ? input.attachments.flatMap((candidate: unknown) => decodeAttachment(candidate, byId))
     : [];
   const command = decodeCommand(input.command, commands);
-  return { text, records, attachments, ...(command ? { command } : {}) };
+  const slots = decodeSlots((input.command as { slots?: unknown } | undefined)?.slots, command?.command, text);
+  return { text, records, attachments, ...(command ? { command } : {}), ...(slots.length > 0 ? { slots } : {}) };
 }
 
 function decodeAttachment(value: unknown, records: ReadonlyMap<string, ContextRecord>): DraftAttachment[] {

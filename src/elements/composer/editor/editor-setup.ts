@@ -11,10 +11,12 @@ import type { T3Locale } from '../../shared/locale.js';
 import { chipBidi } from './chip-bidi.js';
 import { chipExtension } from './chip-decorations.js';
 import { chipIntegrity } from './chip-integrity.js';
+import { commandDecorationExtension } from './command-decorations.js';
 import { CompositionGuard } from './composition-guard.js';
 import { editingKeymap } from './editing-keymap.js';
 import { maxLengthFilter } from './max-length.js';
 import { pressSends, sendKeyExtension, type SendKeyMode } from './send-key.js';
+import { slotKeymap } from './slot-keymap.js';
 
 /** The element's settings the editor follows. */
 export interface EditorSettings {
@@ -74,11 +76,13 @@ export class EditorSetup {
       chipExtension(),
       chipBidi(),
       chipIntegrity(),
+      commandDecorationExtension(),
       history(),
       EditorView.lineWrapping,
       Prec.highest(this.compositionGuard()),
       this.delegate.controllers(),
       Prec.highest(keymap.of(this.delegate.keys())),
+      slotKeymap(),
       keymap.of([{ key: 'Shift-Enter', run: insertNewline }, ...historyKeymap, ...editingKeymap]),
       EditorView.updateListener.of((update) => this.delegate.onUpdate(update)),
     ];

@@ -1,16 +1,7 @@
 import type { CommandInfo } from '../../../core/index.js';
+import { COMMAND_CATEGORIES as CATEGORY_ORDER, commandCategory } from '../../shared/command-icon.js';
 
-export type CommandCategory = 'custom' | 'skill' | 'system';
-
-const CATEGORY_ORDER: readonly CommandCategory[] = ['custom', 'skill', 'system'];
-
-/** An explicit category wins; built-in commands are system, skills are skills, the rest custom. */
-export function commandCategory(command: CommandInfo): CommandCategory {
-  if (command.displayCategory && CATEGORY_ORDER.includes(command.displayCategory)) return command.displayCategory;
-  if (command.source === 'builtin-command') return 'system';
-  if (command.source === 'bundled-skill' || command.source === 'skill') return 'skill';
-  return 'custom';
-}
+export { type CommandCategory, commandCategory } from '../../shared/command-icon.js';
 
 /** Commands whose name contains the query (prefix matches first), grouped by category. */
 export function matchCommands(commands: readonly CommandInfo[], query: string, limit: number): CommandInfo[] {

@@ -47,6 +47,8 @@ function pickActive(target: MenuKeyTarget, key: 'Enter' | 'Tab'): Command {
   return (view) => {
     const menu = view.state.field(menuState, false);
     if (!menu?.trigger) return false;
+    // In a slot's menu, Tab moves on to the next slot: an optional slot can be skipped.
+    if (key === 'Tab' && menu.trigger.type === 'argument') return false;
     const option = target.options(view.state)[menu.active];
     if (option) {
       target.pick(view, option);

@@ -21,7 +21,8 @@ export const MENU_ID = 't3-composer-menu';
 export type Option =
   | { type: 'item'; provider: MentionProvider; item: MentionItem }
   | { type: 'command'; command: CommandInfo }
-  | { type: 'subcommand'; name: string };
+  | { type: 'subcommand'; name: string }
+  | { type: 'argument'; value: string };
 
 type Row =
   | { type: 'group'; label: string }
@@ -51,6 +52,7 @@ export function menuOptions({ trigger, results, commands }: Omit<MenuContent, 'a
     return matchCommands(commands, trigger.query, MAX_MENU_ITEMS).map((command) => ({ type: 'command', command }));
   if (trigger.type === 'subcommand')
     return matchSubcommands(trigger.command, trigger.query).map((name) => ({ type: 'subcommand', name }));
+  if (trigger.type === 'argument') return trigger.options.map((value) => ({ type: 'argument', value }));
   return [...shownItems(results)].flatMap(([result, items]) =>
     items.map((item): Option => ({ type: 'item', provider: result.provider, item })),
   );
@@ -113,7 +115,14 @@ function menuRows(content: MenuContent, locale: T3Locale): Row[] {
  * a press on the menu never moves focus), and focus that lands on the list anyway goes back.
  */
 export function renderMenuList(content: MenuContent, view: MenuListView): TemplateResult {
-  const label = content.trigger.type === 'mention' ? view.locale.mentionsMenu : view.locale.commandsMenu;
+  const { trigger } = content;
+  // A slot's menu is named after its argument.
+  const label =
+    trigger.type === 'mention'
+      ? view.locale.mentionsMenu
+      : trigger.type === 'argument'
+        ? trigger.name
+        : view.locale.commandsMenu;
   const rows = menuRows(content, view.locale);
   const hasOptions = rows.some((row) => row.type === 'option');
   return html`<div
@@ -163,7 +172,7 @@ function renderOption(option: Option, icons: IconMap): TemplateResult {
       ${command.argumentHint ? html`<span class="option-hint">${command.argumentHint}</span>` : nothing}
       ${command.description ? html`<span class="option-description">${command.description}</span>` : nothing}`;
   }
-  return html`<span class="option-label">${option.name}</span>`;
+  return html`<span class="option-label">${option.type === 'argument' ? option.value : option.name}</span>`;
 }
 
 /**

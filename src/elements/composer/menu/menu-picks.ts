@@ -1,5 +1,5 @@
 import { isolateHistory } from '@codemirror/commands';
-import type { EditorState, TransactionSpec } from '@codemirror/state';
+import { EditorSelection, type EditorState, type StateEffect, type TransactionSpec } from '@codemirror/state';
 import {
   type ContextRecord,
   decodeContextRecord,
@@ -9,6 +9,8 @@ import {
   toKindScopedContextId,
 } from '../../../core/index.js';
 import { hostKindRecord } from '../../shared/host-kind-record.js';
+import { argumentInsertion, argumentPieces } from '../../shared/command-arguments.js';
+import { activeSlots, type ArgumentSlot, setSlots, slotSelection } from '../editor/command-slots.js';
 import { activeCommand } from '../editor/draft.js';
 import { type PickedCommand, putRecords, setCommand } from '../editor/draft-state.js';
 import type { Option } from './menu-list.js';
@@ -32,15 +34,61 @@ export function pickOption(
 ): PickResult {
   if (option.type === 'command') {
     const clean = sanitizeCommandInfo(option.command);
-    return clean ? replaceTrigger(trigger, `/${clean.name} `, [], { command: clean, subcommandPath: [] }) : null;
+    if (!clean) return null;
+    // A command with subcommands takes its arguments after the subcommand.
+    const pieces = clean.subcommands?.length ? [] : argumentPieces(clean);
+    return pickCommand(trigger, `/${clean.name} `, pieces, { command: clean, subcommandPath: [] });
   }
   if (option.type === 'subcommand') {
     const picked = activeCommand(state);
     if (!picked) return null;
     const path = [...picked.subcommandPath, option.name];
-    return replaceTrigger(trigger, `${option.name} `, [], { ...picked, subcommandPath: path });
+    return pickCommand(trigger, `${option.name} `, argumentPieces(picked.command), { ...picked, subcommandPath: path });
   }
+  if (option.type === 'argument') return pickArgument(state, trigger, option.value);
   return pickItem(trigger, option.item, insertionProblem);
+}
+
+/** The command (or subcommand) in place of the trigger, its argument slots after it, the caret in the first. */
+function pickCommand(
+  trigger: Trigger,
+  lead: string,
+  pieces: ReturnType<typeof argumentPieces>,
+  command: PickedCommand,
+): PickResult {
+  const { text, slots } = argumentInsertion(lead, pieces);
+  const placed: ArgumentSlot[] = slots.map(({ argument, offset }) => ({
+    argument,
+    from: trigger.from + offset,
+    to: trigger.from + offset,
+  }));
+  const result = replaceTrigger(trigger, text, [], command);
+  if (!result || !('spec' in result) || placed.length === 0) return result;
+  const effects = [...(result.spec.effects as StateEffect<unknown>[]), setSlots.of(placed)];
+  return { spec: { ...result.spec, effects, selection: { anchor: placed[0]!.from } } };
+}
+
+/** An option of a slot's menu fills the slot and selects the next one (after the last, the caret follows the value). */
+function pickArgument(state: EditorState, trigger: Trigger, value: string): PickResult {
+  if (trigger.type !== 'argument') return null;
+  const slots = activeSlots(state);
+  const slot = slots[trigger.slot];
+  if (!slot) return null;
+  const changes = state.changes({ from: slot.from, to: slot.to, insert: value });
+  const next = slots[trigger.slot + 1];
+  const selection = next
+    ? slotSelection({ ...next, from: changes.mapPos(next.from, -1), to: changes.mapPos(next.to, 1) })
+    : EditorSelection.cursor(slot.from + value.length);
+  return {
+    spec: {
+      changes,
+      selection,
+      effects: closeMenu.of(null),
+      userEvent: 'input.complete',
+      annotations: isolateHistory.of('full'),
+      scrollIntoView: true,
+    },
+  };
 }
 
 function pickItem(

@@ -1,5 +1,6 @@
 import type { EditorState } from '@codemirror/state';
 import type { CommandInfo } from '../../../core/index.js';
+import { activeSlots } from '../editor/command-slots.js';
 import { activeCommand, COMMAND_HEAD } from '../editor/draft.js';
 import { matchSubcommands } from './commands.js';
 import { type MentionProvider, triggerOf, usableProviders } from './providers.js';
@@ -12,7 +13,16 @@ const MAX_QUERY_SCAN = 256;
 export type Trigger =
   | { type: 'mention'; from: number; to: number; query: string; trigger: string }
   | { type: 'command'; from: number; to: number; query: string }
-  | { type: 'subcommand'; from: number; to: number; query: string; command: CommandInfo };
+  | { type: 'subcommand'; from: number; to: number; query: string; command: CommandInfo }
+  | {
+      type: 'argument';
+      from: number;
+      to: number;
+      query: string;
+      slot: number;
+      name: string;
+      options: readonly string[];
+    };
 
 /** A key that tells one trigger from another: the same key means the same menu. */
 export function triggerKey(trigger: Trigger): string {
@@ -30,6 +40,8 @@ export function detectTrigger(
   providers: readonly MentionProvider[],
   commandInfo: (command: CommandInfo) => CommandInfo,
 ): Trigger | null {
+  const argument = argumentTrigger(state);
+  if (argument) return argument;
   const selection = state.selection.main;
   if (!selection.empty) return null;
   const caret = selection.head;
@@ -52,6 +64,38 @@ export function detectTrigger(
   // A trigger at the very start of a cut-off window may follow any character: not a mention.
   if (!match || (match.from === from && from > line.from)) return null;
   return { type: 'mention', from: match.from, to: caret, query: match.query, trigger: match.trigger };
+}
+
+/**
+ * A slot with options, holding the caret or selected whole: its menu offers the options that
+ * contain what the slot holds (all of them while it is selected whole), and none when no option
+ * matches, so any other value can be typed.
+ */
+function argumentTrigger(state: EditorState): Trigger | null {
+  const slots = activeSlots(state);
+  if (slots.length === 0) return null;
+  const selection = state.selection.main;
+  const index = slots.findIndex((slot) =>
+    selection.empty ? slot.from <= selection.head && selection.head <= slot.to : slot.from === selection.from,
+  );
+  const slot = slots[index];
+  if (!slot?.argument.options?.length || (!selection.empty && selection.to !== slot.to)) return null;
+  const query = selection.empty ? state.doc.sliceString(slot.from, slot.to).trim() : '';
+  // A slot that already holds one of its options (just picked) keeps its menu closed until selected whole.
+  if (slot.argument.options.some((option) => option.toLowerCase() === query.toLowerCase())) return null;
+  const options = matchArgumentOptions(slot.argument.options, query);
+  if (options.length === 0) return null;
+  return { type: 'argument', from: slot.from, to: slot.to, query, slot: index, name: slot.argument.name, options };
+}
+
+/** Options that contain the query, those starting with it first. */
+export function matchArgumentOptions(options: readonly string[], query: string): string[] {
+  const needle = query.toLowerCase();
+  const matching = options.filter((option) => typeof option === 'string' && option.toLowerCase().includes(needle));
+  return [
+    ...matching.filter((option) => option.toLowerCase().startsWith(needle)),
+    ...matching.filter((option) => !option.toLowerCase().startsWith(needle)),
+  ];
 }
 
 /** Subcommands are one level deep: once one is picked, or what is typed matches none, the rest is free text. */

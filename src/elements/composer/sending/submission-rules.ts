@@ -1,4 +1,4 @@
-import type { EditorState } from '@codemirror/state';
+import type { EditorSelection, EditorState } from '@codemirror/state';
 import {
   buildSubmission,
   type CommandInfo,
@@ -8,7 +8,8 @@ import {
   MESSAGE_CONTEXT_MAX_RECORDS,
 } from '../../../core/index.js';
 import type { DraftSubmission } from '../../shared/draft-values.js';
-import type { T3Locale } from '../../shared/locale.js';
+import { formatMessage, type T3Locale } from '../../shared/locale.js';
+import { firstMissingSlot, slotSelection, textWithArguments } from '../editor/command-slots.js';
 import { activeCommand, liveAttachments, referencedRecords } from '../editor/draft.js';
 
 /** Why the draft may not be submitted as it is (it came in over a limit), or `undefined`. */
@@ -24,13 +25,23 @@ function submissionProblem(
   return undefined;
 }
 
-/** What `t3-submit` carries for the draft, or why it may not be submitted. */
+/**
+ * What `t3-submit` carries for the draft, or why it may not be submitted (with the selection that
+ * shows where: an empty required argument slot). The text carries the filled arguments.
+ */
 export function submissionOf(
   state: EditorState,
   commandInfo: (command: CommandInfo) => CommandInfo,
   locale: T3Locale,
-): { detail: DraftSubmission } | { problem: string } {
-  const text = state.doc.toString();
+): { detail: DraftSubmission } | { problem: string; selection?: EditorSelection } {
+  const missing = firstMissingSlot(state);
+  if (missing) {
+    return {
+      problem: formatMessage(locale.argumentRequired, { name: missing.argument.name }),
+      selection: slotSelection(missing),
+    };
+  }
+  const { text, values } = textWithArguments(state);
   const records = referencedRecords(state);
   const picked = activeCommand(state);
   const problem = submissionProblem(text, records, !!picked, locale);
@@ -38,7 +49,9 @@ export function submissionOf(
   const submission = buildSubmission({
     text,
     records,
-    ...(picked ? { command: commandInfo(picked.command), subcommandPath: picked.subcommandPath } : {}),
+    ...(picked
+      ? { command: commandInfo(picked.command), subcommandPath: picked.subcommandPath, arguments: values }
+      : {}),
   });
   const attachments = liveAttachments(state).map(({ contextId, attachmentId, file, kind }) => ({
     contextId,

@@ -80,6 +80,7 @@ export class SubmitController {
     const result = submissionOf(state, context.commandInfo, context.config.locale);
     if ('problem' in result) {
       context.notices.show(result.problem);
+      if (result.selection) context.dispatch({ selection: result.selection, scrollIntoView: true });
       return false;
     }
     const draft = readDraft(state);
