@@ -8,7 +8,7 @@ import {
 } from '../../core/index.js';
 import { commandChip } from './command-chip.js';
 import { appendTextWithChips, type ParsedMessageMarkdown, renderMessageMarkdown } from './markdown.js';
-import { appendElement, appendText } from './markdown-tokens.js';
+import { appendText } from './markdown-tokens.js';
 import { citationOf, createCitationChip } from './citation-links.js';
 import type { AnnotationDrivenModel, MessageModel, RecordDrivenModel } from './message-model.js';
 
