@@ -179,6 +179,7 @@ export class MenuController implements ReactiveController {
   /** After a transaction that changed the menu: search for a mention's new query, and show the change. */
   private follow(update: ViewUpdate): void {
     this.view = update.view;
+    this.correctFocus(update);
     const before = update.startState.field(menuState, false);
     const after = update.state.field(menuState, false);
     if (before === after) return;
@@ -263,5 +264,18 @@ export class MenuController implements ReactiveController {
     const menu = state.field(menuState, false);
     const open = !!menu?.trigger && !this.composing;
     syncComboboxAria(this.view?.contentDOM, open, open && this.options(state).length > 0 ? menu.active : null);
+  }
+
+  /**
+   * CodeMirror drops the focus change it scheduled when another transaction lands first, and may
+   * dispatch one that is stale by then (a host's `insertContext()` right before `focus()`): the
+   * menu's focus follows the editor's real focus again, or `@` would never open a menu.
+   */
+  private correctFocus({ view, state }: ViewUpdate): void {
+    if (state.field(menuState, false)?.focused === view.hasFocus) return;
+    queueMicrotask(() => {
+      const focused = view.state.field(menuState, false)?.focused;
+      if (focused !== undefined && focused !== view.hasFocus) view.dispatch({ effects: menuFocus.of(view.hasFocus) });
+    });
   }
 }
