@@ -6,8 +6,9 @@ import {
   parseContextHref,
   type ReferenceSegment,
 } from '../../core/index.js';
-import { appendTextWithChips, type ParsedMessageMarkdown, renderMessageMarkdown } from './markdown.js';
-import { appendElement, appendText } from './markdown-tokens.js';
+import type { ParsedMessageMarkdown } from './markdown.js';
+import { appendElement, appendText, appendTextWithChips } from './markdown-dom.js';
+import type { MessageMarkdown } from './markdown-loader.js';
 import type { AnnotationDrivenModel, MessageModel, RecordDrivenModel } from './message-model.js';
 
 /**
@@ -15,9 +16,13 @@ import type { AnnotationDrivenModel, MessageModel, RecordDrivenModel } from './m
  * message builds it once per input and keeps it while the input is unchanged.
  */
 
-/** Record-driven Markdown. */
-export function markdownBody(model: RecordDrivenModel, parsed: ParsedMessageMarkdown): DocumentFragment {
-  return renderMessageMarkdown(parsed, (occurrence) => occurrenceChip(occurrence, model));
+/** Record-driven Markdown, drawn by the loaded renderer. */
+export function markdownBody(
+  model: RecordDrivenModel,
+  parsed: ParsedMessageMarkdown,
+  markdown: MessageMarkdown,
+): DocumentFragment {
+  return markdown.renderMessageMarkdown(parsed, (occurrence) => occurrenceChip(occurrence, model));
 }
 
 /** Record-driven text shown verbatim. */

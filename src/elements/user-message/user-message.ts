@@ -30,7 +30,8 @@ import {
   sanitizeImages,
   type UserMessageRenderInfo,
 } from './message-model.js';
-import { type ParsedMessageMarkdown, parseMessageMarkdown } from './markdown.js';
+import type { ParsedMessageMarkdown } from './markdown.js';
+import { MarkdownAvailability, type MessageMarkdown } from './markdown-loader.js';
 import { annotationBody, assignRecords, markdownBody, plainTextBody, referenceCopyText } from './message-body.js';
 import { renderFiles, renderImages } from './message-attachments.js';
 import { MessageEditing } from './message-editing.js';
@@ -138,12 +139,15 @@ export class T3UserMessage extends ConfigurableElement {
 
   @state() private copied = false;
 
+  private readonly markdown = new MarkdownAvailability(this);
   private model?: MessageModel;
   private parsedMarkdown?: { text: string; parsed: ParsedMessageMarkdown };
   private scannedText?: { text: string; occurrences: ContextReferenceOccurrence[] };
   private copiedTimer?: ReturnType<typeof setTimeout>;
   /** Whether the body shown is the default record-driven one (not a host's own). */
   private recordDrivenBody = false;
+  /** Record-driven text shows verbatim: `format="text"`, or the Markdown renderer failed to load. */
+  private bodyVerbatim = false;
   /** The message is one tab stop; arrows move among its chips, links, Edit and copy controls. */
   private readonly roving = new RovingFocusController(this, () => [
     ...this.renderRoot.querySelectorAll<RovingItem>(ROVING_ITEMS),
@@ -199,8 +203,8 @@ export class T3UserMessage extends ConfigurableElement {
   }
 
   /** Markdown is parsed once per distinct text; unchanged input re-renders without parsing. */
-  private parsedText(text: string): ParsedMessageMarkdown {
-    if (this.parsedMarkdown?.text !== text) this.parsedMarkdown = { text, parsed: parseMessageMarkdown(text) };
+  private parsedText(text: string, markdown: MessageMarkdown): ParsedMessageMarkdown {
+    if (this.parsedMarkdown?.text !== text) this.parsedMarkdown = { text, parsed: markdown.parseMessageMarkdown(text) };
     return this.parsedMarkdown.parsed;
   }
 
@@ -208,11 +212,17 @@ export class T3UserMessage extends ConfigurableElement {
     return this.format === 'text';
   }
 
-  /** The references of record-driven text, scanned once per distinct text. */
+  /** The references of record-driven text, scanned once per distinct text (by the parse when there is one). */
   private occurrencesOf(text: string): readonly ContextReferenceOccurrence[] {
-    if (!this.plainText) return this.parsedText(text).occurrences;
+    if (!this.plainText && this.parsedMarkdown?.text === text) return this.parsedMarkdown.parsed.occurrences;
     if (this.scannedText?.text !== text) this.scannedText = { text, occurrences: collectContextReferences(text) };
     return this.scannedText.occurrences;
+  }
+
+  /** Complete once the body is drawn: a message waiting for the Markdown renderer updates again when it comes. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const complete = await super.getUpdateComplete();
+    return (await this.markdown.settled()) ? (await this.getUpdateComplete()) && complete : complete;
   }
 
   protected override render(): TemplateResult {
@@ -239,8 +249,10 @@ export class T3UserMessage extends ConfigurableElement {
   }
 
   private renderBodyPart(model: MessageModel, images: MessageImage[], files: MessageFile[]): TemplateResult {
-    return html`<div part="body" class=${model.mode === 'annotations' || this.plainText ? 'body plain' : 'body markdown'}
-      ><slot name="content">${this.renderBody(model, images, files)}</slot></div
+    const body = this.renderBody(model, images, files);
+    const look = model.mode === 'annotations' || this.bodyVerbatim ? 'body plain' : 'body markdown';
+    return html`<div part="body" class=${look} aria-busy=${body === nothing ? 'true' : nothing}
+      ><slot name="content">${body}</slot></div
     >`;
   }
 
@@ -277,6 +289,7 @@ export class T3UserMessage extends ConfigurableElement {
 
   private renderBody(model: MessageModel, images: MessageImage[], files: MessageFile[]): unknown {
     this.recordDrivenBody = false;
+    this.bodyVerbatim = this.plainText;
     const renderer = this.renderUserMessageContent;
     if (typeof renderer === 'function') {
       const info = this.renderInfo(model, images, files);
@@ -288,12 +301,15 @@ export class T3UserMessage extends ConfigurableElement {
     // current records after each update (`updated`).
     this.recordDrivenBody = model.mode === 'records';
     if (model.mode === 'annotations') return guard([model], () => annotationBody(model));
-    if (this.plainText) {
+    const markdown = this.plainText ? 'unavailable' : this.markdown.state();
+    this.bodyVerbatim = markdown === 'unavailable';
+    if (markdown === 'loading') return nothing;
+    if (markdown === 'unavailable') {
       const occurrences = this.occurrencesOf(model.text);
       return guard([occurrences], () => plainTextBody(model, occurrences));
     }
-    const parsed = this.parsedText(model.text);
-    return guard([parsed], () => markdownBody(model, parsed));
+    const parsed = this.parsedText(model.text, markdown.ready);
+    return guard([parsed], () => markdownBody(model, parsed, markdown.ready));
   }
 
   private renderInfo(model: MessageModel, images: MessageImage[], files: MessageFile[]): UserMessageRenderInfo {
