@@ -96,10 +96,15 @@ describe('the built message entry', () => {
     expect(importGraph('dist/composer.js')).toContain('@codemirror/view');
   });
 
-  it('loads marked only when a message needs Markdown: no static import of it, one dynamic chunk that has it', () => {
+  it('loads marked and the legacy upgrade only when a message needs them: each a chunk imported on demand', () => {
+    const upgradeChunk = /^\.\/upgrade-[\w-]+\.js$/;
     for (const entry of ['dist/message.js', 'dist/define-message.js']) {
-      expect(importGraph(entry, { dynamic: false })).not.toContain('marked');
-      expect(importGraph(entry)).toContain('marked');
+      const loadedWith = importGraph(entry, { dynamic: false });
+      expect(loadedWith).not.toContain('marked');
+      expect(loadedWith.filter((specifier) => upgradeChunk.test(specifier))).toEqual([]);
+      const all = importGraph(entry);
+      expect(all).toContain('marked');
+      expect(all.filter((specifier) => upgradeChunk.test(specifier))).toHaveLength(1);
     }
   });
 

@@ -9,7 +9,7 @@ import { TokenRenderer } from './markdown-tokens.js';
  * and the tokens built into DOM nodes (`markdown-tokens.ts`), so raw HTML in a message can
  * only ever show as text and chips land exactly where `collectContextReferences` found them,
  * code included. This module and `marked` form their own chunk, loaded only when a message
- * needs Markdown (`markdown-loader.ts`).
+ * needs Markdown (`message-chunks.ts`).
  */
 
 export type { CreateChip };

@@ -8,7 +8,7 @@ import {
 } from '../../core/index.js';
 import type { ParsedMessageMarkdown } from './markdown.js';
 import { appendElement, appendText, appendTextWithChips } from './markdown-dom.js';
-import type { MessageMarkdown } from './markdown-loader.js';
+import type { MessageMarkdown } from './message-chunks.js';
 import type { AnnotationDrivenModel, MessageModel, RecordDrivenModel } from './message-model.js';
 
 /**

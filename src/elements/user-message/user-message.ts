@@ -31,7 +31,7 @@ import {
   type UserMessageRenderInfo,
 } from './message-model.js';
 import type { ParsedMessageMarkdown } from './markdown.js';
-import { MarkdownAvailability, type MessageMarkdown } from './markdown-loader.js';
+import { MessageChunks, type MessageMarkdown } from './message-chunks.js';
 import { annotationBody, assignRecords, markdownBody, plainTextBody, referenceCopyText } from './message-body.js';
 import { renderFiles, renderImages } from './message-attachments.js';
 import { MessageEditing } from './message-editing.js';
@@ -139,22 +139,21 @@ export class T3UserMessage extends ConfigurableElement {
 
   @state() private copied = false;
 
-  private readonly markdown = new MarkdownAvailability(this);
+  private readonly chunks = new MessageChunks(this);
   private model?: MessageModel;
   private parsedMarkdown?: { text: string; parsed: ParsedMessageMarkdown };
   private scannedText?: { text: string; occurrences: ContextReferenceOccurrence[] };
   private copiedTimer?: ReturnType<typeof setTimeout>;
   /** Whether the body shown is the default record-driven one (not a host's own). */
   private recordDrivenBody = false;
-  /** Record-driven text shows verbatim: `format="text"`, or the Markdown renderer failed to load. */
-  private bodyVerbatim = false;
+  private bodyVerbatim = false; // Record-driven text as typed: format="text", or the Markdown chunk failed to load.
   /** The message is one tab stop; arrows move among its chips, links, Edit and copy controls. */
   private readonly roving = new RovingFocusController(this, () => [
     ...this.renderRoot.querySelectorAll<RovingItem>(ROVING_ITEMS),
   ]);
   private readonly editController = new MessageEditing(this, {
     editable: () => this.editable,
-    model: () => this.model ?? buildMessageModel(this),
+    model: () => this.model ?? buildMessageModel(this, () => this.chunks.legacyUpgrade()),
     original: () => this.originalInput(),
     locale: () => this.config.locale,
   });
@@ -187,9 +186,8 @@ export class T3UserMessage extends ConfigurableElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
-    if (!this.model || INPUT_KEYS.some((key) => changed.has(key))) {
-      this.model = buildMessageModel(this);
-    }
+    const stale = !this.model || this.model.upgradePending || INPUT_KEYS.some((key) => changed.has(key));
+    if (stale) this.model = buildMessageModel(this, () => this.chunks.legacyUpgrade());
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -219,10 +217,10 @@ export class T3UserMessage extends ConfigurableElement {
     return this.scannedText.occurrences;
   }
 
-  /** Complete once the body is drawn: a message waiting for the Markdown renderer updates again when it comes. */
+  /** Complete once the body is drawn: a message waiting for a chunk updates again once it has come. */
   protected override async getUpdateComplete(): Promise<boolean> {
     const complete = await super.getUpdateComplete();
-    return (await this.markdown.settled()) ? (await this.getUpdateComplete()) && complete : complete;
+    return (await this.chunks.settled()) ? (await this.getUpdateComplete()) && complete : complete;
   }
 
   protected override render(): TemplateResult {
@@ -290,6 +288,7 @@ export class T3UserMessage extends ConfigurableElement {
   private renderBody(model: MessageModel, images: MessageImage[], files: MessageFile[]): unknown {
     this.recordDrivenBody = false;
     this.bodyVerbatim = this.plainText;
+    if (model.upgradePending) return nothing;
     const renderer = this.renderUserMessageContent;
     if (typeof renderer === 'function') {
       const info = this.renderInfo(model, images, files);
@@ -301,7 +300,7 @@ export class T3UserMessage extends ConfigurableElement {
     // current records after each update (`updated`).
     this.recordDrivenBody = model.mode === 'records';
     if (model.mode === 'annotations') return guard([model], () => annotationBody(model));
-    const markdown = this.plainText ? 'unavailable' : this.markdown.state();
+    const markdown = this.plainText ? 'unavailable' : this.chunks.markdown();
     this.bodyVerbatim = markdown === 'unavailable';
     if (markdown === 'loading') return nothing;
     if (markdown === 'unavailable') {
