@@ -16,8 +16,9 @@ import {
 } from './browser/editor-figures.js';
 import type { CycledElement, KeyLatency } from './browser/page.js';
 import { serveBenchPage } from './browser/serve.js';
+import { messageFigures } from './browser/message-figures.js';
 import { transcriptFigures } from './browser/transcript-figures.js';
-import { collectGarbage, median, ms, note, type Plan, ratioFigure, type Session } from './browser/session.js';
+import { collectGarbage, median, note, type Plan, ratioFigure, type Session } from './browser/session.js';
 import { type Figure, type Suite, summarize } from './figures.js';
 
 const FULL: Plan = {
@@ -61,62 +62,6 @@ async function usedHeapBytes(cdp: CDPSession): Promise<number> {
 }
 
 // ---- Messages ---------------------------------------------------------------------------------
-
-interface MountRun {
-  first: number;
-  rerender: number;
-  baseline: number;
-}
-
-async function mountRun({ page, cdp }: Session, baselineFirst: boolean): Promise<MountRun> {
-  const ours = async () => {
-    await collectGarbage(cdp);
-    const first = await page.evaluate(() => window.bench.mountMessages());
-    await collectGarbage(cdp);
-    const rerender = await page.evaluate(() => window.bench.rerenderMessages());
-    await page.evaluate(() => window.bench.clearMessages());
-    return { first, rerender };
-  };
-  const baseline = async () => {
-    await collectGarbage(cdp);
-    const time = await page.evaluate(() => window.bench.mountBaselineMessages());
-    await page.evaluate(() => window.bench.clearMessages());
-    return time;
-  };
-  if (baselineFirst) {
-    const baselineTime = await baseline();
-    return { ...(await ours()), baseline: baselineTime };
-  }
-  const oursTimes = await ours();
-  return { ...oursTimes, baseline: await baseline() };
-}
-
-async function messageFigures(session: Session): Promise<Figure[]> {
-  const { page, plan } = session;
-  const chars = await page.evaluate((count) => window.bench.prepareMessages(count), plan.messages);
-  note(`${plan.messages} messages, ${(chars / 1024).toFixed(0)} KB of Markdown, 5 chips each`);
-  await mountRun(session, false);
-  const runs: MountRun[] = [];
-  for (let i = 0; i < plan.mountRuns; i++) runs.push(await mountRun(session, i % 2 === 1));
-  note(
-    `mount: ours ${ms(median(runs.map((run) => run.first)))}, baseline ${ms(median(runs.map((run) => run.baseline)))}; ` +
-      `re-render ${ms(median(runs.map((run) => run.rerender)))} (medians)`,
-  );
-  return [
-    ratioFigure(
-      `mount ${plan.messages} <t3-user-message> (0.2–4 KB Markdown, 5 chips each)`,
-      'marked.parse + innerHTML into a shadow root each, chips as spans',
-      1.5,
-      runs.map((run) => run.first / run.baseline),
-    ),
-    ratioFigure(
-      `re-render of those ${plan.messages} with unchanged input`,
-      'their first render',
-      0.05,
-      runs.map((run) => run.rerender / run.first),
-    ),
-  ];
-}
 
 async function typingBesideMessagesFigure(session: Session): Promise<Figure> {
   const { page, plan } = session;

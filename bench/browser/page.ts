@@ -1,6 +1,6 @@
 /**
  * The benchmark page: the package's elements (from `src/`, all registered) next to the baselines
- * they are compared with, bare CodeMirror 6 and `marked.parse` + `innerHTML`. The Node side drives
+ * they are compared with, bare CodeMirror 6 and the message renderers of `message-baselines.ts`. The Node side drives
  * it through `window.bench`; every time is taken here with `performance.now()`, around the
  * synchronous work plus one animation frame in which layout is forced.
  */
@@ -8,7 +8,6 @@ import '../../src/define.js';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
-import { Marked, type Tokens } from 'marked';
 import type { T3Composer } from '../../src/composer.js';
 import { type ContextRecord, collectContextReferences } from '../../src/core/index.js';
 import type { T3ContextChip, T3UserMessage } from '../../src/message.js';
@@ -17,6 +16,13 @@ import { discardLatencies, draftUpdated, type KeyLatency, takeLatency } from './
 import { type ChatMessage, type ChipDraft, chatMessages, chipDraft, plainText } from './fixtures.js';
 import type { DraftModel } from './peers/draft-model.js';
 import { transcriptApi } from './transcript.js';
+import {
+  baselineChipCount,
+  clearBaselines,
+  type MessageBaseline,
+  mountBaseline,
+  prepareMessageBaselines,
+} from './message-baselines.js';
 import {
   focusPeer,
   isPeer,
@@ -73,7 +79,8 @@ async function timeUntilLaidOut(work: () => void): Promise<number> {
 
 let messages: ChatMessage[] = [];
 
-function prepareMessages(count: number): number {
+async function prepareMessages(count: number): Promise<number> {
+  await prepareMessageBaselines();
   messages = chatMessages(count);
   return messages.reduce((sum, message) => sum + message.text.length, 0);
 }
@@ -97,36 +104,15 @@ function rerenderMessages(): Promise<number> {
   });
 }
 
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => escapes[character]!);
-
-/** The baseline's chips: `t3-context` links become plain spans in the same parse. */
-function chipSpan(token: Tokens.Link | Tokens.Image): string | false {
-  return token.href.startsWith('t3-context:') ? `<span class="chip">${escapeHtml(token.text)}</span>` : false;
-}
-
-const baselineMarkdown = new Marked({ gfm: true, renderer: { link: chipSpan, image: chipSpan } });
-
-const baselineSheet = new CSSStyleSheet();
-baselineSheet.replaceSync(`
-  :host { display: block; margin-block: 8px; padding: 8px 12px; border-radius: 12px; background: #f2f2f2; font: 14px/1.5 system-ui, sans-serif; }
-  .chip { display: inline-flex; padding: 0 6px; border: 1px solid #ccd; border-radius: 6px; background: #eef; }
-  pre { overflow: auto; }
-`);
-
-function mountBaselineMessages(): Promise<number> {
-  return timeUntilLaidOut(() => {
-    for (const message of messages) {
-      const element = document.createElement('div');
-      const root = element.attachShadow({ mode: 'open' });
-      root.adoptedStyleSheets = [baselineSheet];
-      root.innerHTML = baselineMarkdown.parse(message.text) as string;
-      log.append(element);
-    }
-  });
+/** Every message mounted by `baseline`, timed as ours are; returns the time and the chips drawn. */
+async function mountBaselineMessages(baseline: MessageBaseline): Promise<{ time: number; chips: number }> {
+  const texts = messages.map((message) => message.text);
+  const time = await timeUntilLaidOut(() => mountBaseline(baseline, log, texts));
+  return { time, chips: baselineChipCount(log) };
 }
 
 function clearMessages(): Promise<void> {
+  clearBaselines();
   log.replaceChildren();
   return nextFrame();
 }

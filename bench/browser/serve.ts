@@ -1,17 +1,56 @@
 /**
- * Bundles the benchmark page (the package from `src/`, production Lit, CodeMirror, marked and the
- * peer editors, Tiptap and Lexical, in their production builds)
+ * Bundles the benchmark page (the package from `src/`, production Lit, CodeMirror, marked, the
+ * peer editors, Tiptap and Lexical, and the peer message renderers on React 19, in their production builds)
  * with esbuild into a temporary folder and serves it on a loopback port. The long transcript is
  * styled with the demo's own transcript rules, read from demo/demo.css.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { serveStatic } from '../../support/static-server.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+/** The benchmark's workspace of message peers: React 19 and what runs on it. */
+const peersRoot = join(projectRoot, 'bench/message-peers');
+const peersRequire = createRequire(join(peersRoot, 'package.json'));
+
+/**
+ * `react` and `react-dom` (and their subpaths) resolve to the peers workspace's React 19 wherever
+ * they are imported from, so react-markdown and streamdown run on it whatever npm hoisted; the
+ * package's own React wrappers and their tests keep React 18.
+ */
+const react19: Plugin = {
+  name: 'react-19',
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) =>
+      args.resolveDir === peersRoot ? undefined : build.resolve(args.path, { kind: args.kind, resolveDir: peersRoot }),
+    );
+  },
+};
+
+/**
+ * Streamdown's styles as its documentation sets them up: Tailwind CSS 4 compiled with streamdown's
+ * built files as a source (its components' classes), then its own stylesheet.
+ */
+function writeStreamdownCss(outdir: string): void {
+  const tailwind = peersRequire.resolve('tailwindcss/index.css');
+  const streamdownStyles = peersRequire.resolve('streamdown/styles.css');
+  const streamdownDist = join(dirname(streamdownStyles), 'dist');
+  const input = join(outdir, 'streamdown.input.css');
+  writeFileSync(
+    input,
+    `@import ${JSON.stringify(tailwind)} source(none);\n@source ${JSON.stringify(`${streamdownDist}/*.js`)};\n`,
+  );
+  const output = join(outdir, 'streamdown.tailwind.css');
+  const cli = join(dirname(peersRequire.resolve('@tailwindcss/cli/package.json')), 'dist/index.mjs');
+  execFileSync(process.execPath, [cli, '-i', input, '-o', output, '--minify'], { stdio: 'ignore' });
+  const styles = readFileSync(streamdownStyles, 'utf8');
+  writeFileSync(join(outdir, 'streamdown.css'), `${readFileSync(output, 'utf8')}\n${styles}`);
+}
 
 /** The demo's top-level rules for the transcript, its entries and replies, as written in demo/demo.css. */
 function demoTranscriptRules(): string {
@@ -72,8 +111,10 @@ export async function serveBenchPage(): Promise<BenchPage> {
     define: { 'process.env.NODE_ENV': '"production"' },
     conditions: ['production'],
     tsconfig: join(projectRoot, 'tsconfig.json'),
+    plugins: [react19],
     logLevel: 'warning',
   });
+  writeStreamdownCss(outdir);
   const server = await serveStatic(outdir, { '/': pageHtml() });
   return {
     url: `${server.url}/`,

@@ -60,18 +60,24 @@ const BASE_FIELDS: ReadonlySet<string> = new Set(['version', 'contextId', 'kind'
 const SHORT_STRING_MAX_CHARS = 2_048;
 const NAME_MAX_CHARS = 255;
 
-const kindString = boundedString(CONTEXT_KIND_MAX_CHARS);
-
-/** Kinds are never trimmed (T3 rejects `" file "`): lower case, starting with a letter, 1–40 of `[a-z0-9-]`. */
-const kindField: Field<string> = {
-  expected: kindString.expected,
-  read(value, path) {
-    const kind = kindString.read(value, path);
-    if (kind === '') throw new FieldError(path, 'must not be empty');
-    if (!isContextKind(kind)) throw new FieldError(path, 'must be lower-case a-z, 0-9 and -, starting with a letter');
-    return kind;
-  },
-};
+/**
+ * The kind as T3's schema reads it: a known kind must be written exactly (a padded `" file "` drops
+ * the record, since the union's known members match it literally), while an unknown kind is a
+ * trimmed non-empty string (`trimmed`) that must then follow the kind grammar and not be a known kind.
+ */
+function kindField(trimmed: (max: number) => Field<string>): Field<string> {
+  const unknownKind = trimmed(CONTEXT_KIND_MAX_CHARS);
+  return {
+    expected: unknownKind.expected,
+    read(value, path) {
+      if (isKnownContextKind(value)) return value;
+      const kind = unknownKind.read(value, path);
+      if (isKnownContextKind(kind)) throw new FieldError(path, 'a known kind must not be padded with whitespace');
+      if (!isContextKind(kind)) throw new FieldError(path, 'must be lower-case a-z, 0-9 and -, starting with a letter');
+      return kind;
+    },
+  };
+}
 
 const labelField = boundedString(CONTEXT_LABEL_MAX_CHARS);
 const shortString = boundedString(SHORT_STRING_MAX_CHARS);
@@ -106,6 +112,7 @@ type KindTables = { readonly [K in KnownContextKind]: FieldTable<KindFields<K>> 
 
 /** The record's id field and every kind's table, each in T3's schema order (the decoded key order). */
 interface RecordTables {
+  kind: Field<string>;
   contextId: Field<string>;
   kinds: KindTables;
 }
@@ -184,6 +191,7 @@ function recordTables(trimmed: (max: number) => Field<string>): RecordTables {
     pullRequest: optional(pullRequestField),
   };
   return {
+    kind: kindField(trimmed),
     contextId,
     kinds: {
       image: attachment,
@@ -219,7 +227,7 @@ function checkOrderedRange(kind: KnownContextKind, fields: Record<string, unknow
 /** The base fields in T3's decoded order: `version`, `contextId`, `label`, `kind`. */
 function readRecordBase(source: object, tables: RecordTables): Record<string, unknown> & { kind: string } {
   // The kind is read first: the other fields' errors are named after it.
-  const kind = readField(source, 'kind', 'record.kind', kindField);
+  const kind = readField(source, 'kind', 'record.kind', tables.kind);
   return {
     version: readField(source, 'version', `${kind}.version`, versionField),
     contextId: readField(source, 'contextId', `${kind}.contextId`, tables.contextId),

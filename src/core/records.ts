@@ -34,11 +34,12 @@ function describeFailure(error: unknown, fallbackPath: string): string {
 
 /**
  * Decodes one v1 context record: every field type, trim rule and length limit of T3's schema.
- * Ids and trimmed-non-empty fields come back trimmed; kinds are never trimmed; integers must be
- * safe integers; other strings stay byte-exact. Keys come in T3's decoded order (`version`,
- * `contextId`, `label`, `kind`, then the kind's fields in schema order), so re-serialised JSON
- * matches T3's. Unknown fields of known kinds are stripped; unknown kinds keep `payload` and their
- * extra top-level fields. Never throws.
+ * Ids and trimmed-non-empty fields come back trimmed; a known kind must be written exactly, an
+ * unknown kind comes back trimmed (as T3's schema reads both); integers must be safe integers;
+ * other strings stay byte-exact. Keys come in T3's decoded order (`version`, `contextId`, `label`,
+ * `kind`, then the kind's fields in schema order), so re-serialised JSON matches T3's. Unknown
+ * fields of known kinds are stripped; unknown kinds keep `payload` and their extra top-level
+ * fields. Never throws.
  */
 export function decodeContextRecord(value: unknown): ContextRecordDecodeResult {
   try {

@@ -158,19 +158,28 @@ describe('record decoding properties', () => {
     );
   });
 
-  it('a padded kind never decodes, and in a context its record drops alone', () => {
+  const padKind = (kind: string, pad: string, where: 'before' | 'after' | 'both') =>
+    where === 'before' ? `${pad}${kind}` : where === 'after' ? `${kind}${pad}` : `${pad}${kind}${pad}`;
+  const whereArb = fc.constantFrom('before' as const, 'after' as const, 'both' as const);
+
+  it('a padded known kind never decodes, and in a context its record drops alone', () => {
     fc.assert(
-      fc.property(validRecordArb, padArb, fc.constantFrom('before', 'after', 'both'), (record, pad, where) => {
-        const kind = String(record.kind);
-        const padded = {
-          ...record,
-          kind: where === 'before' ? `${pad}${kind}` : where === 'after' ? `${kind}${pad}` : `${pad}${kind}${pad}`,
-        };
+      fc.property(validKnownRecordArb, padArb, whereArb, (record, pad, where) => {
+        const padded = { ...record, kind: padKind(String(record.kind), pad, where) };
         expect(decodeContextRecord(padded)).toMatchObject({
           ok: false,
           error: expect.stringMatching(/^record\.kind: /),
         });
         expectDropsAlone(padded);
+      }),
+    );
+  });
+
+  it('a padded unknown kind decodes as its trimmed kind', () => {
+    fc.assert(
+      fc.property(validUnknownRecordArb, padArb, whereArb, (record, pad, where) => {
+        const padded = { ...record, kind: padKind(String(record.kind), pad, where) };
+        expect(decodeContextRecord(padded)).toEqual(decodeContextRecord(record));
       }),
     );
   });

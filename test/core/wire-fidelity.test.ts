@@ -57,13 +57,26 @@ const review = {
 };
 
 describe('decoding as T3 decodes', () => {
-  it('rejects a padded kind, and a context drops that record alone', () => {
+  it('rejects a padded known kind, and a context drops that record alone', () => {
     expect(decodeContextRecord({ ...file, kind: ' file ' })).toEqual({
       ok: false,
-      error: 'record.kind: must be lower-case a-z, 0-9 and -, starting with a letter',
+      error: 'record.kind: a known kind must not be padded with whitespace',
     });
     const result = decodeMessageContext({ version: 1, records: [{ ...file, kind: ' file ' }, terminal] });
     expect(result).toMatchObject({ ok: true, dropped: [{ index: 0 }], context: { records: [terminal] } });
+  });
+
+  it('trims an unknown kind, as the open last member of the union does', () => {
+    const future = { version: 1, contextId: 'u_1', label: 'U', kind: ' future ', payload: { a: 1 } };
+    const bom = { version: 1, contextId: 'u_2', label: 'B', kind: '\ufeffx', threadId: 't' };
+    const result = decodeMessageContext({ version: 1, records: [future, bom, terminal] });
+    expect(result).toMatchObject({ ok: true, dropped: [] });
+    const records = result.ok ? result.context.records : [];
+    expect(records.map((record) => record.kind)).toEqual(['future', 'x', 'terminal']);
+    expect(JSON.stringify(records[0])).toBe(
+      '{"version":1,"contextId":"u_1","label":"U","kind":"future","payload":{"a":1}}',
+    );
+    expect(records[1]).toEqual({ version: 1, contextId: 'u_2', label: 'B', kind: 'x', threadId: 't' });
   });
 
   it('rejects integers beyond the safe range', () => {

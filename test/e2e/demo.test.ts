@@ -203,7 +203,8 @@ describe('the other host pages', () => {
       await pickMention(page, mention[0]!, mention[1]!);
       await editor(page).press('Enter');
       const message = page.locator('#transcript t3-user-message').last();
-      await message.waitFor();
+      // The first Markdown message of a page draws its body once the Markdown chunk has loaded.
+      await message.locator('[part~="body"]:not([aria-busy])').waitFor();
       const chips = await chipSummary(message);
       expect(chips).toHaveLength(1);
       expect(chips[0]!.unresolved).toBe(false);

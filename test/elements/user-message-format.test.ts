@@ -29,6 +29,63 @@ function seenText(message: T3UserMessage): string {
 
 const VERBATIM = '2*3*4 and __init__ &amp; <b>x</b>\n# x\n  indented\n- not a list';
 
+/** Whether the page has fetched a module whose address matches `pattern`. */
+function fetched(pattern: RegExp): boolean {
+  return performance.getEntriesByType('resource').some((entry) => pattern.test(entry.name));
+}
+
+/** The Markdown renderer's module or `marked`. */
+const markdownLoaded = () => fetched(/\/user-message\/markdown\.(?:ts|js)\b|\/marked\//);
+
+// First in this file: the page has not loaded the Markdown renderer before these run.
+describe('loading Markdown only where a message needs it', () => {
+  it('renders format="text" messages without loading a Markdown parser', async () => {
+    const text = `**not bold** ${link(terminal, 'T1')}`;
+    const message = await fixture<T3UserMessage>(
+      html`<t3-user-message format="text" .text=${text} .context=${{ version: 1, records: [terminal] }}></t3-user-message>`,
+    );
+    expect(seenText(message)).to.equal('**not bold** [T1]');
+    const plain = await fixture<T3UserMessage>(
+      html`<t3-user-message format="text" .text=${'A message stored without a context, <b>no</b> legacy block'}></t3-user-message>`,
+    );
+    expect(seenText(plain)).to.equal('A message stored without a context, <b>no</b> legacy block');
+    expect(markdownLoaded()).to.equal(false);
+  });
+
+  // Served unbundled here, the upgrade's module loads with the core; the built entries keep it apart (test/package).
+  it('upgrades a message without a context whose text has a legacy block once the upgrade has loaded', async () => {
+    const text = `See \uFFFC please\n\n<terminal_context>\n- Terminal 1 lines 1-2:\n  1 | npm run build\n  2 | ok\n</terminal_context>`;
+    const message = await fixture<T3UserMessage>(html`<t3-user-message format="text" .text=${text}></t3-user-message>`);
+    expect(seenText(message)).to.equal('See [Terminal 1 lines 1-2] please');
+    expect(chips(message)[0]!.record).to.include({ kind: 'terminal', text: 'npm run build\nok' });
+  });
+
+  it('a Markdown message waits for the parser with a busy, empty body, never its source as text', async () => {
+    const message = document.createElement('t3-user-message');
+    message.text = `**bold** ${link(terminal, 'T1')}`;
+    message.context = { version: 1, records: [terminal] };
+    // What the body showed at each change before the parsed Markdown arrived.
+    const seenBeforeParsed: { text: string; busy: string | null }[] = [];
+    const observer = new MutationObserver(() => {
+      const shown = body(message);
+      if (shown && !shown.querySelector('strong')) {
+        seenBeforeParsed.push({ text: shown.textContent ?? '', busy: shown.getAttribute('aria-busy') });
+      }
+    });
+    document.body.append(message);
+    observer.observe(message.shadowRoot!, { subtree: true, childList: true, characterData: true, attributes: true });
+    await message.updateComplete;
+    observer.disconnect();
+    expect(seenBeforeParsed.length).to.be.greaterThan(0);
+    expect(seenBeforeParsed.every((seen) => seen.text.trim() === '' && seen.busy === 'true')).to.equal(true);
+    expect(body(message).querySelector('strong')?.textContent).to.equal('bold');
+    expect(seenText(message)).to.equal('bold [T1]');
+    expect(body(message).hasAttribute('aria-busy')).to.equal(false);
+    expect(markdownLoaded()).to.equal(true);
+    message.remove();
+  });
+});
+
 describe('<t3-user-message format="text">', () => {
   it('shows record-driven text verbatim, with chips and no Markdown', async () => {
     const text = `${VERBATIM}\nsee ${link(terminal, 'T1')} and ${link(file)}`;

@@ -99,6 +99,18 @@ describe('the built message entry', () => {
     expect(importGraph('dist/composer.js')).toContain('@codemirror/view');
   });
 
+  it('loads marked and the legacy upgrade only when a message needs them: each a chunk imported on demand', () => {
+    const upgradeChunk = /^\.\/upgrade-[\w-]+\.js$/;
+    for (const entry of ['dist/message.js', 'dist/define-message.js']) {
+      const loadedWith = importGraph(entry, { dynamic: false });
+      expect(loadedWith).not.toContain('marked');
+      expect(loadedWith.filter((specifier) => upgradeChunk.test(specifier))).toEqual([]);
+      const all = importGraph(entry);
+      expect(all).toContain('marked');
+      expect(all.filter((specifier) => upgradeChunk.test(specifier))).toHaveLength(1);
+    }
+  });
+
   it('is not loaded by define-composer: a composer page does without marked', () => {
     const specifiers = importGraph('dist/define-composer.js');
     expect(specifiers).toContain('@codemirror/view');
@@ -127,17 +139,21 @@ describe('the built message entry', () => {
   });
 });
 
-/** Every import specifier reachable from a built file, following relative chunks. */
-function importGraph(entry: string): string[] {
+/**
+ * Every import specifier reachable from a built file, following relative chunks; with `dynamic:
+ * false`, only what loads with the file (static imports), not what it may load later.
+ */
+function importGraph(entry: string, { dynamic = true } = {}): string[] {
   const seen = new Set<string>();
   const specifiers: string[] = [];
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     const code = readFileSync(file, 'utf8');
-    const pattern = /\b(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(?\s*['"]([^'"]+)['"]/g;
+    const pattern = /\b(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*(\(?)\s*['"]([^'"]+)['"]/g;
     for (const match of code.matchAll(pattern)) {
-      const specifier = match[1] ?? match[2]!;
+      if (match[2] === '(' && !dynamic) continue;
+      const specifier = match[1] ?? match[3]!;
       specifiers.push(specifier);
       if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier));
     }

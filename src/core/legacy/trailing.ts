@@ -1,13 +1,7 @@
 import { trimmedEnd } from '../text-scan.js';
+import { TRAILING_BLOCK_PEEL_ORDER, type TrailingBlockTag } from './markers.js';
 
-/** Legacy blocks the old send path appended after the prose, in the order they are peeled off. */
-type TrailingBlockTag = 'preview_annotation' | 'element_context' | 'terminal_context';
-
-export const TRAILING_BLOCK_PEEL_ORDER: readonly TrailingBlockTag[] = [
-  'preview_annotation',
-  'element_context',
-  'terminal_context',
-];
+export { TRAILING_BLOCK_PEEL_ORDER };
 
 /**
  * A stretch of the text that peeling reads as one opaque placeholder: a review the upgrade

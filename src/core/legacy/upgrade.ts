@@ -14,9 +14,9 @@ import {
 import { buildReviewDraft, checkReviewDraft, forEachReviewBlock } from './review.js';
 import { bindTerminalLabels } from './labels.js';
 import { PieceText } from './pieces.js';
-import { isWordChar, trimmedEnd, withoutTrailingLineFeeds } from '../text-scan.js';
+import { trimmedEnd, withoutTrailingLineFeeds } from '../text-scan.js';
+import { hasLegacyContextMarkers, TERMINAL_PLACEHOLDER } from './markers.js';
 import {
-  TRAILING_BLOCK_PEEL_ORDER,
   indexBlockTags,
   matchAnyTrailingBlock,
   matchTrailingSpans,
@@ -35,24 +35,6 @@ import {
 export interface LegacyUpgradeResult {
   text: string;
   records: ContextRecord[];
-}
-
-const LEGACY_TAGS = [...TRAILING_BLOCK_PEEL_ORDER, 'review_comment'];
-const TERMINAL_PLACEHOLDER = '\uFFFC';
-
-/**
- * True when the text holds anything the upgrade looks at: `<tag\b` of a legacy tag, or U+FFFC.
- * Searched from `<` to `<`, which skips most of a long text, where a regex alternation of the
- * two would read every character.
- */
-function hasLegacyContextMarkers(text: string): boolean {
-  if (text.includes(TERMINAL_PLACEHOLDER)) return true;
-  for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
-    for (const tag of LEGACY_TAGS) {
-      if (text.startsWith(tag, at + 1) && !isWordChar(text.charCodeAt(at + 1 + tag.length))) return true;
-    }
-  }
-  return false;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { MarkedToken, Token, Tokens } from 'marked';
 import type { ContextReferenceOccurrence } from '../../core/index.js';
 import { safeLinkUrl } from '../shared/urls.js';
 import { decodeEntities } from './entities.js';
+import { appendElement, appendText, type CreateChip } from './markdown-dom.js';
 
 /**
  * `marked` tokens built into DOM nodes (elements and text nodes, never an HTML string), so raw
@@ -11,30 +12,8 @@ import { decodeEntities } from './entities.js';
  * message builds its body once per input and keeps it while the input is unchanged.
  */
 
-export type CreateChip = (occurrence: ContextReferenceOccurrence, index: number) => Node;
-
 /** Token depth beyond which a token shows as its raw source text. */
 const MAX_RENDER_DEPTH = 64;
-
-/** Appends text to `parent`, joined to a text node already last in it. */
-export function appendText(parent: Node, value: string): void {
-  if (value === '') return;
-  const last = parent.lastChild;
-  if (last?.nodeType === Node.TEXT_NODE) (last as Text).appendData(value);
-  else parent.appendChild(document.createTextNode(value));
-}
-
-/** A new element of `tag` (with `className`, if any) appended to `parent`. */
-export function appendElement<K extends keyof HTMLElementTagNameMap>(
-  parent: Node,
-  tag: K,
-  className?: string,
-): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
-  if (className) element.className = className;
-  parent.appendChild(element);
-  return element;
-}
 
 export class TokenRenderer {
   private depth = 0;

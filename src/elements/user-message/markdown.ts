@@ -1,14 +1,16 @@
 import { Marked, type Token } from 'marked';
-import { type ContextReferenceOccurrence, walkAroundRanges } from '../../core/index.js';
+import type { ContextReferenceOccurrence } from '../../core/index.js';
 import { collectMessageLinks } from './citation-links.js';
 import { prepareMarkdownSource, removeInsertedEscapes } from './markdown-source.js';
-import { appendElement, appendText, type CreateChip, TokenRenderer } from './markdown-tokens.js';
+import { appendElement, appendTextWithChips, type CreateChip } from './markdown-dom.js';
+import { TokenRenderer } from './markdown-tokens.js';
 
 /**
  * A sent message's Markdown: the source is hardened (`markdown-source.ts`), lexed by `marked`,
  * and the tokens built into DOM nodes (`markdown-tokens.ts`), so raw HTML in a message can
  * only ever show as text and chips land exactly where `collectContextReferences` found them,
- * code included.
+ * code included. This module and `marked` form their own chunk, loaded only when a message
+ * needs Markdown (`message-chunks.ts`).
  */
 
 export type { CreateChip };
@@ -58,19 +60,4 @@ export function renderMessageMarkdown(parsed: ParsedMessageMarkdown, createChip:
     new TokenRenderer(body.sentinel, occurrences, createChip).children(body.tokens, fragment);
   }
   return fragment;
-}
-
-/** Verbatim text with a chip at each occurrence, appended to `parent`. */
-export function appendTextWithChips(
-  parent: Node,
-  text: string,
-  occurrences: readonly ContextReferenceOccurrence[],
-  createChip: CreateChip,
-): void {
-  walkAroundRanges(
-    text,
-    occurrences,
-    (between) => appendText(parent, between),
-    (occurrence, index) => parent.appendChild(createChip(occurrence, index)),
-  );
 }

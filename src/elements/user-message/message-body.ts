@@ -7,8 +7,9 @@ import {
   type ReferenceSegment,
 } from '../../core/index.js';
 import { commandChip } from './command-chip.js';
-import { appendTextWithChips, type ParsedMessageMarkdown, renderMessageMarkdown } from './markdown.js';
-import { appendText } from './markdown-tokens.js';
+import type { ParsedMessageMarkdown } from './markdown.js';
+import { appendText, appendTextWithChips } from './markdown-dom.js';
+import type { MessageMarkdown } from './message-chunks.js';
 import { citationOf, createCitationChip } from './citation-links.js';
 import type { AnnotationDrivenModel, MessageModel, RecordDrivenModel } from './message-model.js';
 
@@ -17,9 +18,13 @@ import type { AnnotationDrivenModel, MessageModel, RecordDrivenModel } from './m
  * message builds it once per input and keeps it while the input is unchanged.
  */
 
-/** Record-driven Markdown. */
-export function markdownBody(model: RecordDrivenModel, parsed: ParsedMessageMarkdown): DocumentFragment {
-  return directionPerBlock(renderMessageMarkdown(parsed, (occurrence) => occurrenceChip(occurrence, model)));
+/** Record-driven Markdown, drawn by the loaded renderer. */
+export function markdownBody(
+  model: RecordDrivenModel,
+  parsed: ParsedMessageMarkdown,
+  markdown: MessageMarkdown,
+): DocumentFragment {
+  return directionPerBlock(markdown.renderMessageMarkdown(parsed, (occurrence) => occurrenceChip(occurrence, model)));
 }
 
 /**

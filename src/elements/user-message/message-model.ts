@@ -3,12 +3,13 @@ import {
   decodeMessageContext,
   type InputAnnotation,
   type MessageContext,
-  resolveMessageContext,
   type Segment,
   sanitizeInputAnnotations,
   splitContentByAnnotations,
 } from '../../core/index.js';
+import { hasLegacyContextMarkers } from '../../core/legacy/markers.js';
 import { safeImageUrl } from '../shared/urls.js';
+import type { ChunkState, LegacyUpgrade } from './message-chunks.js';
 
 /** An image sent with the message, shown in the gallery. */
 export interface MessageImage {
@@ -51,10 +52,13 @@ export interface RecordDrivenModel {
   text: string;
   records: readonly ContextRecord[];
   recordsById: RecordLookup;
+  /** A legacy message whose upgrade is still loading: the message waits, then builds its model again. */
+  upgradePending?: true;
 }
 
 export interface AnnotationDrivenModel {
   mode: 'annotations';
+  upgradePending?: undefined;
   content: string;
   inputAnnotations: InputAnnotation[];
   segments: Segment[];
@@ -64,24 +68,19 @@ export interface AnnotationDrivenModel {
 
 export type MessageModel = RecordDrivenModel | AnnotationDrivenModel;
 
-/** Record-driven when `text` is a string, annotation-driven when only `content` is. */
-export function buildMessageModel(input: {
-  text?: unknown;
-  context?: unknown;
-  content?: unknown;
-  inputAnnotations?: unknown;
-}): MessageModel {
+/**
+ * Record-driven when `text` is a string, annotation-driven when only `content` is. A record-driven
+ * message without a context is a legacy message: its text is upgraded (`legacyUpgrade`, asked for
+ * only when the text has legacy blocks), or shown as it is when the upgrade cannot be loaded.
+ */
+export function buildMessageModel(
+  input: { text?: unknown; context?: unknown; content?: unknown; inputAnnotations?: unknown },
+  legacyUpgrade: () => ChunkState<LegacyUpgrade>,
+): MessageModel {
   if (typeof input.text === 'string' || typeof input.content !== 'string') {
-    const resolved = resolveMessageContext({
-      text: typeof input.text === 'string' ? input.text : '',
-      context: input.context,
-    });
-    return {
-      mode: 'records',
-      text: resolved.text,
-      records: resolved.records,
-      recordsById: indexRecords(resolved.records),
-    };
+    const text = typeof input.text === 'string' ? input.text : '';
+    const resolved = resolveRecords(text, input.context, legacyUpgrade);
+    return { mode: 'records', ...resolved, recordsById: indexRecords(resolved.records) };
   }
   const content = input.content;
   const decoded = input.context == null ? undefined : decodeMessageContext(input.context);
@@ -94,6 +93,23 @@ export function buildMessageModel(input: {
     records,
     recordsById: indexRecords(records),
   };
+}
+
+/** `resolveMessageContext`, with the legacy upgrade loaded on demand. */
+function resolveRecords(
+  text: string,
+  context: unknown,
+  legacyUpgrade: () => ChunkState<LegacyUpgrade>,
+): { text: string; records: ContextRecord[]; upgradePending?: true } {
+  if (context != null) {
+    const decoded = decodeMessageContext(context);
+    return { text, records: decoded.ok ? decoded.context.records : [] };
+  }
+  // Without a legacy block the upgrade gives the text back as it is, with no records.
+  if (!hasLegacyContextMarkers(text)) return { text, records: [] };
+  const upgrade = legacyUpgrade();
+  if (upgrade === 'loading') return { text, records: [], upgradePending: true };
+  return upgrade === 'unavailable' ? { text, records: [] } : upgrade.ready(text);
 }
 
 function indexRecords(records: readonly ContextRecord[]): RecordLookup {

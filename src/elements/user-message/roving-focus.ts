@@ -58,6 +58,8 @@ function setTabStop(item: RovingItem, inTabOrder: boolean): void {
 
 export class RovingFocusController implements ReactiveController {
   private current: RovingItem | null = null;
+  /** Whether focus has been on `current`; until then the tab stop follows the first item as items come. */
+  private focused = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -72,7 +74,7 @@ export class RovingFocusController implements ReactiveController {
   }
 
   private apply(items: readonly RovingItem[]): void {
-    if (!this.current || !items.includes(this.current)) this.current = items[0] ?? null;
+    if (!this.focused || !this.current || !items.includes(this.current)) this.current = items[0] ?? null;
     for (const item of items) setTabStop(item, item === this.current);
   }
 
@@ -80,7 +82,9 @@ export class RovingFocusController implements ReactiveController {
   readonly onFocusIn = (event: FocusEvent): void => {
     const items = this.items();
     const index = itemIndexOf(items, event.target as Node | null);
-    if (index < 0 || items[index] === this.current) return;
+    if (index < 0) return;
+    this.focused = true;
+    if (items[index] === this.current) return;
     this.current = items[index]!;
     this.apply(items);
   };
@@ -94,6 +98,7 @@ export class RovingFocusController implements ReactiveController {
     const target = rovingTarget(event.key, index, items.length, rtl);
     if (target === null) return;
     event.preventDefault();
+    this.focused = true;
     this.current = items[target]!;
     this.apply(items);
     this.current.focus();

@@ -30,12 +30,14 @@ import {
   sanitizeImages,
   type UserMessageRenderInfo,
 } from './message-model.js';
-import { type ParsedMessageMarkdown, parseMessageMarkdown } from './markdown.js';
+import type { ParsedMessageMarkdown } from './markdown.js';
+import { MessageChunks, type MessageMarkdown } from './message-chunks.js';
 import { annotationBody, assignRecords, markdownBody, plainTextBody, referenceCopyText } from './message-body.js';
 import { renderFiles, renderImages } from './message-attachments.js';
 import { MessageEditing } from './message-editing.js';
 import { RovingFocusController, type RovingItem } from './roving-focus.js';
 import { commandChipStyles } from './command-chip.js';
+import { checkIcon, copyIcon } from './copy-icons.js';
 import { userMessageStyles } from './user-message.styles.js';
 
 export type UserMessageContentRenderer = (info: UserMessageRenderInfo) => unknown;
@@ -142,19 +144,21 @@ export class T3UserMessage extends ConfigurableElement {
 
   @state() private copied = false;
 
+  private readonly chunks = new MessageChunks(this);
   private model?: MessageModel;
   private parsedMarkdown?: { text: string; parsed: ParsedMessageMarkdown };
   private scannedText?: { text: string; occurrences: ContextReferenceOccurrence[] };
   private copiedTimer?: ReturnType<typeof setTimeout>;
   /** Whether the body shown is the default record-driven one (not a host's own). */
   private recordDrivenBody = false;
+  private bodyVerbatim = false; // Record-driven text as typed: format="text", or the Markdown chunk failed to load.
   /** The message is one tab stop; arrows move among its chips, links, Edit and copy controls. */
   private readonly roving = new RovingFocusController(this, () => [
     ...this.renderRoot.querySelectorAll<RovingItem>(ROVING_ITEMS),
   ]);
   private readonly editController = new MessageEditing(this, {
     editable: () => this.editable,
-    model: () => this.model ?? buildMessageModel(this),
+    model: () => this.model ?? buildMessageModel(this, () => this.chunks.legacyUpgrade()),
     original: () => this.originalInput(),
     locale: () => this.config.locale,
   });
@@ -187,9 +191,8 @@ export class T3UserMessage extends ConfigurableElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
-    if (!this.model || INPUT_KEYS.some((key) => changed.has(key))) {
-      this.model = buildMessageModel(this);
-    }
+    const stale = !this.model || this.model.upgradePending || INPUT_KEYS.some((key) => changed.has(key));
+    if (stale) this.model = buildMessageModel(this, () => this.chunks.legacyUpgrade());
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -203,8 +206,8 @@ export class T3UserMessage extends ConfigurableElement {
   }
 
   /** Markdown is parsed once per distinct text; unchanged input re-renders without parsing. */
-  private parsedText(text: string): ParsedMessageMarkdown {
-    if (this.parsedMarkdown?.text !== text) this.parsedMarkdown = { text, parsed: parseMessageMarkdown(text) };
+  private parsedText(text: string, markdown: MessageMarkdown): ParsedMessageMarkdown {
+    if (this.parsedMarkdown?.text !== text) this.parsedMarkdown = { text, parsed: markdown.parseMessageMarkdown(text) };
     return this.parsedMarkdown.parsed;
   }
 
@@ -212,11 +215,17 @@ export class T3UserMessage extends ConfigurableElement {
     return this.format === 'text';
   }
 
-  /** The references of record-driven text, scanned once per distinct text. */
+  /** The references of record-driven text, scanned once per distinct text (by the parse when there is one). */
   private occurrencesOf(text: string): readonly ContextReferenceOccurrence[] {
-    if (!this.plainText) return this.parsedText(text).occurrences;
+    if (!this.plainText && this.parsedMarkdown?.text === text) return this.parsedMarkdown.parsed.occurrences;
     if (this.scannedText?.text !== text) this.scannedText = { text, occurrences: collectMessageLinks(text) };
     return this.scannedText.occurrences;
+  }
+
+  /** Complete once the body is drawn: a message waiting for a chunk updates again once it has come. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const complete = await super.getUpdateComplete();
+    return (await this.chunks.settled()) ? (await this.getUpdateComplete()) && complete : complete;
   }
 
   protected override render(): TemplateResult {
@@ -243,8 +252,10 @@ export class T3UserMessage extends ConfigurableElement {
   }
 
   private renderBodyPart(model: MessageModel, images: MessageImage[], files: MessageFile[]): TemplateResult {
-    return html`<div part="body" class=${model.mode === 'annotations' || this.plainText ? 'body plain' : 'body markdown'}
-      ><slot name="content">${this.renderBody(model, images, files)}</slot></div
+    const body = this.renderBody(model, images, files);
+    const look = model.mode === 'annotations' || this.bodyVerbatim ? 'body plain' : 'body markdown';
+    return html`<div part="body" class=${look} aria-busy=${body === nothing ? 'true' : nothing}
+      ><slot name="content">${body}</slot></div
     >`;
   }
 
@@ -281,6 +292,8 @@ export class T3UserMessage extends ConfigurableElement {
 
   private renderBody(model: MessageModel, images: MessageImage[], files: MessageFile[]): unknown {
     this.recordDrivenBody = false;
+    this.bodyVerbatim = this.plainText;
+    if (model.upgradePending) return nothing;
     const renderer = this.renderUserMessageContent;
     if (typeof renderer === 'function') {
       const info = this.renderInfo(model, images, files);
@@ -292,12 +305,15 @@ export class T3UserMessage extends ConfigurableElement {
     // current records after each update (`updated`).
     this.recordDrivenBody = model.mode === 'records';
     if (model.mode === 'annotations') return guard([model], () => annotationBody(model));
-    if (this.plainText) {
+    const markdown = this.plainText ? 'unavailable' : this.chunks.markdown();
+    this.bodyVerbatim = markdown === 'unavailable';
+    if (markdown === 'loading') return nothing;
+    if (markdown === 'unavailable') {
       const occurrences = this.occurrencesOf(model.text);
       return guard([occurrences], () => plainTextBody(model, occurrences));
     }
-    const parsed = this.parsedText(model.text);
-    return guard([parsed], () => markdownBody(model, parsed));
+    const parsed = this.parsedText(model.text, markdown.ready);
+    return guard([parsed], () => markdownBody(model, parsed, markdown.ready));
   }
 
   private renderInfo(model: MessageModel, images: MessageImage[], files: MessageFile[]): UserMessageRenderInfo {
@@ -371,16 +387,6 @@ export class T3UserMessage extends ConfigurableElement {
     writeClipboardPayload(event.clipboardData, { text, records }, this.config.environmentId);
   }
 }
-
-/**
- * Each icon is one path (the copy icon's rounded rectangle written as path commands): fewer SVG
- * elements per message.
- */
-const copyIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" stroke-width="1.3" aria-hidden="true"><path
-  d="M6.5 5h5.5a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5h-5.5a1.5 1.5 0 0 1-1.5-1.5v-6a1.5 1.5 0 0 1 1.5-1.5zM3 11V3.5A1.5 1.5 0 014.5 2H10" /></svg>`;
-
-const checkIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" stroke-width="1.6" aria-hidden="true"><path
-  d="M3 8.5l3 3 7-7" /></svg>`;
 
 declare global {
   interface HTMLElementTagNameMap {

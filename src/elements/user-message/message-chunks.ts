@@ -1,0 +1,79 @@
+import type { LegacyUpgradeResult } from '../../core/legacy/upgrade.js';
+
+/**
+ * Code a message loads only when it needs it, each a chunk of its own: the Markdown renderer (with
+ * `marked`), for record-driven messages that read as Markdown, and the legacy upgrade, for a message
+ * stored without a context whose text has legacy blocks. A page of `format="text"` messages with
+ * contexts loads neither. Each chunk loads once per page and stays, so later messages render
+ * synchronously.
+ */
+
+export type MessageMarkdown = typeof import('./markdown.js');
+export type LegacyUpgrade = (text: string) => LegacyUpgradeResult;
+
+/** Where a message stands with a chunk: ready, still loading, or unavailable (its load failed). */
+export type ChunkState<T> = { ready: T } | 'loading' | 'unavailable';
+
+/** A module loaded the first time it is asked for; a failed load is tried again on the next ask. */
+class OnDemand<T> {
+  loaded?: T;
+  private loading?: Promise<T | undefined>;
+
+  constructor(private readonly importer: () => Promise<T>) {}
+
+  /** Resolves to `undefined` when the chunk cannot be loaded (a network failure). */
+  load(): Promise<T | undefined> {
+    if (this.loaded) return Promise.resolve(this.loaded);
+    this.loading ??= this.importer().then(
+      (module) => (this.loaded = module),
+      () => (this.loading = undefined),
+    );
+    return this.loading;
+  }
+}
+
+const markdownChunk = new OnDemand<MessageMarkdown>(() => import('./markdown.js'));
+const legacyChunk = new OnDemand<LegacyUpgrade>(() =>
+  import('../../core/legacy/upgrade.js').then((module) => module.upgradeLegacyMessage),
+);
+
+/**
+ * A message's view of its chunks: asking for one starts its load, and the host updates again once it
+ * has arrived (or failed). Until then the message waits with an empty, `aria-busy` body rather than
+ * show text it would show differently a moment later.
+ */
+export class MessageChunks {
+  private readonly pending = new Map<OnDemand<unknown>, Promise<void>>();
+  private readonly failed = new Set<OnDemand<unknown>>();
+
+  constructor(private readonly host: { requestUpdate(): void }) {}
+
+  markdown(): ChunkState<MessageMarkdown> {
+    return this.state(markdownChunk);
+  }
+
+  legacyUpgrade(): ChunkState<LegacyUpgrade> {
+    return this.state(legacyChunk);
+  }
+
+  /** Waits for the loads this message started; true when there were any (the host then updates again). */
+  async settled(): Promise<boolean> {
+    if (this.pending.size === 0) return false;
+    await Promise.all(this.pending.values());
+    return true;
+  }
+
+  private state<T>(chunk: OnDemand<T>): ChunkState<T> {
+    if (chunk.loaded) return { ready: chunk.loaded };
+    if (this.failed.has(chunk)) return 'unavailable';
+    if (!this.pending.has(chunk)) {
+      const loaded = chunk.load().then((module) => {
+        this.pending.delete(chunk);
+        if (!module) this.failed.add(chunk);
+        this.host.requestUpdate();
+      });
+      this.pending.set(chunk, loaded);
+    }
+    return 'loading';
+  }
+}
