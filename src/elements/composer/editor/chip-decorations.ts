@@ -2,7 +2,7 @@ import { type EditorState, type Extension, type Range, StateField, type Transact
 import { Decoration, type DecorationSet, EditorView } from '@codemirror/view';
 import { type ChipRange, chipIndex } from './chip-index.js';
 import { ChipWidget } from './chip-widget.js';
-import { citationChipExtension } from './citation-chips.js';
+import { citationChipExtension } from './citation-decorations.js';
 import { attachmentsField, availabilityField, recordsField } from './draft-state.js';
 import { touchedLines } from './touched-lines.js';
 
