@@ -211,6 +211,17 @@ describe('<t3-composer> the Edit comment form', () => {
     expect(composer.value.text).to.equal(before);
   });
 
+  it('edits the comment after more text was typed on the line of the chip', async () => {
+    const composer = await withCitation();
+    await type('why?');
+    const { chip } = await openForm(composer);
+    await type('Still true?');
+    await press('Enter');
+    await waitFor(() => !part(chip, 'comment-editor'), 'the form closed');
+    await waitFor(() => composer.value.text.includes('comment='), 'the rewritten link');
+    expect(composer.value.text).to.equal(`See ${formatCitationLink({ ...quote, comment: 'Still true?' })} why?`);
+  });
+
   it('removes the comment when it is cleared, back to the link without one', async () => {
     const composer = await withCitation({ ...quote, comment: 'Why?' });
     const { field } = await openForm(composer);
