@@ -43,6 +43,11 @@ describe('<t3-composer> citations', () => {
     expect(composer.value.text).to.equal(`See ${formatCitationLink(quote)} why?`);
   });
 
+  it('never cuts the label inside a character made of two UTF-16 units', async () => {
+    const composer = await withCitation({ ...quote, text: `${'a'.repeat(63)}🚀 and more after the cut` });
+    expect(labelOf(chips(composer)[0]!)).to.equal(`${'a'.repeat(63)}…`);
+  });
+
   it('announces the chip added and removed in the live region', async () => {
     const composer = await withCitation({ ...quote, comment: 'Why?' });
     const announcer = () => composer.shadowRoot!.querySelector('.announcer')!.textContent!.trim();
