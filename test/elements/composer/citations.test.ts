@@ -225,6 +225,8 @@ describe('<t3-composer> the Edit comment form', () => {
     await waitFor(() => !part(chip, 'comment-editor'), 'the form closed');
     await waitFor(() => composer.value.text.includes('comment='), 'the rewritten link');
     expect(composer.value.text).to.equal(`See ${formatCitationLink({ ...quote, comment: 'Still true?' })} why?`);
+    await press('Control+z');
+    expect(composer.value.text).to.equal(`See ${formatCitationLink(quote)} why?`);
   });
 
   it('removes the comment when it is cleared, back to the link without one', async () => {
