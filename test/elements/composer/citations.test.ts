@@ -229,6 +229,20 @@ describe('<t3-composer> the Edit comment form', () => {
     expect(composer.value.text).to.equal(`See ${formatCitationLink(quote)} why?`);
   });
 
+  it('keeps a comment over 8,000 characters in its open form, saying why, and the draft unchanged', async () => {
+    const composer = await withCitation();
+    const before = composer.value.text;
+    const { chip, field } = await openForm(composer);
+    await navigator.clipboard.writeText('y'.repeat(8001));
+    await press('Control+v');
+    await waitFor(() => field.value.length === 8001, 'the pasted comment');
+    await press('Enter');
+    expect(part(chip, 'comment-editor')).to.exist;
+    expect(field.value).to.have.length(8001);
+    expect(field.validationMessage).to.contain('8,000');
+    expect(composer.value.text).to.equal(before);
+  });
+
   it('removes the comment when it is cleared, back to the link without one', async () => {
     const composer = await withCitation({ ...quote, comment: 'Why?' });
     const { field } = await openForm(composer);
