@@ -220,6 +220,24 @@ describe('<t3-user-message> citation chips', () => {
     );
   });
 
+  it('shows markup in a quote, a comment and an id as text, never as elements', async () => {
+    const markup =
+      '<img src="x" onerror="window.citationMarkupRan = true"><script>window.citationMarkupRan = true</script>';
+    const hostile = { ...citation, messageId: '<b>id</b>', text: markup, comment: `<i>${markup}</i>` };
+    const element = await fixture<T3UserMessage>(
+      html`<t3-user-message .text=${`See ${formatCitationLink(hostile)}`}></t3-user-message>`,
+    );
+    const chip = element.shadowRoot!.querySelector<T3ContextChip>('t3-context-chip')!;
+    await chip.updateComplete;
+    part(chip, 'base')!.focus();
+    await waitFor(() => !!part(chip, 'details'), 'the details');
+    const details = part(chip, 'details')!;
+    expect(part(chip, 'label')!.textContent).to.equal(`<i>${markup}</i>`.slice(0, 64) + '…');
+    expect(details.textContent).to.contain(markup).and.to.contain('<b>id</b>');
+    expect(chip.shadowRoot!.querySelectorAll('img, script, b, i')).to.have.length(0);
+    expect((window as { citationMarkupRan?: boolean }).citationMarkupRan).to.equal(undefined);
+  });
+
   it('shows the saved quote and its source in the details on focus', async () => {
     const { chip } = await message();
     part(chip, 'base')!.focus();
