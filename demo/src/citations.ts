@@ -94,13 +94,14 @@ export function setUpCitations(view: CitationView): void {
   });
 }
 
-/** The reply the selection lies in, when it lies in one reply's text and is not empty. */
+/**
+ * The reply a non-empty selection starts in. Its end may lie further on (a triple click ends at the
+ * start of the next entry): citationFromSelection tells whether it holds text of another message.
+ */
 function selectedReply(): HTMLElement | null {
   const selection = window.getSelection();
   if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return null;
-  const range = selection.getRangeAt(0);
-  const start = elementOf(range.startContainer)?.closest<HTMLElement>(REPLY_TEXT);
-  return start && start.contains(range.endContainer) ? start : null;
+  return elementOf(selection.getRangeAt(0).startContainer)?.closest<HTMLElement>(REPLY_TEXT) ?? null;
 }
 
 function elementOf(node: Node): Element | null {

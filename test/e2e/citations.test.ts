@@ -96,6 +96,32 @@ describe('citing a reply', () => {
   });
 });
 
+describe('citing a whole paragraph', () => {
+  it('cites the paragraph a triple click selects, also when a reply follows it', async () => {
+    const page = await openThread(session(), 'citations-paragraph');
+    await send(page, ANSWER, 0);
+    await send(page, 'And then?', 1);
+    const point = await page
+      .locator('#transcript .projection')
+      .first()
+      .evaluate((reply) => {
+        const node = reply.firstChild as Text;
+        const range = document.createRange();
+        range.setStart(node, node.data.indexOf('avoids'));
+        range.setEnd(node, node.data.indexOf('avoids') + 1);
+        const rect = range.getBoundingClientRect();
+        return { x: rect.left + 1, y: rect.top + rect.height / 2 };
+      });
+    await page.mouse.click(point.x, point.y, { clickCount: 3 });
+    const cite = page.getByRole('button', { name: 'Cite in composer' });
+    await cite.click();
+    const chip = page.locator('#composer t3-context-chip[kind="citation"]');
+    await expect.poll(() => chip.count()).toBe(1);
+    const quoted = await chip.evaluate((element) => (element as HTMLElement & { citation: { text: string } }).citation);
+    expect(quoted.text.trim()).toBe(ANSWER);
+  });
+});
+
 describe('a citation whose reply is not shown', () => {
   it('keeps the chip and shows the saved quote when the reply is in another thread', async () => {
     const page = await session().context.newPage();

@@ -73,6 +73,19 @@ describe('citationFromSelection', () => {
     expect(citationFromSelection(window.getSelection(), container, source)).to.include({ error: 'spans-messages' });
   });
 
+  it('cites a paragraph selected to the start of the next reply, as a triple click selects it', async () => {
+    const root = await reply();
+    const container = root.querySelector('#reply')!;
+    const range = document.createRange();
+    range.setStart(container.querySelectorAll('li')[1]!.firstChild!, 0);
+    range.setEnd(root.querySelector('#other p')!, 0);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+    const citation = citationFromSelection(window.getSelection(), container, source) as Citation;
+    expect(citation.text).to.equal('second point');
+    expect(citation.suffix).to.equal('');
+  });
+
   it('refuses more than 8,000 characters, with the locale sentence', async () => {
     const root = await fixture<HTMLElement>(html`<div><p>${'x'.repeat(8001)}</p></div>`);
     const range = document.createRange();
@@ -106,6 +119,17 @@ describe('findCitation and highlightCitation', () => {
     const range = findCitation(container, exact)!;
     expect(range.toString()).to.equal('second point');
     expect(range.startContainer.parentElement!.localName).to.equal('li');
+  });
+
+  it('passes over the same words at the saved offsets when their context changed', async () => {
+    const root = await fixture<HTMLElement>(html`<div><p>Keep it. Then drop it.</p></div>`);
+    const paragraph = root.querySelector('p')!;
+    const second = { ...cited, text: 'it', start: 19, end: 21, prefix: 'Keep it. Then drop ', suffix: '.' };
+    expect(findCitation(root, second)!.startOffset).to.equal(19);
+    // Edited: the first "it" now sits where the cited one was.
+    paragraph.textContent = 'We all agree: keep it. Then drop it.';
+    const range = findCitation(root, second)!;
+    expect(range.startOffset).to.equal(paragraph.textContent.lastIndexOf('it'));
   });
 
   it('gives null when the reply no longer holds the quote', async () => {
@@ -194,6 +218,24 @@ describe('<t3-user-message> citation chips', () => {
     expect((await copied)['text/plain']).to.match(
       new RegExp(`^Why ${escape(formatCitationLink(citation))} and ?this\\?$`),
     );
+  });
+
+  it('shows markup in a quote, a comment and an id as text, never as elements', async () => {
+    const markup =
+      '<img src="x" onerror="window.citationMarkupRan = true"><script>window.citationMarkupRan = true</script>';
+    const hostile = { ...citation, messageId: '<b>id</b>', text: markup, comment: `<i>${markup}</i>` };
+    const element = await fixture<T3UserMessage>(
+      html`<t3-user-message .text=${`See ${formatCitationLink(hostile)}`}></t3-user-message>`,
+    );
+    const chip = element.shadowRoot!.querySelector<T3ContextChip>('t3-context-chip')!;
+    await chip.updateComplete;
+    part(chip, 'base')!.focus();
+    await waitFor(() => !!part(chip, 'details'), 'the details');
+    const details = part(chip, 'details')!;
+    expect(part(chip, 'label')!.textContent).to.equal(`<i>${markup}</i>`.slice(0, 64) + '…');
+    expect(details.textContent).to.contain(markup).and.to.contain('<b>id</b>');
+    expect(chip.shadowRoot!.querySelectorAll('img, script, b, i')).to.have.length(0);
+    expect((window as { citationMarkupRan?: boolean }).citationMarkupRan).to.equal(undefined);
   });
 
   it('shows the saved quote and its source in the details on focus', async () => {

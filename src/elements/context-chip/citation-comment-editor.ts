@@ -1,8 +1,8 @@
 import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
-import type { Citation } from '../../core/index.js';
+import { type Citation, CITATION_MAX_COMMENT_LENGTH } from '../../core/index.js';
 import { AnchoredPopup } from '../shared/anchored-popup.js';
 import { emit } from '../shared/events.js';
-import type { T3Locale } from '../shared/locale.js';
+import { DEFAULT_LOCALE, type T3Locale } from '../shared/locale.js';
 
 interface CommentEditorHost extends HTMLElement {
   addController(controller: ReactiveController): void;
@@ -18,6 +18,8 @@ interface CommentEditorHost extends HTMLElement {
  */
 export class CitationCommentEditor implements ReactiveController {
   open = false;
+  /** The strings of the last render, for the form's messages. */
+  private strings: T3Locale = DEFAULT_LOCALE;
 
   private readonly popup = new AnchoredPopup({
     gap: 6,
@@ -47,6 +49,7 @@ export class CitationCommentEditor implements ReactiveController {
 
   /** The button on the chip, and the form while it is open. */
   render(locale: T3Locale): TemplateResult {
+    this.strings = locale;
     const citation = this.citation();
     return html`<button
         part="edit-button"
@@ -71,6 +74,7 @@ export class CitationCommentEditor implements ReactiveController {
         rows="3"
         .value=${citation.comment ?? ''}
         @keydown=${this.onFieldKeyDown}
+        @input=${this.onFieldInput}
       ></textarea>
       <div class="comment-editor-actions">
         <button type="button" @click=${this.close}>${locale.cancel}</button>
@@ -99,10 +103,18 @@ export class CitationCommentEditor implements ReactiveController {
     }
   };
 
+  private readonly onFieldInput = (event: Event) => (event.target as HTMLTextAreaElement).setCustomValidity('');
+
   private readonly onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     const citation = this.citation();
     const field = (event.target as HTMLFormElement).querySelector('textarea');
+    // A comment the link cannot carry stays in the form, with the reason, rather than being dropped.
+    if (field && field.value.trim().length > CITATION_MAX_COMMENT_LENGTH) {
+      field.setCustomValidity(this.strings.citationCommentTooLong);
+      field.reportValidity();
+      return;
+    }
     this.close();
     if (citation && field)
       emit(this.host, 't3-citation-comment', { citation, comment: field.value }, { cancelable: true });

@@ -45,9 +45,7 @@ export function citationFromSelection(
   const fail = (error: CitationSelectionError, message: string) => ({ error, message });
   if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return fail('empty', strings.citationEmpty);
   const range = selection.getRangeAt(0);
-  if (!container.contains(range.startContainer) || !container.contains(range.endContainer)) {
-    return fail('spans-messages', strings.citationSpansMessages);
-  }
+  if (selectsTextOutside(range, container)) return fail('spans-messages', strings.citationSpansMessages);
   const rendered = readRenderedText(container);
   const offsets = selectedOffsets(rendered, range);
   if (!offsets) return fail('empty', strings.citationEmpty);
@@ -55,6 +53,24 @@ export function citationFromSelection(
   if (quote.trim().length === 0) return fail('empty', strings.citationEmpty);
   if (quote.length > CITATION_MAX_TEXT_LENGTH) return fail('too-long', strings.citationTooLong);
   return { version: 1, ...source, ...quoteSelector(rendered.text, offsets.start, offsets.end) };
+}
+
+/**
+ * Whether the range selects visible text outside `container`. An end at the very start of the next
+ * reply, or in the blank between replies, selects none: a triple click on a last paragraph ends there.
+ */
+function selectsTextOutside(range: Range, container: Element): boolean {
+  if (container.contains(range.startContainer) && container.contains(range.endContainer)) return false;
+  const root = range.commonAncestorContainer;
+  const walker = container.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = root instanceof Text ? root : walker.nextNode(); node; node = walker.nextNode()) {
+    if (container.contains(node) || !range.intersectsNode(node)) continue;
+    const text = node as Text;
+    const from = text === range.startContainer ? range.startOffset : 0;
+    const to = text === range.endContainer ? range.endOffset : text.length;
+    if (text.data.slice(from, to).trim() !== '') return true;
+  }
+  return false;
 }
 
 /** Offsets in the rendered text of the selected characters, or null when none are selected. */
@@ -116,9 +132,18 @@ export function findCitation(container: Element, citation: Citation): Range | nu
   return rangeOf(container, rendered, rawOffset(rendered.text, match), rawOffset(rendered.text, match + quote.length));
 }
 
-function matchAtOffsets(collapsed: string, quote: string, { start, end }: Citation): number | null {
+/** The saved offsets, when the quote and its whole context are still there (the same words alone may have moved). */
+function matchAtOffsets(collapsed: string, quote: string, citation: Citation): number | null {
+  const { start, end } = citation;
+  const prefix = collapseWhitespace(citation.prefix ?? '');
+  const suffix = collapseWhitespace(citation.suffix ?? '');
   const exact = Number.isSafeInteger(start) && start >= 0 && end - start === quote.length;
-  return exact && collapsed.slice(start, end) === quote ? start : null;
+  return exact &&
+    collapsed.slice(start, end) === quote &&
+    collapsed.slice(Math.max(0, start - prefix.length), start) === prefix &&
+    collapsed.slice(end, end + suffix.length) === suffix
+    ? start
+    : null;
 }
 
 function bestQuoteMatch(collapsed: string, quote: string, citation: Citation): number | null {

@@ -111,6 +111,8 @@ export interface T3Locale {
   citationSource: string;
   citationEditComment: string;
   citationCommentField: string;
+  /** The comment form refuses a comment over 8,000 characters (T3 Code's limit) and keeps it open. */
+  citationCommentTooLong: string;
   citationUnavailable: string;
 }
 
@@ -193,6 +195,7 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   citationSource: 'Source',
   citationEditComment: 'Edit comment',
   citationCommentField: 'Comment on this quote',
+  citationCommentTooLong: 'The comment is too long: at most 8,000 characters.',
   citationUnavailable: 'The quoted reply is not available here; this is the saved quote.',
 });
 

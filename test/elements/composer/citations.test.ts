@@ -43,6 +43,11 @@ describe('<t3-composer> citations', () => {
     expect(composer.value.text).to.equal(`See ${formatCitationLink(quote)} why?`);
   });
 
+  it('never cuts the label inside a character made of two UTF-16 units', async () => {
+    const composer = await withCitation({ ...quote, text: `${'a'.repeat(63)}🚀 and more after the cut` });
+    expect(labelOf(chips(composer)[0]!)).to.equal(`${'a'.repeat(63)}…`);
+  });
+
   it('announces the chip added and removed in the live region', async () => {
     const composer = await withCitation({ ...quote, comment: 'Why?' });
     const announcer = () => composer.shadowRoot!.querySelector('.announcer')!.textContent!.trim();
@@ -208,6 +213,33 @@ describe('<t3-composer> the Edit comment form', () => {
     await type(' not this');
     await press('Escape');
     await waitFor(() => !part(chip, 'comment-editor'), 'the form closed');
+    expect(composer.value.text).to.equal(before);
+  });
+
+  it('edits the comment after more text was typed on the line of the chip', async () => {
+    const composer = await withCitation();
+    await type('why?');
+    const { chip } = await openForm(composer);
+    await type('Still true?');
+    await press('Enter');
+    await waitFor(() => !part(chip, 'comment-editor'), 'the form closed');
+    await waitFor(() => composer.value.text.includes('comment='), 'the rewritten link');
+    expect(composer.value.text).to.equal(`See ${formatCitationLink({ ...quote, comment: 'Still true?' })} why?`);
+    await press('Control+z');
+    expect(composer.value.text).to.equal(`See ${formatCitationLink(quote)} why?`);
+  });
+
+  it('keeps a comment over 8,000 characters in its open form, saying why, and the draft unchanged', async () => {
+    const composer = await withCitation();
+    const before = composer.value.text;
+    const { chip, field } = await openForm(composer);
+    await navigator.clipboard.writeText('y'.repeat(8001));
+    await press('Control+v');
+    await waitFor(() => field.value.length === 8001, 'the pasted comment');
+    await press('Enter');
+    expect(part(chip, 'comment-editor')).to.exist;
+    expect(field.value).to.have.length(8001);
+    expect(field.validationMessage).to.contain('8,000');
     expect(composer.value.text).to.equal(before);
   });
 

@@ -33,7 +33,8 @@ export function changeCitationComment(
   if (view.state.readOnly || !view.contentDOM.contains(chipElement)) return false;
   const position = view.posAtDOM(chipElement);
   const placed = citationsOf(view.state, position, position + 1).find((candidate) => candidate.from === position);
-  if (!placed || placed.citation !== citation) return false;
+  // Compared by value: a chip keeps the citation it was drawn with while the line around it is re-indexed.
+  if (!placed || formatCitationLink(placed.citation) !== formatCitationLink(citation)) return false;
   const link = validCitationLink(withCitationComment(citation, comment));
   if (!link) return false;
   view.dispatch({
