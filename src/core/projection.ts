@@ -43,7 +43,7 @@ function projectContextEnvelope(
   { text, records }: { text: string; records: readonly ContextRecord[] },
   { escapeProse = true }: ProjectionOptions,
 ): string {
-  const prose = escapeProse ? escapeContextTags : (between: string) => between;
+  const prose = escapeProse ? escapeProseTags : (between: string) => between;
   const occurrences = collectContextReferences(text);
   if (occurrences.length === 0) return typeof text === 'string' ? prose(text) : text;
 
@@ -134,6 +134,16 @@ const KNOWN_KIND_DISPLAY_NAMES: ReadonlyMap<string, string> = new Map(
 export function escapeContextTags(text: string): string {
   if (!text.includes('<')) return text;
   return text.replace(/<(?=\/?(?:t3_context|context)\b)/gi, '&lt;');
+}
+
+/**
+ * The message's own prose is data too: besides the context tags, a `<` that would open or close
+ * an `<assistant_citations>` block becomes `&lt;`, so typed text cannot stand as the citation block
+ * the projection appends (T3 Code escapes no prose; `escapeProse: false` keeps its bytes).
+ */
+function escapeProseTags(text: string): string {
+  if (!text.includes('<')) return text;
+  return text.replace(/<(?=\/?(?:t3_context|context|assistant_citations)\b)/gi, '&lt;');
 }
 
 /** `contextId` comes from a parsed link (letters, digits, `_` and `-`): it needs no escaping. */
