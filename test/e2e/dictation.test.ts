@@ -82,7 +82,7 @@ describe('dictation in the demo', () => {
   it('dictates into the draft between typed words and sends what was heard, guess included', async () => {
     const page = await openWith(installSpeechStandIn, 'dictation-e2e');
     const posted = recordPosts(page);
-    expect(await page.locator('#dictation-note').textContent()).toContain('microphone button');
+    expect(await page.locator('#dictation-note').count(), 'no note where the microphone shows').toBe(0);
     const button = composer(page).locator('[part~="dictation-button"]');
     await editor(page).click();
     await page.keyboard.type('Please');
