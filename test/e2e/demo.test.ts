@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../server/host.js';
+import { isBusy } from './support/demo-page.js';
 import { useDemoSession } from './support/demo-session.js';
 
 /** End to end through the demo: the reference host on a free port, its built pages, real Chromium. */
@@ -155,6 +156,8 @@ describe('the demo page', () => {
       .poll(() => imageChip.evaluate((chip) => chip.hasAttribute('pending') || chip.hasAttribute('unresolved')))
       .toBe(false);
     await expect.poll(() => page.locator('t3-composer [part~="attachment"] img').count()).toBe(1);
+    // A new message, not a follow-up queued behind the reply to the first one.
+    await expect.poll(() => isBusy(page), { timeout: 15_000 }).toBe(false);
     await editor(page).press('Enter');
     await expect.poll(() => page.locator('#transcript t3-user-message').count()).toBe(2);
     const second = await chipSummary(page.locator('#transcript t3-user-message').last());
