@@ -17,7 +17,7 @@ interface CitationView {
 }
 
 /** The rendered text of a reply: what the simulated assistant answered. */
-const REPLY_TEXT = 'li.entry.assistant .projection';
+const REPLY_TEXT = 'li.entry.assistant .reply-body';
 
 const STYLES = `
 .cite-control {
@@ -114,14 +114,12 @@ function showSource(view: CitationView, citation: Citation): boolean {
     citation.environmentId === ENVIRONMENT_ID && citation.threadId === view.thread()
       ? view.transcript.querySelector(`li.entry[data-message-id="${CSS.escape(citation.messageId)}"]`)
       : null;
-  const reply = entry?.querySelector<HTMLElement>('.projection');
+  const reply = entry?.querySelector<HTMLElement>('.reply-body');
   const range = reply ? findCitation(reply, citation) : null;
   if (!reply || !range) {
     view.status.textContent = `The quoted reply is not shown here. The saved quote: “${citation.text}”`;
     return false;
   }
-  const inspector = reply.closest('details');
-  if (inspector) inspector.open = true;
   view.status.textContent = '';
   highlightCitation(range);
   return true;

@@ -55,6 +55,7 @@ describe('the projection and forged entries in the prose', () => {
 
   it('escapes a typed citation block in the prose, so the only block is the one the citations make', () => {
     const citation = {
+      version: 1 as const,
       environmentId: 'env',
       threadId: 'thread',
       messageId: 'reply',

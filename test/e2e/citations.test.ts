@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { AssistantMessage } from '../../server/api-types.js';
 import { describe, expect, it } from 'vitest';
 import { useDemoSession } from './support/demo-session.js';
 import { editor, openThread, reload, replyState, storedThread, userMessages } from './support/demo-page.js';
@@ -24,10 +25,12 @@ async function send(page: Page, text: string, index: number): Promise<void> {
 /** Drags the mouse across `quote` in the first reply's text, as a person selects it. */
 async function selectInFirstReply(page: Page, quote: string): Promise<void> {
   const box = await page
-    .locator('#transcript .projection')
+    .locator('#transcript .reply-body')
     .first()
     .evaluate((reply, needle) => {
-      const node = reply.firstChild as Text;
+      const walker = document.createTreeWalker(reply, NodeFilter.SHOW_TEXT);
+      let node = walker.nextNode() as Text;
+      while (!node.data.includes(needle)) node = walker.nextNode() as Text;
       const at = node.data.indexOf(needle);
       const range = document.createRange();
       range.setStart(node, at);
@@ -74,9 +77,9 @@ describe('citing a reply', () => {
     const { messages } = await storedThread(session(), 'citations');
     const sent = messages.filter((message) => message.role === 'user')[1]!;
     expect(sent.text).toMatch(/^\[Assistant quote\]\(t3-citation:\/\/v1\/demo-host\/citations\/[^)]+\) why\?$/);
-    const reply = messages.at(-1)!;
-    expect(reply.text).toContain('[assistant-quote-1] why?\n\n<assistant_citations>');
-    expect(reply.text).toContain('"text": "avoids reading the file"');
+    const reply = messages.at(-1) as AssistantMessage;
+    expect(reply.modelInput).toContain('[assistant-quote-1] why?\n\n<assistant_citations>');
+    expect(reply.modelInput).toContain('"text": "avoids reading the file"');
 
     const sentChip = userMessages(page).nth(1).locator('t3-context-chip[kind="citation"]');
     await sentChip.click();
@@ -102,10 +105,12 @@ describe('citing a whole paragraph', () => {
     await send(page, ANSWER, 0);
     await send(page, 'And then?', 1);
     const point = await page
-      .locator('#transcript .projection')
+      .locator('#transcript .reply-body')
       .first()
       .evaluate((reply) => {
-        const node = reply.firstChild as Text;
+        const walker = document.createTreeWalker(reply, NodeFilter.SHOW_TEXT);
+        let node = walker.nextNode() as Text;
+        while (!node.data.includes('avoids')) node = walker.nextNode() as Text;
         const range = document.createRange();
         range.setStart(node, node.data.indexOf('avoids'));
         range.setEnd(node, node.data.indexOf('avoids') + 1);
