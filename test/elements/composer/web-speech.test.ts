@@ -159,6 +159,27 @@ describe('webSpeechRecognizer()', () => {
     ]);
   });
 
+  it('yields a final result once when the browser reports it again from index 0, as Chrome on Android does', async () => {
+    const { results, done } = listen();
+    const made = await recognition();
+    made.results(0, [['hello', true]]);
+    made.results(0, [
+      ['hello', true],
+      [' world', false],
+    ]);
+    made.results(0, [
+      ['hello', true],
+      [' world', true],
+    ]);
+    made.dispatchEvent(new Event('end'));
+    await done;
+    expect(results).to.deep.equal([
+      { text: 'hello', final: true },
+      { text: 'world', final: false },
+      { text: 'world', final: true },
+    ]);
+  });
+
   for (const code of ['not-allowed', 'audio-capture', 'network', 'language-not-supported']) {
     it(`ends with a SpeechRecognizerError for ${code}`, async () => {
       const { done } = listen();
