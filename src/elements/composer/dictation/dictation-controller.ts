@@ -89,7 +89,6 @@ export class DictationController implements ReactiveController {
     this.context.dispatch({ effects: startDictation.of(outsideChips(state, state.selection.main.head)) });
     this.context.notices.announce(this.context.config.locale.dictationStarted);
     this.changed(true);
-    this.waitForSpeech();
     void this.listen(recognizer, running);
     return true;
   }
@@ -190,7 +189,11 @@ export class DictationController implements ReactiveController {
     view.contentDOM.addEventListener('compositionend', confirmed, { once: true });
   }
 
-  /** (Re)starts the silence timer: no result within `dictation-silence` ms ends dictation. */
+  /**
+   * (Re)starts the silence timer: no result within `dictation-silence` ms ends dictation. It starts
+   * with the recognizer's first result, not with dictation: a recognizer may still be waiting for
+   * the person to answer the browser's microphone prompt, which is no silence.
+   */
   private waitForSpeech(): void {
     clearTimeout(this.silenceTimer);
     const given = this.options.silence();

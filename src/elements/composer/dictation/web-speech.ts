@@ -82,6 +82,9 @@ async function* recognize(options: WebSpeechOptions, { lang, signal }: SpeechRec
     if (error === 'aborted' || error === 'no-speech') return;
     stream.fail(new SpeechRecognizerError(error, message || undefined));
   });
+  // Listening has begun (the microphone was granted): an empty guess tells the composer, which
+  // counts `dictation-silence` from then on.
+  recognition.addEventListener('start', () => stream.push({ text: '', final: false }));
   let ended = false;
   recognition.addEventListener('end', () => {
     ended = true;
