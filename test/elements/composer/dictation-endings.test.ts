@@ -195,6 +195,16 @@ describe('<t3-composer> dictation errors', () => {
     expect(composer.value.text).to.equal('still typing');
   });
 
+  it('a recognizer set to null, as a framework passes an absent one, offers no button that would do nothing', async () => {
+    const composer = await composerFixture();
+    composer.speechRecognizer = new FedRecognizer();
+    await composer.updateComplete;
+    expect(dictationButton(composer), 'a button with a recognizer').to.be.instanceOf(HTMLButtonElement);
+    (composer as { speechRecognizer: unknown }).speechRecognizer = null;
+    await composer.updateComplete;
+    expect(dictationButton(composer)?.outerHTML ?? 'none', 'no button with null').to.equal('none');
+  });
+
   it('a readonly composer offers a disabled button, and the shortcut does nothing', async () => {
     const composer = await composerFixture(html`<t3-composer label="Message" readonly></t3-composer>`);
     const speech = new FedRecognizer();

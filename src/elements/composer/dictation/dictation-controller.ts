@@ -119,7 +119,8 @@ export class DictationController implements ReactiveController {
 
   renderButton(): TemplateResult | typeof nothing {
     return renderDictationButton({
-      available: this.options.recognizer() !== undefined,
+      // `null` too: frameworks pass an absent property as null.
+      available: this.options.recognizer() != null,
       active: this.active,
       disabled: this.context.disabled || this.context.host.readonly,
       locale: this.context.config.locale,
@@ -203,7 +204,7 @@ export class DictationController implements ReactiveController {
 
   private canDictate(): boolean {
     const { host } = this.context;
-    return host.isConnected && !this.context.disabled && !host.readonly && this.options.recognizer() !== undefined;
+    return host.isConnected && !this.context.disabled && !host.readonly && this.options.recognizer() != null;
   }
 
   /** The composer's language (its own `lang` or an ancestor's), else the page's, else the browser's. */
