@@ -122,6 +122,7 @@ export class T3Composer extends ComposerProperties {
       recall: this.recall,
       stash: this.stashing,
       beforeSend: () => this.dictation.stop(undefined, { now: true }),
+      hasGuess: () => this.dictation.hasGuess,
       keys: {
         currentKey: () => this.persistence.currentKey,
         settledElsewhere: (key, draft, stored) => this.persistence.settleElsewhere(key, draft, stored),

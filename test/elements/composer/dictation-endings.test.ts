@@ -11,6 +11,7 @@ import {
   interim,
   notice,
 } from './dictation-support.js';
+import { part } from '../support/interaction.js';
 import {
   centre,
   clickEditor,
@@ -62,6 +63,15 @@ describe('<t3-composer> dictation ends', () => {
     const { composer } = await dictating('', 'only spoken');
     const sent = submissions(composer);
     await press('Enter');
+    expect(sent.map((detail) => detail.text)).to.deep.equal(['only spoken']);
+  });
+
+  it('from the send button of a draft that holds only the guess: the button offers to send it', async () => {
+    const { composer } = await dictating('', 'only spoken');
+    const send = part(composer, 'send-button') as HTMLButtonElement;
+    expect(send.disabled, 'the guess counts as something to send').to.be.false;
+    const sent = submissions(composer);
+    await sendMouse({ type: 'click', position: centre(send) });
     expect(sent.map((detail) => detail.text)).to.deep.equal(['only spoken']);
   });
 

@@ -54,6 +54,11 @@ export class DictationController implements ReactiveController {
     return this.running !== undefined;
   }
 
+  /** Whether the recognizer's guess is on screen. */
+  get hasGuess(): boolean {
+    return !!this.context.state.field(dictationField, false)?.interim;
+  }
+
   /** The state field (a new draft's state keeps dictating, from its caret), the interim text and the keys. */
   extension(): Extension {
     return [
@@ -149,11 +154,18 @@ export class DictationController implements ReactiveController {
     if (typeof result?.text !== 'string') return;
     this.waitForSpeech();
     const text = result.text.trim();
-    if (!result.final || text === '') this.context.dispatch({ effects: showInterim.of(result.final ? '' : text) });
+    if (!result.final || text === '') this.showGuess(result.final ? '' : text);
     else {
       this.held.push(text);
       this.insertHeld();
     }
+  }
+
+  /** The recognizer's latest guess; the composer is drawn again when a guess appears or goes (the send button). */
+  private showGuess(text: string): void {
+    const had = this.hasGuess;
+    this.context.dispatch({ effects: showInterim.of(text) });
+    if (had !== this.hasGuess) this.context.host.requestUpdate();
   }
 
   /**
@@ -164,7 +176,7 @@ export class DictationController implements ReactiveController {
   private insertHeld(now = false): void {
     const view = this.context.view;
     if (!now && view?.composing && this.context.host.isConnected) {
-      this.context.dispatch({ effects: showInterim.of('') });
+      this.showGuess('');
       this.afterComposition(view);
       return;
     }

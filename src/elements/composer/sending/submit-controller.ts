@@ -24,6 +24,8 @@ export interface SubmitParts {
   stash: StashController;
   /** Before a draft is sent: dictation keeps what it heard as text, and ends. */
   beforeSend(): void;
+  /** Whether dictation shows a guess, which a send would keep as text first: something to send. */
+  hasGuess(): boolean;
   /** Where drafts are saved: a send made under another key settles into that key's record. */
   keys: Pick<InFlightOptions, 'currentKey' | 'settledElsewhere'>;
 }
@@ -185,6 +187,7 @@ export class SubmitController {
   /** Whether the draft could be sent now: not disabled, not blank, within the limits. */
   private canSend(): boolean {
     const { state, config } = this.context;
-    return !this.context.disabled && !stateIsBlank(state) && !insertionProblem(state, [], 0, config.locale);
+    const blank = stateIsBlank(state) && !this.parts.hasGuess();
+    return !this.context.disabled && !blank && !insertionProblem(state, [], 0, config.locale);
   }
 }
