@@ -1,6 +1,7 @@
 import { expect, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
+import { DEFAULT_DICTATION_SILENCE } from '../../../src/elements/composer/dictation/dictation-controller.js';
 import { SpeechRecognizerError } from '../../../src/elements/composer/dictation/speech-recognizer.js';
 import {
   announced,
@@ -117,6 +118,8 @@ describe('<t3-composer> dictation ends', () => {
     await waitFor(() => !isDictating(composer), 'the silence to end dictation');
     expect(composer.value.text).to.equal('shorter');
     expect(announced(composer)).to.equal('Dictation ended');
+    // Longer than the default silence, so a 0 taken for the default would have ended it too.
+    await new Promise((resolve) => setTimeout(resolve, DEFAULT_DICTATION_SILENCE + 200));
     expect(never.listening, 'no silence ends dictation with 0').to.be.true;
     expect(isDictating(quiet)).to.be.true;
   });
