@@ -1,5 +1,8 @@
 import { isWebSpeechAvailable, type T3Composer, webSpeechRecognizer } from '../../src/composer.js';
 
+/** The editor's Mod key is Cmd where it reads the platform as a Mac (as CodeMirror does), else Ctrl. */
+const shortcut = () => (/Mac|iPhone|iPad/.test(navigator.platform) ? 'Cmd+Shift+Space' : 'Ctrl+Shift+Space');
+
 /**
  * Dictation (SPEC §16) where the browser recognizes speech: the composer gets the Web Speech
  * adapter, so its microphone button shows (Ctrl/Cmd+Shift+Space toggles it). Where the browser
@@ -12,7 +15,7 @@ export function setUpDictation(composer: T3Composer): void {
   note.id = 'dictation-note';
   note.className = 'dictation-note';
   note.textContent = available
-    ? 'Dictate with the microphone button or Ctrl+Shift+Space; keep typing or pick mentions while you speak.'
+    ? `Dictate with the microphone button or ${shortcut()}; keep typing or pick mentions while you speak.`
     : 'Dictation is not available in this browser: it needs speech recognition on a secure (https) page.';
   note.style.fontSize = '0.85em';
   note.style.margin = '0';
