@@ -76,6 +76,20 @@ describe('<t3-composer> dictation ends', () => {
     expect(sent.map((detail) => detail.text)).to.deep.equal(['only spoken']);
   });
 
+  it('not on an Enter that queue-mode block refuses while busy: nothing was sent, dictation goes on', async () => {
+    const blocked = await composerFixture(html`<t3-composer label="Message" busy queue-mode="block"></t3-composer>`);
+    const { composer, speech, changes } = await dictating('typed', 'heard', blocked);
+    const sent = submissions(composer);
+    await press('Enter');
+    await composer.updateComplete;
+    expect(sent.length).to.equal(0);
+    expect(notice(composer), 'the block is explained').to.not.equal('');
+    expect(changes, 'still dictating').to.deep.equal([true]);
+    expect(speech.listening).to.be.true;
+    expect(interim(composer)?.textContent, 'the guess is still a guess').to.equal('heard');
+    expect(composer.value.text).to.equal('typed');
+  });
+
   it('when the composer is disabled, keeping the guess as text', async () => {
     const { composer, speech, changes } = await dictating('typed', 'heard');
     composer.disabled = true;

@@ -70,14 +70,15 @@ export class SubmitController {
   submit(otherWay = false): boolean {
     const { context } = this;
     if (!context.view || context.disabled) return false;
-    this.parts.beforeSend();
-    const state = context.state;
-    if (stateIsBlank(state)) return false;
+    if (stateIsBlank(context.state) && !this.parts.hasGuess()) return false;
     const action = followUpAction(this.busy, this.mode, otherWay);
     if (action === 'block') {
       context.notices.show(context.config.locale.queueBlocked);
       return false;
     }
+    this.parts.beforeSend();
+    const state = context.state;
+    if (stateIsBlank(state)) return false;
     if (this.context.deferSubmit()) return false;
     const result = submissionOf(state, context.commandInfo, context.config.locale);
     if ('problem' in result) {
