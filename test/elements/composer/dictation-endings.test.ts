@@ -152,6 +152,16 @@ describe('<t3-composer> dictation ends', () => {
     expect(stops.length).to.equal(1);
   });
 
+  it('and a result the recognizer yields after the end is not inserted: what was heard goes in once', async () => {
+    const { composer, speech } = await dictating('typed', 'heard');
+    await sendMouse({ type: 'click', position: centre(dictationButton(composer)!) });
+    speech.say('heard');
+    speech.guess('late');
+    await heard(composer);
+    expect(composer.value.text).to.equal('typed heard');
+    expect(interim(composer)).to.equal(null);
+  });
+
   it('when the recognizer stops by itself, keeping the guess, with no notice', async () => {
     const { composer, speech, changes } = await dictating('typed', 'last words');
     speech.end();
