@@ -61,14 +61,19 @@ async function recognize(page: Page, resultIndex: number, results: [string, bool
 }
 
 /** A thread of the demo in a context of its own whose pages run `init` before their scripts. */
-async function openWith(init: () => void, threadId: string): Promise<Page> {
+async function openWith(init: () => void, threadId: string, ...more: (() => void)[]): Promise<Page> {
   const context = await session().browser.newContext({ viewport: { width: 1100, height: 900 } });
-  await context.addInitScript(init);
+  for (const script of [init, ...more]) await context.addInitScript(script);
   const page = await context.newPage();
   await page.goto(`${session().host.url}/index.html?thread=${threadId}`);
   await editor(page).waitFor();
   await page.locator('#transcript > li').first().waitFor();
   return page;
+}
+
+/** Installed before the page's scripts: a Mac, as the editor reads the platform. */
+function pretendMac(): void {
+  Object.defineProperty(navigator, 'platform', { configurable: true, get: () => 'MacIntel' });
 }
 
 describe('dictation in the demo', () => {
@@ -99,6 +104,15 @@ describe('dictation in the demo', () => {
     await expect.poll(() => posted.map((message) => message.text)).toEqual(['Please check the total and the tax line']);
     await expect.poll(() => shownTexts(page)).toEqual(['Please check the total and the tax line']);
     expect(await button.getAttribute('aria-pressed')).toBe('false');
+    await page.context().close();
+  });
+
+  it('toggles with Cmd+Shift+Space on a Mac', async () => {
+    const page = await openWith(installSpeechStandIn, 'dictation-mac', pretendMac);
+    await editor(page).click();
+    await page.keyboard.press('Meta+Shift+Space');
+    const button = composer(page).locator('[part~="dictation-button"]');
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
     await page.context().close();
   });
 });

@@ -81,7 +81,10 @@ export abstract class ComposerProperties extends ConfigurableElement {
    */
   @property({ attribute: false }) speechRecognizer?: SpeechRecognizerAdapter;
 
-  /** Milliseconds without speech after which dictation ends (3,000 by default; 0 never). */
+  /**
+   * Milliseconds without a result from the recognizer after which dictation ends (3,000 by default; 0
+   * never), counted from its first result: waiting for the microphone permission is not silence.
+   */
   @property({ type: Number, attribute: 'dictation-silence' }) dictationSilence: number = DEFAULT_DICTATION_SILENCE;
 
   /**

@@ -127,7 +127,8 @@ export class T3Composer extends ComposerProperties {
     this.submitting = new SubmitController(this.session, {
       recall: this.recall,
       stash: this.stashing,
-      beforeSend: () => this.dictation.stop(),
+      beforeSend: () => this.dictation.stop(undefined, { now: true }),
+      hasGuess: () => this.dictation.hasGuess,
       keys: {
         currentKey: () => this.persistence.currentKey,
         settledElsewhere: (key, draft, stored) => this.persistence.settleElsewhere(key, draft, stored),
@@ -309,7 +310,7 @@ export class T3Composer extends ComposerProperties {
     super.willUpdate(changed);
     if (changed.has('draftKey')) {
       // What was heard belongs to the draft being left.
-      this.dictation.stop();
+      this.dictation.stop(undefined, { now: true });
       this.persistence.setKey(this.draftKey);
       this.submitting.inFlight.refresh();
     }

@@ -1,6 +1,7 @@
 import { expect, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
+import { DEFAULT_DICTATION_SILENCE } from '../../../src/elements/composer/dictation/dictation-controller.js';
 import { SpeechRecognizerError } from '../../../src/elements/composer/dictation/speech-recognizer.js';
 import {
   announced,
@@ -11,6 +12,7 @@ import {
   interim,
   notice,
 } from './dictation-support.js';
+import { part } from '../support/interaction.js';
 import {
   centre,
   clickEditor,
@@ -65,6 +67,29 @@ describe('<t3-composer> dictation ends', () => {
     expect(sent.map((detail) => detail.text)).to.deep.equal(['only spoken']);
   });
 
+  it('from the send button of a draft that holds only the guess: the button offers to send it', async () => {
+    const { composer } = await dictating('', 'only spoken');
+    const send = part(composer, 'send-button') as HTMLButtonElement;
+    expect(send.disabled, 'the guess counts as something to send').to.be.false;
+    const sent = submissions(composer);
+    await sendMouse({ type: 'click', position: centre(send) });
+    expect(sent.map((detail) => detail.text)).to.deep.equal(['only spoken']);
+  });
+
+  it('not on an Enter that queue-mode block refuses while busy: nothing was sent, dictation goes on', async () => {
+    const blocked = await composerFixture(html`<t3-composer label="Message" busy queue-mode="block"></t3-composer>`);
+    const { composer, speech, changes } = await dictating('typed', 'heard', blocked);
+    const sent = submissions(composer);
+    await press('Enter');
+    await composer.updateComplete;
+    expect(sent.length).to.equal(0);
+    expect(notice(composer), 'the block is explained').to.not.equal('');
+    expect(changes, 'still dictating').to.deep.equal([true]);
+    expect(speech.listening).to.be.true;
+    expect(interim(composer)?.textContent, 'the guess is still a guess').to.equal('heard');
+    expect(composer.value.text).to.equal('typed');
+  });
+
   it('when the composer is disabled, keeping the guess as text', async () => {
     const { composer, speech, changes } = await dictating('typed', 'heard');
     composer.disabled = true;
@@ -107,6 +132,8 @@ describe('<t3-composer> dictation ends', () => {
     await waitFor(() => !isDictating(composer), 'the silence to end dictation');
     expect(composer.value.text).to.equal('shorter');
     expect(announced(composer)).to.equal('Dictation ended');
+    // Longer than the default silence, so a 0 taken for the default would have ended it too.
+    await new Promise((resolve) => setTimeout(resolve, DEFAULT_DICTATION_SILENCE + 200));
     expect(never.listening, 'no silence ends dictation with 0').to.be.true;
     expect(isDictating(quiet)).to.be.true;
   });
@@ -123,6 +150,16 @@ describe('<t3-composer> dictation ends', () => {
     expect(composer.value.text).to.equal('typed heard');
     await press('Escape');
     expect(stops.length).to.equal(1);
+  });
+
+  it('and a result the recognizer yields after the end is not inserted: what was heard goes in once', async () => {
+    const { composer, speech } = await dictating('typed', 'heard');
+    await sendMouse({ type: 'click', position: centre(dictationButton(composer)!) });
+    speech.say('heard');
+    speech.guess('late');
+    await heard(composer);
+    expect(composer.value.text).to.equal('typed heard');
+    expect(interim(composer)).to.equal(null);
   });
 
   it('when the recognizer stops by itself, keeping the guess, with no notice', async () => {
@@ -193,6 +230,16 @@ describe('<t3-composer> dictation errors', () => {
     expect(notice(composer)).to.contain('Dictation stopped');
     await type('still typing');
     expect(composer.value.text).to.equal('still typing');
+  });
+
+  it('a recognizer set to null, as a framework passes an absent one, offers no button that would do nothing', async () => {
+    const composer = await composerFixture();
+    composer.speechRecognizer = new FedRecognizer();
+    await composer.updateComplete;
+    expect(dictationButton(composer), 'a button with a recognizer').to.be.instanceOf(HTMLButtonElement);
+    (composer as { speechRecognizer: unknown }).speechRecognizer = null;
+    await composer.updateComplete;
+    expect(dictationButton(composer)?.outerHTML ?? 'none', 'no button with null').to.equal('none');
   });
 
   it('a readonly composer offers a disabled button, and the shortcut does nothing', async () => {

@@ -1,5 +1,5 @@
 import { expect, html } from '@open-wc/testing';
-import { sendMouse } from '@web/test-runner-commands';
+import { executeServerCommand, sendMouse } from '@web/test-runner-commands';
 import type { ComponentProps } from 'react';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3Composer as ReactComposer } from '../../../src/react/index.js';
@@ -222,6 +222,18 @@ describe('<t3-composer> dictation', () => {
     speech.say('עולם');
     await heard(composer);
     expect(composer.value.text).to.equal('שלום עולם');
+  });
+
+  it('offers a microphone button of at least 44 × 44 px on a coarse pointer', async () => {
+    await executeServerCommand('emulate-media-features', { features: [{ name: 'pointer', value: 'coarse' }] });
+    try {
+      expect(matchMedia('(pointer: coarse)').matches).to.be.true;
+      const { composer } = await dictatingComposer();
+      const { width, height } = dictationButton(composer)!.getBoundingClientRect();
+      expect(Math.min(width, height)).to.be.at.least(44);
+    } finally {
+      await executeServerCommand('emulate-media-features', { features: [] });
+    }
   });
 
   for (const look of LOOKS) {

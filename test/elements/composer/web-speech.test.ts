@@ -4,8 +4,8 @@ import {
   SpeechRecognizerError,
   type SpeechResult,
 } from '../../../src/elements/composer/dictation/speech-recognizer.js';
-import { dictationChanges, heard, interim, notice } from './dictation-support.js';
-import { clickEditor, composerFixture, press } from './support.js';
+import { dictationButton, dictationChanges, heard, interim, notice } from './dictation-support.js';
+import { clickEditor, composerFixture, press, waitFor } from './support.js';
 
 /**
  * Headless Chromium has no speech service behind its `webkitSpeechRecognition` (it only ever
@@ -159,6 +159,27 @@ describe('webSpeechRecognizer()', () => {
     ]);
   });
 
+  it('yields a final result once when the browser reports it again from index 0, as Chrome on Android does', async () => {
+    const { results, done } = listen();
+    const made = await recognition();
+    made.results(0, [['hello', true]]);
+    made.results(0, [
+      ['hello', true],
+      [' world', false],
+    ]);
+    made.results(0, [
+      ['hello', true],
+      [' world', true],
+    ]);
+    made.dispatchEvent(new Event('end'));
+    await done;
+    expect(results).to.deep.equal([
+      { text: 'hello', final: true },
+      { text: 'world', final: false },
+      { text: 'world', final: true },
+    ]);
+  });
+
   for (const code of ['not-allowed', 'audio-capture', 'network', 'language-not-supported']) {
     it(`ends with a SpeechRecognizerError for ${code}`, async () => {
       const { done } = listen();
@@ -256,5 +277,40 @@ describe('<t3-composer> with webSpeechRecognizer()', () => {
     await heard(composer);
     expect(changes).to.deep.equal([true, false]);
     expect(notice(composer)).to.contain('needs the microphone');
+  });
+
+  it('counts no silence while the person answers the microphone prompt, and counts it once the browser listens', async () => {
+    let grant = () => {};
+    microphone = () => new Promise((resolve) => (grant = () => void grantedMicrophone().then(resolve)));
+    const composer = await composerFixture(html`<t3-composer label="Message" dictation-silence="40"></t3-composer>`);
+    composer.speechRecognizer = webSpeechRecognizer();
+    await composer.updateComplete;
+    const changes = dictationChanges(composer);
+    await clickEditor(composer);
+    await press('Control+Shift+Space');
+    // The prompt stays open many times longer than the silence allowed.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(changes, 'still dictating while the prompt is open').to.deep.equal([true]);
+    grant();
+    const made = await recognition();
+    made.dispatchEvent(new Event('start'));
+    made.results(0, [['allowed at last', true]]);
+    await heard(composer);
+    expect(composer.value.text).to.equal('allowed at last');
+    await waitFor(() => changes.length === 2, 'silence to end dictation once the browser listened');
+    expect(dictationButton(composer)!.getAttribute('aria-pressed')).to.equal('false');
+    expect(made.calls).to.deep.equal(['start', 'abort']);
+  });
+
+  it('ends after dictation-silence ms when the browser listens and hears nothing', async () => {
+    const composer = await composerFixture(html`<t3-composer label="Message" dictation-silence="40"></t3-composer>`);
+    composer.speechRecognizer = webSpeechRecognizer();
+    await composer.updateComplete;
+    const changes = dictationChanges(composer);
+    await clickEditor(composer);
+    await press('Control+Shift+Space');
+    (await recognition()).dispatchEvent(new Event('start'));
+    await waitFor(() => changes.length === 2, 'silence to end dictation');
+    expect(notice(composer)).to.equal('');
   });
 });

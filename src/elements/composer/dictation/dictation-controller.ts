@@ -1,4 +1,5 @@
 import type { Extension } from '@codemirror/state';
+import type { EditorView } from '@codemirror/view';
 import type { nothing, ReactiveController, TemplateResult } from 'lit';
 import { emit } from '../../shared/events.js';
 import type { ComposerContext } from '../editor/composer-context.js';
@@ -36,6 +37,11 @@ export class DictationController implements ReactiveController {
   /** The running dictation's abort controller; undefined while not dictating. */
   private running: AbortController | undefined;
   private silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Phrases heard during an IME composition, inserted once it is confirmed (text beside it would break it). */
+  private readonly held: string[] = [];
+  /** Dictation was stopped while phrases were held: the state ends it once they are in. */
+  private endHeld = false;
+  private awaitingComposition = false;
 
   constructor(
     private readonly context: ComposerContext,
@@ -48,11 +54,17 @@ export class DictationController implements ReactiveController {
     return this.running !== undefined;
   }
 
+  /** Whether the recognizer's guess is on screen. */
+  get hasGuess(): boolean {
+    return !!this.context.state.field(dictationField, false)?.interim;
+  }
+
   /** The state field (a new draft's state keeps dictating, from its caret), the interim text and the keys. */
   extension(): Extension {
     return [
+      // Also while phrases wait for a composition after dictation was stopped: they still go in.
       dictationField.init((state) =>
-        this.active ? { point: outsideChips(state, state.selection.main.head), interim: '' } : null,
+        this.active || this.endHeld ? { point: outsideChips(state, state.selection.main.head), interim: '' } : null,
       ),
       interimText,
       dictationKeymap({ toggle: () => this.toggle(), stop: () => this.stop() }),
@@ -64,7 +76,7 @@ export class DictationController implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    this.stop();
+    this.stop(undefined, { now: true });
   }
 
   toggle(): boolean {
@@ -76,29 +88,34 @@ export class DictationController implements ReactiveController {
     if (this.active || !recognizer || !this.canDictate()) return false;
     const running = new AbortController();
     this.running = running;
+    // Started again before a composition let the last dictation's phrases in: they go into this one.
+    this.endHeld = false;
     const state = this.context.state;
     this.context.dispatch({ effects: startDictation.of(outsideChips(state, state.selection.main.head)) });
     this.context.notices.announce(this.context.config.locale.dictationStarted);
     this.changed(true);
-    this.waitForSpeech();
     void this.listen(recognizer, running);
     return true;
   }
 
   /**
    * Ends dictation, keeping the guess on screen as text; with `failure`, that notice shows (and is
-   * announced) instead of the end's announcement. False when not dictating.
+   * announced) instead of the end's announcement. During an IME composition the guess goes in once
+   * the composition is confirmed, unless `now` (the draft is sent or left now). False when not dictating.
    */
-  stop(failure?: string): boolean {
+  stop(failure?: string, { now = false }: { now?: boolean } = {}): boolean {
     const running = this.running;
-    if (!running) return false;
+    if (!running) {
+      if (now) this.insertHeld(true);
+      return false;
+    }
     this.running = undefined;
     clearTimeout(this.silenceTimer);
     running.abort();
     const interim = this.context.state.field(dictationField, false)?.interim.trim();
-    const phrase = interim ? phraseInsertion(this.context.state, interim) : undefined;
-    if (phrase) this.context.dispatch(phrase);
-    this.context.dispatch({ effects: endDictation.of(null) });
+    if (interim) this.held.push(interim);
+    this.endHeld = true;
+    this.insertHeld(now);
     if (failure) this.context.notices.show(failure);
     else this.context.notices.announce(this.context.config.locale.dictationEnded);
     this.changed(false);
@@ -107,7 +124,8 @@ export class DictationController implements ReactiveController {
 
   renderButton(): TemplateResult | typeof nothing {
     return renderDictationButton({
-      available: this.options.recognizer() !== undefined,
+      // `null` too: frameworks pass an absent property as null.
+      available: this.options.recognizer() != null,
       active: this.active,
       disabled: this.context.disabled || this.context.host.readonly,
       locale: this.context.config.locale,
@@ -136,11 +154,59 @@ export class DictationController implements ReactiveController {
     if (typeof result?.text !== 'string') return;
     this.waitForSpeech();
     const text = result.text.trim();
-    const phrase = result.final && text !== '' ? phraseInsertion(this.context.state, text) : undefined;
-    this.context.dispatch(phrase ?? { effects: showInterim.of(result.final ? '' : text) });
+    if (!result.final || text === '') this.showGuess(result.final ? '' : text);
+    else {
+      this.held.push(text);
+      this.insertHeld();
+    }
   }
 
-  /** (Re)starts the silence timer: no result within `dictation-silence` ms ends dictation. */
+  /** The recognizer's latest guess; the composer is drawn again when a guess appears or goes (the send button). */
+  private showGuess(text: string): void {
+    const had = this.hasGuess;
+    this.context.dispatch({ effects: showInterim.of(text) });
+    if (had !== this.hasGuess) this.context.host.requestUpdate();
+  }
+
+  /**
+   * Inserts the phrases heard so far, each as one transaction at the point, then ends dictation in
+   * the state if it was stopped. While an IME composition is under way (and the composer is in the
+   * page) they wait for it to be confirmed, so the composed text stays whole and they go after it.
+   */
+  private insertHeld(now = false): void {
+    const view = this.context.view;
+    if (!now && view?.composing && this.context.host.isConnected) {
+      this.showGuess('');
+      this.afterComposition(view);
+      return;
+    }
+    for (const text of this.held.splice(0)) {
+      const phrase = phraseInsertion(this.context.state, text);
+      if (phrase) this.context.dispatch(phrase);
+    }
+    if (this.endHeld) {
+      this.endHeld = false;
+      this.context.dispatch({ effects: endDictation.of(null) });
+    }
+  }
+
+  private afterComposition(view: EditorView): void {
+    if (this.awaitingComposition) return;
+    this.awaitingComposition = true;
+    const confirmed = () =>
+      // CodeMirror reads the confirmed text after the event: the phrases go in once it has.
+      setTimeout(() => {
+        this.awaitingComposition = false;
+        this.insertHeld();
+      });
+    view.contentDOM.addEventListener('compositionend', confirmed, { once: true });
+  }
+
+  /**
+   * (Re)starts the silence timer: no result within `dictation-silence` ms ends dictation. It starts
+   * with the recognizer's first result, not with dictation: a recognizer may still be waiting for
+   * the person to answer the browser's microphone prompt, which is no silence.
+   */
   private waitForSpeech(): void {
     clearTimeout(this.silenceTimer);
     const given = this.options.silence();
@@ -150,7 +216,7 @@ export class DictationController implements ReactiveController {
 
   private canDictate(): boolean {
     const { host } = this.context;
-    return host.isConnected && !this.context.disabled && !host.readonly && this.options.recognizer() !== undefined;
+    return host.isConnected && !this.context.disabled && !host.readonly && this.options.recognizer() != null;
   }
 
   /** The composer's language (its own `lang` or an ancestor's), else the page's, else the browser's. */

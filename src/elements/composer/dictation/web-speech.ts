@@ -73,14 +73,18 @@ async function* recognize(options: WebSpeechOptions, { lang, signal }: SpeechRec
   recognition.interimResults = true;
   recognition.lang = options.lang ?? lang;
   const stream = new ResultStream<SpeechResult>();
+  const finalsYielded = new Set<number>();
   recognition.addEventListener('result', (event) => {
-    for (const result of resultsOf(event as RecognitionResultEvent)) stream.push(result);
+    for (const result of resultsOf(event as RecognitionResultEvent, finalsYielded)) stream.push(result);
   });
   recognition.addEventListener('error', (event) => {
     const { error, message } = event as RecognitionErrorEvent;
     if (error === 'aborted' || error === 'no-speech') return;
     stream.fail(new SpeechRecognizerError(error, message || undefined));
   });
+  // Listening has begun (the microphone was granted): an empty guess tells the composer, which
+  // counts `dictation-silence` from then on.
+  recognition.addEventListener('start', () => stream.push({ text: '', final: false }));
   let ended = false;
   recognition.addEventListener('end', () => {
     ended = true;
@@ -121,16 +125,21 @@ async function askForMicrophone(): Promise<void> {
 
 /**
  * What one result event says: each result that became final, then the interim results after them
- * joined into one guess (which replaces the previous guess).
+ * joined into one guess (which replaces the previous guess). A final result already yielded (its
+ * index in `finalsYielded`) is not yielded again: Chrome on Android reports the session's finals
+ * again from `resultIndex` 0 with each event, which would insert every phrase more than once.
  */
-function resultsOf(event: RecognitionResultEvent): SpeechResult[] {
+function resultsOf(event: RecognitionResultEvent, finalsYielded: Set<number>): SpeechResult[] {
   const results: SpeechResult[] = [];
   let interim = '';
   for (let index = event.resultIndex; index < event.results.length; index++) {
     const result = event.results[index];
     const text = result?.[0]?.transcript ?? '';
-    if (result?.isFinal) results.push({ text: text.trim(), final: true });
-    else interim += text;
+    if (!result?.isFinal) interim += text;
+    else if (!finalsYielded.has(index)) {
+      finalsYielded.add(index);
+      results.push({ text: text.trim(), final: true });
+    }
   }
   // An event of guesses only replaces the last guess, also with nothing.
   if (interim.trim() !== '' || results.length === 0) results.push({ text: interim.trim(), final: false });

@@ -24,6 +24,8 @@ export interface SubmitParts {
   stash: StashController;
   /** Before a draft is sent: dictation keeps what it heard as text, and ends. */
   beforeSend(): void;
+  /** Whether dictation shows a guess, which a send would keep as text first: something to send. */
+  hasGuess(): boolean;
   /** Where drafts are saved: a send made under another key settles into that key's record. */
   keys: Pick<InFlightOptions, 'currentKey' | 'settledElsewhere'>;
 }
@@ -68,14 +70,15 @@ export class SubmitController {
   submit(otherWay = false): boolean {
     const { context } = this;
     if (!context.view || context.disabled) return false;
-    this.parts.beforeSend();
-    const state = context.state;
-    if (stateIsBlank(state)) return false;
+    if (stateIsBlank(context.state) && !this.parts.hasGuess()) return false;
     const action = followUpAction(this.busy, this.mode, otherWay);
     if (action === 'block') {
       context.notices.show(context.config.locale.queueBlocked);
       return false;
     }
+    this.parts.beforeSend();
+    const state = context.state;
+    if (stateIsBlank(state)) return false;
     if (this.context.deferSubmit()) return false;
     const result = submissionOf(state, context.commandInfo, context.config.locale);
     if ('problem' in result) {
@@ -186,6 +189,7 @@ export class SubmitController {
   /** Whether the draft could be sent now: not disabled, not blank, within the limits. */
   private canSend(): boolean {
     const { state, config } = this.context;
-    return !this.context.disabled && !stateIsBlank(state) && !insertionProblem(state, [], 0, config.locale);
+    const blank = stateIsBlank(state) && !this.parts.hasGuess();
+    return !this.context.disabled && !blank && !insertionProblem(state, [], 0, config.locale);
   }
 }
