@@ -1,4 +1,5 @@
 import type { CommandInfo } from '../../core/index.js';
+import { pathIcon } from './icons.js';
 
 /** The three groups of the `/` menu; a command token and a sent command chip show the group's icon. */
 export type CommandCategory = 'custom' | 'skill' | 'system';
@@ -22,25 +23,9 @@ const PATHS: Readonly<Record<CommandCategory, string>> = {
     'M3.4 3.4l1.4 1.4M11.2 11.2l1.4 1.4M3.4 12.6l1.4-1.4M11.2 4.8l1.4-1.4',
 };
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
 /** A new icon element for a command's category. */
 export function commandIcon(command: CommandInfo): SVGSVGElement {
-  const icon = document.createElementNS(SVG_NS, 'svg');
-  const attributes: Record<string, string> = {
-    viewBox: '0 0 16 16',
-    width: '16',
-    height: '16',
-    fill: 'none',
-    stroke: 'currentColor',
-    'stroke-width': '1.3',
-    'stroke-linecap': 'round',
-    'stroke-linejoin': 'round',
-    'aria-hidden': 'true',
-    focusable: 'false',
-  };
-  for (const [name, value] of Object.entries(attributes)) icon.setAttribute(name, value);
-  icon.appendChild(document.createElementNS(SVG_NS, 'path')).setAttribute('d', PATHS[commandCategory(command)]);
+  const icon = pathIcon(PATHS[commandCategory(command)]);
   icon.dataset.category = commandCategory(command);
   return icon;
 }

@@ -40,11 +40,11 @@ const SVG_ATTRIBUTES: Readonly<Record<string, string>> = {
   focusable: 'false',
 };
 
-/** One built icon per kind, cloned for each use: cheaper than building or instantiating it again. */
+/** One built icon per path, cloned for each use: cheaper than building or instantiating it again. */
 const builtIcons = new Map<string, SVGSVGElement>();
 
-function builtInIcon(kind: string): SVGSVGElement {
-  const path = Object.hasOwn(PATHS, kind) ? PATHS[kind as KnownContextKind] : PATHS.generic;
+/** A new 16×16 line icon in `currentColor` drawing one path. */
+export function pathIcon(path: string): SVGSVGElement {
   let icon = builtIcons.get(path);
   if (!icon) {
     icon = document.createElementNS(SVG_NS, 'svg');
@@ -53,6 +53,10 @@ function builtInIcon(kind: string): SVGSVGElement {
     builtIcons.set(path, icon);
   }
   return icon.cloneNode(true) as SVGSVGElement;
+}
+
+function builtInIcon(kind: string): SVGSVGElement {
+  return pathIcon(Object.hasOwn(PATHS, kind) ? PATHS[kind as KnownContextKind] : PATHS.generic);
 }
 
 /**
