@@ -1,15 +1,7 @@
-import {
-  type EditorState,
-  type Range,
-  RangeSet,
-  RangeValue,
-  StateField,
-  type Text,
-  type Transaction,
-} from '@codemirror/state';
+import { type EditorState, type Range, RangeSet, RangeValue, StateField, type Text } from '@codemirror/state';
 import { collectContextReferences } from '../../../core/index.js';
 import { citationIndex } from './citation-chips.js';
-import { inSpans, touchedLines } from './touched-lines.js';
+import { reindexTouchedLines } from './touched-lines.js';
 
 /**
  * The chips of the draft, read from its text alone: where each `t3-context` link is, what it
@@ -53,46 +45,13 @@ function chipsOfLines(doc: Text, from: number, to: number): Range<ChipRange>[] {
 }
 
 /**
- * Re-reads only the lines an edit touched; chips elsewhere are mapped through the change, and a
- * re-read chip equal to the mapped one keeps its range value. Typing in a draft with a thousand
- * chips therefore costs one line, not the whole draft.
- */
-function updateTouchedLines(chips: RangeSet<ChipRange>, transaction: Transaction): RangeSet<ChipRange> {
-  const mapped = chips.map(transaction.changes);
-  const lines = touchedLines(transaction);
-  if (lines.length === 0) return mapped;
-  const filterFrom = lines[0]!.from;
-  const filterTo = lines[lines.length - 1]!.to;
-  // In document order, as the lines are: `update` needs no sort.
-  const fresh = lines.flatMap((line) => chipsOfLines(transaction.newDoc, line.from, line.to));
-  const known = new Map<number, { to: number; chip: ChipRange }>();
-  mapped.between(filterFrom, filterTo, (from, to, chip) => {
-    if (inSpans(lines, from, to)) known.set(from, { to, chip });
-  });
-  const unchanged = new Set<number>();
-  const added = fresh.filter((range) => {
-    const was = known.get(range.from);
-    if (!was || was.to !== range.to || !was.chip.eq(range.value)) return true;
-    unchanged.add(range.from);
-    return false;
-  });
-  // The touched lines hold the chips they held (typing in prose): the mapped index stands.
-  if (added.length === 0 && unchanged.size === known.size) return mapped;
-  return mapped.update({
-    filter: (from, to) => unchanged.has(from) || !inSpans(lines, from, to),
-    filterFrom,
-    filterTo,
-    add: added,
-  });
-}
-
-/**
  * The index: read whole when a state is created, then per touched line. It depends on the text
  * only, so it is never read whole again.
  */
 export const chipIndex = StateField.define<RangeSet<ChipRange>>({
   create: (state) => RangeSet.of(chipsOfLines(state.doc, 0, state.doc.length)),
-  update: (chips, transaction) => (transaction.docChanged ? updateTouchedLines(chips, transaction) : chips),
+  update: (chips, transaction) =>
+    transaction.docChanged ? reindexTouchedLines(chips, transaction, chipsOfLines) : chips,
 });
 
 export interface PlacedChip {

@@ -1,14 +1,6 @@
-import {
-  type EditorState,
-  type Range,
-  RangeSet,
-  RangeValue,
-  StateField,
-  type Text,
-  type Transaction,
-} from '@codemirror/state';
+import { type EditorState, type Range, RangeSet, RangeValue, StateField, type Text } from '@codemirror/state';
 import { type Citation, collectCitations } from '../../../core/index.js';
-import { inSpans, touchedLines } from './touched-lines.js';
+import { reindexTouchedLines } from './touched-lines.js';
 
 /**
  * The citation links of the draft, indexed in state alone (the view draws them in
@@ -42,27 +34,10 @@ function citationsOfLines(doc: Text, from: number, to: number): Range<CitationRa
   );
 }
 
-function updateTouchedLines(citations: RangeSet<CitationRange>, transaction: Transaction): RangeSet<CitationRange> {
-  const mapped = citations.map(transaction.changes);
-  const lines = touchedLines(transaction);
-  if (lines.length === 0) return mapped;
-  const fresh = lines.flatMap((line) => citationsOfLines(transaction.newDoc, line.from, line.to));
-  let stale = false;
-  mapped.between(lines[0]!.from, lines[lines.length - 1]!.to, (from, to) => {
-    if (inSpans(lines, from, to)) stale = true;
-  });
-  if (!stale && fresh.length === 0) return mapped;
-  return mapped.update({
-    filter: (from, to) => !inSpans(lines, from, to),
-    filterFrom: lines[0]!.from,
-    filterTo: lines[lines.length - 1]!.to,
-    add: fresh,
-  });
-}
-
 export const citationIndex = StateField.define<RangeSet<CitationRange>>({
   create: (state) => RangeSet.of(citationsOfLines(state.doc, 0, state.doc.length)),
-  update: (citations, transaction) => (transaction.docChanged ? updateTouchedLines(citations, transaction) : citations),
+  update: (citations, transaction) =>
+    transaction.docChanged ? reindexTouchedLines(citations, transaction, citationsOfLines) : citations,
 });
 
 export interface PlacedCitation {
