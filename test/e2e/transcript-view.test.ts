@@ -177,7 +177,7 @@ describe('the demo transcript', () => {
         const newest = list.lastElementChild!.getBoundingClientRect();
         return newest.bottom > view.top && newest.top < view.bottom;
       });
-    await expect.poll(newestInView).toBe(true);
+    await expect.poll(newestInView, { timeout: 10_000 }).toBe(true);
     await context.close();
   });
 });
