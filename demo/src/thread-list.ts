@@ -30,6 +30,7 @@ export function renderThreadList(
       const link = document.createElement('a');
       link.href = `?thread=${encodeURIComponent(threadId)}`;
       link.textContent = title;
+      link.dir = 'auto';
       link.title = title;
       link.dataset.thread = threadId;
       if (threadId === current) link.setAttribute('aria-current', 'page');

@@ -38,6 +38,11 @@ describe('the demo in right-to-left languages', () => {
       .locator('#transcript t3-context-chip')
       .evaluateAll((chips) => chips.map((chip) => chip.getAttribute('label')));
     expect(chipLabels).toEqual(['Terminal 1 lines 8-9', '@src/cart.ts', '@src/cart.ts', '@docs/הערות.md']);
+    // The thread's title, in the list and above the transcript, reads right to left too.
+    const titleDirections = await page
+      .locator(`#threads a[data-thread="${RTL_THREAD_ID}"], #thread-title`)
+      .evaluateAll((titles) => titles.map((title) => getComputedStyle(title).direction));
+    expect(titleDirections).toEqual(['rtl', 'rtl']);
     const meta = await page.locator('meta[name="viewport"]').getAttribute('content');
     expect(meta).toContain('interactive-widget=resizes-content');
     await page.context().close();
