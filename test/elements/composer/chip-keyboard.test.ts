@@ -5,7 +5,18 @@ import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { part } from '../support/interaction.js';
-import { caret, chips, clickEditor, composerFixture, content, press, type, waitFor } from './support.js';
+import {
+  caret,
+  chips,
+  clickEditor,
+  composerFixture,
+  content,
+  imeCommit,
+  imeCompose,
+  press,
+  type,
+  waitFor,
+} from './support.js';
 
 /**
  * Keyboard access to a composer chip's own controls: Alt+Enter beside a chip opens its details and
@@ -123,6 +134,38 @@ describe('<t3-composer> keyboard access to chip controls', () => {
     expect(caret(composer)).to.equal(before);
     await type('x');
     expect(composer.value.text).to.equal(`See x${formatCitationLink(quote)} `);
+  });
+
+  it('Cancel in the comment form by keyboard gives focus back to Edit comment, still among the controls', async () => {
+    const { composer, chip } = await withCitation();
+    await press('ArrowLeft');
+    await press('Alt+Enter');
+    await waitFor(() => focusedIn(chip)?.matches('[part~="edit-button"]') === true, 'focus on Edit comment');
+    await press('Enter');
+    await waitFor(() => focusedIn(chip)?.localName === 'textarea', 'focus in the comment field');
+    await press('Tab');
+    expect(focusedIn(chip)?.textContent).to.equal('Cancel');
+    await press('Enter');
+    await waitFor(() => !part(chip, 'comment-editor'), 'the form to close');
+    await waitFor(() => focusedIn(chip)?.matches('[part~="edit-button"]') === true, 'focus back on Edit comment');
+    expect(detailsOpen(chip)).to.equal(true);
+    await press('Tab');
+    expect(focusedIn(chip)?.matches('[part~="edit-button"]')).to.equal(true);
+    await press('Escape');
+    await waitFor(() => editorFocused(composer), 'focus back in the editor');
+    expect(composer.value.text).to.equal(`See ${formatCitationLink(quote)} `);
+  });
+
+  it('does not fire during an IME composition', async () => {
+    const { composer, chip } = await withCitation();
+    await press('ArrowLeft');
+    await imeCompose('か');
+    await press('Alt+Enter');
+    expect(focusedIn(chip)).to.equal(null);
+    expect(detailsOpen(chip)).to.equal(false);
+    await imeCommit('か');
+    expect(composer.value.text).to.equal(`See ${formatCitationLink(quote)}か `);
+    expect(editorFocused(composer)).to.equal(true);
   });
 
   it('leaves the key to the editor without a chip beside the caret', async () => {

@@ -84,9 +84,13 @@ async function focusControls(view: EditorView, chip: T3ContextChip): Promise<voi
       all.at((current + (event.shiftKey ? -1 : 1)) % all.length)?.focus();
     }
   };
-  // Focus that leaves the chip (a control that acted, a click elsewhere) closes its details.
-  const onFocusOut = () => finish();
+  // Focus that leaves the chip (a control that acted, a click elsewhere) closes its details; a
+  // control that goes away (the comment form's Cancel) hands focus on within the chip first.
+  const onFocusOut = () => setTimeout(() => chip.matches(':focus-within') || finish());
+  let finished = false;
   const finish = () => {
+    if (finished) return;
+    finished = true;
     chip.removeEventListener('keydown', onKeyDown, true);
     chip.removeEventListener('focusout', onFocusOut);
     void chip.showControls(false);
