@@ -5,6 +5,7 @@ import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { part } from '../support/interaction.js';
+import { terminal } from '../../../support/records.js';
 import {
   caret,
   chips,
@@ -154,6 +155,30 @@ describe('<t3-composer> keyboard access to chip controls', () => {
     await press('Escape');
     await waitFor(() => editorFocused(composer), 'focus back in the editor');
     expect(composer.value.text).to.equal(`See ${formatCitationLink(quote)} `);
+  });
+
+  it('opens the details of a chip without controls, focus staying in the editor, until the caret moves', async () => {
+    const composer = await composerFixture();
+    await clickEditor(composer);
+    await type('look');
+    composer.insertContext(terminal, { label: 'T1' });
+    await composer.updateComplete;
+    const [chip] = chips(composer);
+    await press('ArrowLeft');
+    const before = caret(composer);
+    await press('Alt+Enter');
+    await waitFor(() => detailsOpen(chip!), 'the details');
+    expect(editorFocused(composer)).to.equal(true);
+    expect(focusedIn(chip!)).to.equal(null);
+    expect(caret(composer)).to.equal(before);
+    await press('ArrowLeft');
+    await waitFor(() => !detailsOpen(chip!), 'the details to close as the caret moves');
+    await press('ArrowRight');
+    await press('Alt+Enter');
+    await waitFor(() => detailsOpen(chip!), 'the details again');
+    await press('Escape');
+    await waitFor(() => !detailsOpen(chip!), 'the details to close on Escape');
+    expect(caret(composer)).to.equal(before);
   });
 
   it('does not fire during an IME composition', async () => {

@@ -1,5 +1,5 @@
 import type { EditorState, Extension } from '@codemirror/state';
-import { EditorView, keymap } from '@codemirror/view';
+import { EditorView, keymap, ViewPlugin } from '@codemirror/view';
 import type { T3ContextChip } from '../../context-chip/context-chip.js';
 import type { T3Locale } from '../../shared/locale.js';
 import { chipsOf } from './chip-index.js';
@@ -40,11 +40,25 @@ export function chipBesideCaret(state: EditorState): number | null {
 export function chipKeyboard(locale: () => T3Locale): Extension {
   return [
     keymap.of([{ key: CHIP_CONTROLS_KEY, run: openChipControls }]),
+    closeDetailsOnMove,
     EditorView.contentAttributes.of((view) =>
       hasChips(view.state) ? { 'aria-description': locale().chipControlsKey } : null,
     ),
   ];
 }
+
+/** A chip whose details the key opened while focus stayed in the editor (it has no controls). */
+const openedInPlace = new WeakMap<EditorView, T3ContextChip>();
+
+/** Such details close once the caret moves or the draft changes, as focus details do once focus leaves. */
+const closeDetailsOnMove = ViewPlugin.define((view) => ({
+  update(update) {
+    const chip = openedInPlace.get(view);
+    if (!chip || !(update.docChanged || update.selectionSet)) return;
+    openedInPlace.delete(view);
+    void chip.showControls(false);
+  },
+}));
 
 function hasChips(state: EditorState): boolean {
   return chipsOf(state).length > 0 || citationsOf(state).length > 0;
@@ -68,8 +82,12 @@ async function focusControls(view: EditorView, chip: T3ContextChip): Promise<voi
   await chip.showControls(true);
   const controls = () => [...chip.renderRoot.querySelectorAll<HTMLElement>(CONTROLS)];
   const first = controls()[0];
-  // Without controls the details stay open while focus stays in the editor; Escape closes them there.
-  if (!first || !chip.isConnected) return;
+  // Without controls the details open while focus stays in the editor; Escape closes them there.
+  if (!chip.isConnected) return;
+  if (!first) {
+    openedInPlace.set(view, chip);
+    return;
+  }
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.isComposing) return;
     if (event.key === 'Escape') {
