@@ -120,9 +120,18 @@ export class CitationCommentEditor implements ReactiveController {
       emit(this.host, 't3-citation-comment', { citation, comment: field.value }, { cancelable: true });
   };
 
-  readonly close = () => {
+  /**
+   * Closes the form. Focus that was in it goes back to the Edit comment button, unless it went
+   * somewhere else meanwhile (the composer takes it back after a save or Escape).
+   */
+  readonly close = async () => {
     if (!this.open) return;
+    const form = this.host.renderRoot.querySelector('[part~="comment-editor"]');
+    const focusWasInForm = !!form?.matches(':focus-within');
     this.open = false;
     this.host.requestUpdate();
+    await this.host.updateComplete;
+    if (focusWasInForm && document.activeElement === document.body)
+      this.host.renderRoot.querySelector<HTMLElement>('[part~="edit-button"]')?.focus();
   };
 }

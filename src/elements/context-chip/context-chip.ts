@@ -147,6 +147,13 @@ export class T3ContextChip extends ConfigurableElement {
     else super.focus(options);
   }
 
+  /** Opens the details (or closes them and the comment form) for the composer's keyboard command. @internal */
+  showControls(open: boolean): Promise<boolean> {
+    this.details.setOpenByKeyboard(open);
+    if (!open) this.commentEditor.close();
+    return this.updateComplete;
+  }
+
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     this.presentation = resolvePresentation(this.effectiveKind, this.config.presentations);
@@ -317,15 +324,11 @@ export class T3ContextChip extends ConfigurableElement {
       : details;
   }
 
-  /**
-   * In the composer, a pasted-text file chip offers Expand to text: the composer puts the file's
-   * text back in place of the chip when the button is clicked.
-   */
+  /** In the composer, a pasted-text file chip offers Expand to text: the composer puts its text back in its place. */
   private renderExpandButton(): TemplateResult | typeof nothing {
     if (this.placement !== 'composer' || !this.textPreview) return nothing;
-    return html`<button part="expand" class="expand" type="button" tabindex="-1">
-      ${this.config.locale.expandText}
-    </button>`;
+    const label = this.config.locale.expandText;
+    return html`<button part="expand" class="expand" type="button" tabindex="-1">${label}</button>`;
   }
 
   private renderHostCompact(): unknown {

@@ -101,6 +101,11 @@ export class DetailsPopoverController implements ReactiveController {
     );
     if (chip) controllers.get(chip)!.onPointerEnter();
   };
+  /** Opened or closed by a key outside the chip (the composer's): open, they stay like details opened by focus. */
+  setOpenByKeyboard(open: boolean): void {
+    this.focused = open;
+    this.schedule(open, 0);
+  }
   readonly onFocusIn = () => {
     this.focused = true;
     this.schedule(true, 0);

@@ -114,6 +114,8 @@ export interface T3Locale {
   /** The comment form refuses a comment over 8,000 characters (T3 Code's limit) and keeps it open. */
   citationCommentTooLong: string;
   citationUnavailable: string;
+  /** The editor's description while the draft holds chips: the key that reaches a chip's own controls. */
+  chipControlsKey: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -197,6 +199,7 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   citationCommentField: 'Comment on this quote',
   citationCommentTooLong: 'The comment is too long: at most 8,000 characters.',
   citationUnavailable: 'The quoted reply is not available here; this is the saved quote.',
+  chipControlsKey: 'Alt+Enter opens the details of the chip beside the caret; Escape comes back.',
 });
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as written. */

@@ -9,6 +9,7 @@ import {
 } from '@codemirror/view';
 import type { T3Locale } from '../../shared/locale.js';
 import { chipBidi } from './chip-bidi.js';
+import { chipKeyboard } from './chip-keyboard.js';
 import { chipExtension } from './chip-decorations.js';
 import { chipIntegrity } from './chip-integrity.js';
 import { commandDecorationExtension } from './command-decorations.js';
@@ -82,6 +83,7 @@ export class EditorSetup {
       Prec.highest(this.compositionGuard()),
       this.delegate.controllers(),
       Prec.highest(keymap.of(this.delegate.keys())),
+      chipKeyboard(() => this.delegate.settings().locale),
       slotKeymap(),
       keymap.of([{ key: 'Shift-Enter', run: insertNewline }, ...historyKeymap, ...editingKeymap]),
       EditorView.updateListener.of((update) => this.delegate.onUpdate(update)),
