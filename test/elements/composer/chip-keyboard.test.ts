@@ -181,6 +181,26 @@ describe('<t3-composer> keyboard access to chip controls', () => {
     expect(caret(composer)).to.equal(before);
   });
 
+  it('Escape closes such details before it stops a busy host', async () => {
+    const composer = await composerFixture();
+    const stops: Event[] = [];
+    composer.addEventListener('t3-stop', (event) => stops.push(event));
+    await clickEditor(composer);
+    await type('look');
+    composer.insertContext(terminal, { label: 'T1' });
+    composer.busy = true;
+    await composer.updateComplete;
+    const [chip] = chips(composer);
+    await press('ArrowLeft');
+    await press('Alt+Enter');
+    await waitFor(() => detailsOpen(chip!), 'the details');
+    await press('Escape');
+    await waitFor(() => !detailsOpen(chip!), 'the details to close on Escape');
+    expect(stops, 'the first Escape only closes the details').to.have.length(0);
+    await press('Escape');
+    expect(stops, 'the next one stops the host').to.have.length(1);
+  });
+
   it('does not fire during an IME composition', async () => {
     const { composer, chip } = await withCitation();
     await press('ArrowLeft');

@@ -1,4 +1,4 @@
-import type { EditorState, Extension } from '@codemirror/state';
+import { type EditorState, type Extension, Prec } from '@codemirror/state';
 import { EditorView, keymap, ViewPlugin } from '@codemirror/view';
 import type { T3ContextChip } from '../../context-chip/context-chip.js';
 import type { T3Locale } from '../../shared/locale.js';
@@ -39,7 +39,13 @@ export function chipBesideCaret(state: EditorState): number | null {
  */
 export function chipKeyboard(locale: () => T3Locale): Extension {
   return [
-    keymap.of([{ key: CHIP_CONTROLS_KEY, run: openChipControls }]),
+    // Before the composer's own keys: Escape closes details the key opened before it stops a busy host.
+    Prec.highest(
+      keymap.of([
+        { key: CHIP_CONTROLS_KEY, run: openChipControls },
+        { key: 'Escape', run: closeDetailsOpenedInPlace },
+      ]),
+    ),
     closeDetailsOnMove,
     EditorView.contentAttributes.of((view) =>
       hasChips(view.state) ? { 'aria-description': locale().chipControlsKey } : null,
@@ -59,6 +65,14 @@ const closeDetailsOnMove = ViewPlugin.define((view) => ({
     void chip.showControls(false);
   },
 }));
+
+function closeDetailsOpenedInPlace(view: EditorView): boolean {
+  const chip = openedInPlace.get(view);
+  if (!chip) return false;
+  openedInPlace.delete(view);
+  void chip.showControls(false);
+  return true;
+}
 
 function hasChips(state: EditorState): boolean {
   return chipsOf(state).length > 0 || citationsOf(state).length > 0;
