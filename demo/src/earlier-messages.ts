@@ -1,5 +1,5 @@
 import type { ThreadMessage } from './host-api.js';
-import { pinToEnd } from './scroll-end.js';
+import { holdAtEnd, pinToEnd } from './scroll-end.js';
 
 /**
  * How many of a thread's newest entries (messages and replies) the transcript shows at first, and
@@ -135,6 +135,7 @@ export class EarlierMessages {
     if (!this.marker.isConnected) this.list.prepend(this.marker);
     this.label();
     pinToEnd(this.list);
+    holdAtEnd(this.list);
     this.observeAgain();
   }
 

@@ -23,3 +23,21 @@ export function pinToEnd(list: HTMLElement, frames = 3): void {
   list.scrollTop = list.scrollHeight;
   if (frames > 0) requestAnimationFrame(() => pinToEnd(list, frames - 1));
 }
+
+/**
+ * For a moment after the reader came back to the newest, entries that still grow (taking their
+ * real height once laid out) keep the list at its end, unless the reader scrolls away meanwhile.
+ */
+export function holdAtEnd(list: HTMLElement, ms = 2000): void {
+  let atEnd = true;
+  const onScroll = () => (atEnd = isScrolledToEnd(list, 2));
+  const observer = new ResizeObserver(() => {
+    if (atEnd) list.scrollTop = list.scrollHeight;
+  });
+  for (const entry of list.children) observer.observe(entry);
+  list.addEventListener('scroll', onScroll, { passive: true });
+  setTimeout(() => {
+    observer.disconnect();
+    list.removeEventListener('scroll', onScroll);
+  }, ms);
+}
