@@ -36,9 +36,12 @@ export function argumentPieces(command: CommandInfo): ArgumentPiece[] {
   return pieces.some((piece) => piece.type === 'slot') ? pieces : [];
 }
 
-/** A value as it goes into the prompt: as typed, or in double quotes (`"` and `\` escaped) when it has whitespace. */
+/**
+ * A value as it goes into the prompt: as typed, or in double quotes (`"` and `\` escaped) when it
+ * has whitespace, a quote or a backslash, so a shell-like reader gets the same words back.
+ */
 export function formatArgumentValue(value: string): string {
-  return /[\s"]/.test(value) ? `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"` : value;
+  return /[\s"'\\]/.test(value) ? `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"` : value;
 }
 
 /**
