@@ -77,6 +77,15 @@ describe('<t3-user-message> command chip', () => {
     expect([...details(message)!.children].map((line) => line.textContent)).to.deep.equal(['Review a change']);
   });
 
+  it('shows no arguments in the details when the text after the command does not show them', async () => {
+    const message = await render('/review a.ts security', [command]);
+    expect(chip(message)).to.exist;
+    await sendMouse({ type: 'move', position: centre(chip(message)!.querySelector('.command-face')!) });
+    await waitFor(() => shown(details(message)), 'the details on hover');
+    expect([...details(message)!.children].map((line) => line.textContent)).to.deep.equal(['Review a change']);
+    await sendMouse({ type: 'move', position: [0, 0] });
+  });
+
   it('escapes argument values: markup in a value stays text', async () => {
     const value = '<img src=x onerror=alert(1)>';
     const text = `/review ${JSON.stringify(value)}`;
