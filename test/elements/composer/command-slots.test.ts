@@ -30,6 +30,7 @@ const commands: CommandInfo[] = [
     ],
   },
   { name: 'deploy', argumentHint: '<env> --dry-run [region]', source: 'builtin-command' },
+  { name: 'move', arguments: [{ name: 'source' }, { name: 'destination' }] },
 ];
 
 const root = (composer: T3Composer) => composer.shadowRoot!;
@@ -107,6 +108,17 @@ describe('<t3-composer> command slots', () => {
     await type('please');
     expect(composer.value.text).to.equal('/review a.ts  please');
     expect(activeSlot(composer)).to.equal(undefined);
+    await press('Tab');
+    expect(root(composer).activeElement?.classList.contains('cm-content')).to.equal(false);
+  });
+
+  it('Tab still leaves the editor when Backspace has joined two empty slots', async () => {
+    const composer = await pick('move');
+    await press('Tab');
+    expect(activeSlot(composer)).to.equal('destination');
+    await press('Backspace');
+    expect(composer.value.text).to.equal('/move ');
+    await press('Tab');
     await press('Tab');
     expect(root(composer).activeElement?.classList.contains('cm-content')).to.equal(false);
   });
