@@ -86,6 +86,17 @@ describe('<t3-user-message> command chip', () => {
     await sendMouse({ type: 'move', position: [0, 0] });
   });
 
+  it('shows a context link in a value as its label, not as markup', async () => {
+    const link = '[a.ts](t3-context://v1/file/ctx_1)';
+    const message = await render(`/review ${link} security`, [
+      { ...command, arguments: [{ name: 'target', value: link }, command.arguments[1]] },
+    ]);
+    chip(message)!.focus();
+    await waitFor(() => shown(details(message)), 'the details on focus');
+    const lines = [...details(message)!.children].map((line) => [...line.childNodes].map((node) => node.textContent));
+    expect(lines).to.deep.equal([['Review a change'], ['target', 'a.ts'], ['focus', 'security']]);
+  });
+
   it('escapes argument values: markup in a value stays text', async () => {
     const value = '<img src=x onerror=alert(1)>';
     const text = `/review ${JSON.stringify(value)}`;

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import type { CommandSegment } from '../../core/index.js';
+import { collectContextReferences, type CommandSegment } from '../../core/index.js';
 import { commandIcon } from '../shared/command-icon.js';
 
 /**
@@ -39,9 +39,20 @@ function commandDetails(segment: CommandSegment): HTMLElement | null {
   for (const { name, value } of values) {
     const line = appendLine(details, 'command-argument');
     line.appendChild(document.createElement('span')).textContent = name;
-    line.appendChild(document.createElement('span')).textContent = value;
+    line.appendChild(document.createElement('span')).textContent = withLabels(value);
   }
   return details;
+}
+
+/** A value as a reader sees it: each context link in it (a chip put into a slot) as its label. */
+function withLabels(value: string): string {
+  let shown = '';
+  let position = 0;
+  for (const { start, end, label } of collectContextReferences(value)) {
+    shown += value.slice(position, start) + label;
+    position = end;
+  }
+  return shown + value.slice(position);
 }
 
 function appendLine(parent: HTMLElement, className: string): HTMLElement {
