@@ -203,6 +203,39 @@ describe('<t3-composer> command slots', () => {
     expect(slots(composer)[0]!.textContent).to.equal('a.ts');
   });
 
+  it('undo and redo step through slot edits and keep every value in its slot', async () => {
+    const composer = await pick('move');
+    await type('a.ts');
+    await press('Tab');
+    await type('b.ts');
+    const filled = () => slots(composer).map((slot) => [slot.dataset.argument, slot.textContent]);
+    await press('Control+z');
+    expect(composer.value.text).to.equal('/move a.ts ');
+    expect(filled()).to.deep.equal([
+      ['source', 'a.ts'],
+      ['destination', 'destination'],
+    ]);
+    await press('Control+Shift+Z');
+    expect(composer.value.text).to.equal('/move a.ts b.ts');
+    expect(filled()).to.deep.equal([
+      ['source', 'a.ts'],
+      ['destination', 'b.ts'],
+    ]);
+    await press('Control+z');
+    await press('Control+z');
+    await press('Control+Shift+Z');
+    await press('Control+Shift+Z');
+    expect(filled()).to.deep.equal([
+      ['source', 'a.ts'],
+      ['destination', 'b.ts'],
+    ]);
+    await type('x');
+    expect(filled()).to.deep.equal([
+      ['source', 'a.ts'],
+      ['destination', 'b.tsx'],
+    ]);
+  });
+
   it('the draft value, the stash and a reload keep the token and the filled slots', async () => {
     const composer = await pick('review');
     await type('a.ts');
