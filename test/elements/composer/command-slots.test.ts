@@ -157,6 +157,26 @@ describe('<t3-composer> command slots', () => {
     ]);
   });
 
+  it('pasted text fills the slot the caret is in, quotes and backslashes kept in the value', async () => {
+    const composer = await pick('move');
+    const sent = submissions(composer);
+    await navigator.clipboard.writeText('my "old"\\dir');
+    await press('Control+v');
+    await press('Tab');
+    await navigator.clipboard.writeText('b.ts');
+    await press('Control+v');
+    expect(slots(composer).map((slot) => slot.textContent)).to.deep.equal(['my "old"\\dir', 'b.ts']);
+    await press('Enter');
+    expect(sent).to.have.length(1);
+    expect(sent[0]!.text).to.equal('/move "my \\"old\\"\\\\dir" b.ts');
+    expect(sent[0]!.inputAnnotations[0]).to.deep.include({
+      arguments: [
+        { name: 'source', value: 'my "old"\\dir' },
+        { name: 'destination', value: 'b.ts' },
+      ],
+    });
+  });
+
   it('slots come from an argument hint, with its flags kept as text', async () => {
     const composer = await pick('deploy');
     expect(slots(composer).map((slot) => slot.dataset.argument)).to.deep.equal(['env', 'region']);
