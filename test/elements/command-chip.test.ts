@@ -71,6 +71,12 @@ describe('<t3-user-message> command chip', () => {
     expect(message.shadowRoot!.querySelector('[part~="body"]')!.textContent).to.equal('/revue "my file.ts" security');
   });
 
+  it('shows the text when the annotation names another command than its text', async () => {
+    const message = await render(content, [{ ...command, command: { name: 'deploy', description: 'Deploy' } }]);
+    expect(chip(message)).to.equal(null);
+    expect(message.shadowRoot!.querySelector('[part~="body"]')!.textContent).to.equal(content);
+  });
+
   it('keeps the chip but no arguments when they are malformed', async () => {
     const message = await render(content, [{ ...command, arguments: [{ name: 'target', value: 3 }] }]);
     expect(chip(message)).to.exist;

@@ -6,9 +6,12 @@ import { commandIcon } from '../shared/command-icon.js';
  * A sent message's command annotation as a chip: the command's category icon and `/name`, with
  * its description and filled arguments as details on hover and keyboard focus. Plain DOM, built
  * with the rest of the message body; the text shown is the annotation's, which sanitising has
- * already checked against the message (a mismatched annotation never reaches here).
+ * already checked against the message. An annotation whose text is not `/name` of its command
+ * gives that text alone.
  */
-export function commandChip(segment: CommandSegment): HTMLElement {
+export function commandChip(segment: CommandSegment): Node {
+  // A range whose text names another command is not this command's chip: it shows as the text it is.
+  if (!namesCommand(segment)) return document.createTextNode(segment.text);
   const chip = document.createElement('span');
   chip.className = 'command command-chip';
   chip.setAttribute('part', 'command');
@@ -24,6 +27,11 @@ export function commandChip(segment: CommandSegment): HTMLElement {
     chip.append(details);
   }
   return chip;
+}
+
+function namesCommand({ text, command }: CommandSegment): boolean {
+  const name = `/${command.name}`;
+  return text === name || (text.startsWith(name) && /\s/.test(text.charAt(name.length)));
 }
 
 function commandDetails(segment: CommandSegment): HTMLElement | null {
