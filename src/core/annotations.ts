@@ -1,4 +1,5 @@
 import {
+  argumentValuesShownIn,
   type CommandArgument,
   type CommandArgumentValue,
   sanitizeCommandArguments,
@@ -36,6 +37,8 @@ export interface InputReferenceAnnotation {
 }
 
 export type { CommandArgument, CommandArgumentValue };
+/** How a filled value is written into the prompt, for the composer and for hosts that build prompts. */
+export { formatArgumentValue } from './command-arguments.js';
 
 export type CommandDisplayCategory = 'custom' | 'skill' | 'system';
 
@@ -145,7 +148,7 @@ export function splitContentByAnnotations(content: string, annotations: unknown)
     (between) => {
       if (between) segments.push({ type: 'text', text: between });
     },
-    (annotation) => segments.push(toSegment(annotation)),
+    (annotation) => segments.push(toSegment(annotation, content)),
   );
   return segments;
 }
@@ -171,14 +174,16 @@ export function referenceSegments(text: string, occurrences: readonly ContextRef
   return segments;
 }
 
-function toSegment(annotation: InputAnnotation): Segment {
+/** A command's segment carries its arguments only while the text after it shows them. */
+function toSegment(annotation: InputAnnotation, content: string): Segment {
   const { start, end, text } = annotation;
   if (annotation.type === 'reference') {
     return { type: 'reference', text, start, end, reference: annotation.reference };
   }
   const segment: CommandSegment = { type: 'command', text, start, end, command: annotation.command };
   if (annotation.subcommandPath) segment.subcommandPath = annotation.subcommandPath;
-  if (annotation.arguments) segment.arguments = annotation.arguments;
+  const values = annotation.arguments;
+  if (values && argumentValuesShownIn(content.slice(end), values)) segment.arguments = values;
   return segment;
 }
 

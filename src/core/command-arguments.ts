@@ -70,6 +70,35 @@ export function sanitizeCommandArguments(value: unknown): CommandArgument[] | un
   }
 }
 
+/**
+ * A value as it goes into the prompt: as typed, or in double quotes (`"` and `\\` escaped) when it
+ * has whitespace, a quote or a backslash, so a shell-like reader gets the same words back.
+ */
+export function formatArgumentValue(value: string): string {
+  return /[\s"'\\]/.test(value) ? `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"` : value;
+}
+
+/**
+ * Whether `text` (what follows the command) shows each filled value, as it is written into the
+ * prompt, as a whole word and in order; other words (flags, free text) may come between.
+ */
+export function argumentValuesShownIn(text: string, values: readonly CommandArgumentValue[]): boolean {
+  let position = 0;
+  for (const { value } of values) {
+    const word = formatArgumentValue(value);
+    let index = word === '' ? -1 : text.indexOf(word, position);
+    while (index >= 0 && !isWordAt(text, index, word.length)) index = text.indexOf(word, index + 1);
+    if (index < 0) return false;
+    position = index + word.length;
+  }
+  return true;
+}
+
+function isWordAt(text: string, index: number, length: number): boolean {
+  const end = index + length;
+  return index > 0 && /\s/.test(text.charAt(index - 1)) && (end === text.length || /\s/.test(text.charAt(end)));
+}
+
 function readArgument(entry: unknown): CommandArgument | null {
   if (!isObjectLike(entry)) return null;
   const { name, description, required, options } = entry;

@@ -42,10 +42,12 @@ describe('argument pieces', () => {
 });
 
 describe('argument values in the prompt', () => {
-  it('quotes values with whitespace or quotes, escaping quotes and backslashes', () => {
+  it('quotes values with whitespace, quotes or backslashes, escaping quotes and backslashes', () => {
     expect(formatArgumentValue('src/a.ts')).to.equal('src/a.ts');
     expect(formatArgumentValue('my file')).to.equal('"my file"');
     expect(formatArgumentValue('say "hi"\\')).to.equal('"say \\"hi\\"\\\\"');
+    expect(formatArgumentValue("it's")).to.equal('"it\'s"');
+    expect(formatArgumentValue('C:\\dir')).to.equal('"C:\\\\dir"');
   });
 
   /** A draft of `/review ` with the values typed into two slots. */
@@ -87,7 +89,7 @@ describe('argument values in the prompt', () => {
   });
 
   it('gives back every filled value, and the text splits back into them', () => {
-    const value = fc.string({ unit: fc.constantFrom('a', ' ', '"', '\\', 'é'), maxLength: 8 });
+    const value = fc.string({ unit: fc.constantFrom('a', ' ', '"', "'", '\\', 'é'), maxLength: 8 });
     fc.assert(
       fc.property(value, value, (target, focus) => {
         const { text, values } = textWithArguments(filled(target, focus));
@@ -103,12 +105,24 @@ describe('argument values in the prompt', () => {
   });
 });
 
-/** Splits a command's arguments the way a shell-like reader does: quoted with `\\` escapes, or bare. */
+/**
+ * Splits a command's arguments the way a shell reads words: `"…"` with `\\` escapes, `'…'` as is,
+ * and a bare `\\` escaping the character after it.
+ */
 function splitArguments(text: string): string[] {
   const values: string[] = [];
-  const pattern = /\s*(?:"((?:[^"\\]|\\.)*)"|(\S+))/gy;
+  const pattern = /\s*((?:"(?:[^"\\]|\\.)*"|'[^']*'|\\.|[^\s"'\\])+)/gy;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    values.push(match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2]!);
+    const parts = match[1]!.match(/"(?:[^"\\]|\\.)*"|'[^']*'|\\.|[^"'\\]/g)!;
+    values.push(
+      parts
+        .map((part) => {
+          if (part.startsWith('"')) return part.slice(1, -1).replace(/\\(.)/g, '$1');
+          if (part.startsWith("'")) return part.slice(1, -1);
+          return part.startsWith('\\') ? part.slice(1) : part;
+        })
+        .join(''),
+    );
   }
   return values;
 }

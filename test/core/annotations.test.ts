@@ -496,6 +496,25 @@ describe('command arguments', () => {
     expect(segment).toMatchObject({ type: 'command', arguments: [{ name: 'focus', value: 'security' }] });
   });
 
+  it('gives the segment the arguments only while the text after the command shows them in order', () => {
+    const pairs = (...values: string[]) => values.map((value, index) => ({ name: `a${index}`, value }));
+    const argumentsOf = (text: string, values: { name: string; value: string }[]) =>
+      splitContentByAnnotations(text, [command({ arguments: values })])[0];
+    expect(argumentsOf('/review --deep "my file.ts" security', pairs('my file.ts', 'security'))).toMatchObject({
+      arguments: pairs('my file.ts', 'security'),
+    });
+    for (const [text, values] of [
+      ['/review a.ts', pairs('b.ts')],
+      ['/review security a.ts', pairs('a.ts', 'security')],
+      ['/review my file.ts', pairs('my file.ts')],
+      ['/review a.tsx', pairs('a.ts')],
+    ] as const) {
+      const segment = argumentsOf(text, values);
+      expect(segment, text).toMatchObject({ type: 'command', text: '/review' });
+      expect(segment, text).not.toHaveProperty('arguments');
+    }
+  });
+
   it('drops the field, not the annotation, for anything but at most 32 string pairs', () => {
     const pair = { name: 'a', value: 'b' };
     const bad: unknown[] = [

@@ -71,10 +71,36 @@ describe('<t3-user-message> command chip', () => {
     expect(message.shadowRoot!.querySelector('[part~="body"]')!.textContent).to.equal('/revue "my file.ts" security');
   });
 
+  it('shows the text when the annotation names another command than its text', async () => {
+    const message = await render(content, [{ ...command, command: { name: 'deploy', description: 'Deploy' } }]);
+    expect(chip(message)).to.equal(null);
+    expect(message.shadowRoot!.querySelector('[part~="body"]')!.textContent).to.equal(content);
+  });
+
   it('keeps the chip but no arguments when they are malformed', async () => {
     const message = await render(content, [{ ...command, arguments: [{ name: 'target', value: 3 }] }]);
     expect(chip(message)).to.exist;
     expect([...details(message)!.children].map((line) => line.textContent)).to.deep.equal(['Review a change']);
+  });
+
+  it('shows no arguments in the details when the text after the command does not show them', async () => {
+    const message = await render('/review a.ts security', [command]);
+    expect(chip(message)).to.exist;
+    await sendMouse({ type: 'move', position: centre(chip(message)!.querySelector('.command-face')!) });
+    await waitFor(() => shown(details(message)), 'the details on hover');
+    expect([...details(message)!.children].map((line) => line.textContent)).to.deep.equal(['Review a change']);
+    await sendMouse({ type: 'move', position: [0, 0] });
+  });
+
+  it('shows a context link in a value as its label, not as markup', async () => {
+    const link = '[a.ts](t3-context://v1/file/ctx_1)';
+    const message = await render(`/review ${link} security`, [
+      { ...command, arguments: [{ name: 'target', value: link }, command.arguments[1]] },
+    ]);
+    chip(message)!.focus();
+    await waitFor(() => shown(details(message)), 'the details on focus');
+    const lines = [...details(message)!.children].map((line) => [...line.childNodes].map((node) => node.textContent));
+    expect(lines).to.deep.equal([['Review a change'], ['target', 'a.ts'], ['focus', 'security']]);
   });
 
   it('escapes argument values: markup in a value stays text', async () => {

@@ -1,5 +1,7 @@
 import type { CommandArgument, CommandInfo } from '../../core/index.js';
 
+export { formatArgumentValue } from '../../core/index.js';
+
 /**
  * What follows a picked command: its argument slots in order, and the literal flags of an
  * `argumentHint` between them. Pure, so the rules hold without an editor.
@@ -34,11 +36,6 @@ export function argumentPieces(command: CommandInfo): ArgumentPiece[] {
     else if (!name?.startsWith('-')) return [];
   }
   return pieces.some((piece) => piece.type === 'slot') ? pieces : [];
-}
-
-/** A value as it goes into the prompt: as typed, or in double quotes (`"` and `\` escaped) when it has whitespace. */
-export function formatArgumentValue(value: string): string {
-  return /[\s"]/.test(value) ? `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"` : value;
 }
 
 /**

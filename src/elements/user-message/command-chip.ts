@@ -1,14 +1,17 @@
 import { css } from 'lit';
-import type { CommandSegment } from '../../core/index.js';
+import { collectContextReferences, type CommandSegment } from '../../core/index.js';
 import { commandIcon } from '../shared/command-icon.js';
 
 /**
  * A sent message's command annotation as a chip: the command's category icon and `/name`, with
  * its description and filled arguments as details on hover and keyboard focus. Plain DOM, built
  * with the rest of the message body; the text shown is the annotation's, which sanitising has
- * already checked against the message (a mismatched annotation never reaches here).
+ * already checked against the message. An annotation whose text is not `/name` of its command
+ * gives that text alone.
  */
-export function commandChip(segment: CommandSegment): HTMLElement {
+export function commandChip(segment: CommandSegment): Node {
+  // A range whose text names another command is not this command's chip: it shows as the text it is.
+  if (!namesCommand(segment)) return document.createTextNode(segment.text);
   const chip = document.createElement('span');
   chip.className = 'command command-chip';
   chip.setAttribute('part', 'command');
@@ -26,6 +29,11 @@ export function commandChip(segment: CommandSegment): HTMLElement {
   return chip;
 }
 
+function namesCommand({ text, command }: CommandSegment): boolean {
+  const name = `/${command.name}`;
+  return text === name || (text.startsWith(name) && /\s/.test(text.charAt(name.length)));
+}
+
 function commandDetails(segment: CommandSegment): HTMLElement | null {
   const { description } = segment.command;
   const values = segment.arguments ?? [];
@@ -39,9 +47,20 @@ function commandDetails(segment: CommandSegment): HTMLElement | null {
   for (const { name, value } of values) {
     const line = appendLine(details, 'command-argument');
     line.appendChild(document.createElement('span')).textContent = name;
-    line.appendChild(document.createElement('span')).textContent = value;
+    line.appendChild(document.createElement('span')).textContent = withLabels(value);
   }
   return details;
+}
+
+/** A value as a reader sees it: each context link in it (a chip put into a slot) as its label. */
+function withLabels(value: string): string {
+  let shown = '';
+  let position = 0;
+  for (const { start, end, label } of collectContextReferences(value)) {
+    shown += value.slice(position, start) + label;
+    position = end;
+  }
+  return shown + value.slice(position);
 }
 
 function appendLine(parent: HTMLElement, className: string): HTMLElement {

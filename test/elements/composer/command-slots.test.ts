@@ -30,6 +30,7 @@ const commands: CommandInfo[] = [
     ],
   },
   { name: 'deploy', argumentHint: '<env> --dry-run [region]', source: 'builtin-command' },
+  { name: 'move', arguments: [{ name: 'source' }, { name: 'destination' }] },
 ];
 
 const root = (composer: T3Composer) => composer.shadowRoot!;
@@ -111,6 +112,17 @@ describe('<t3-composer> command slots', () => {
     expect(root(composer).activeElement?.classList.contains('cm-content')).to.equal(false);
   });
 
+  it('Tab still leaves the editor when Backspace has joined two empty slots', async () => {
+    const composer = await pick('move');
+    await press('Tab');
+    expect(activeSlot(composer)).to.equal('destination');
+    await press('Backspace');
+    expect(composer.value.text).to.equal('/move ');
+    await press('Tab');
+    await press('Tab');
+    expect(root(composer).activeElement?.classList.contains('cm-content')).to.equal(false);
+  });
+
   it('an empty required slot blocks the submit with a notice naming it, and selects it', async () => {
     const composer = await pick('review');
     const sent = submissions(composer);
@@ -143,6 +155,26 @@ describe('<t3-composer> command slots', () => {
         arguments: [{ name: 'target', value: 'my file.ts' }],
       },
     ]);
+  });
+
+  it('pasted text fills the slot the caret is in, quotes and backslashes kept in the value', async () => {
+    const composer = await pick('move');
+    const sent = submissions(composer);
+    await navigator.clipboard.writeText('my "old"\\dir');
+    await press('Control+v');
+    await press('Tab');
+    await navigator.clipboard.writeText('b.ts');
+    await press('Control+v');
+    expect(slots(composer).map((slot) => slot.textContent)).to.deep.equal(['my "old"\\dir', 'b.ts']);
+    await press('Enter');
+    expect(sent).to.have.length(1);
+    expect(sent[0]!.text).to.equal('/move "my \\"old\\"\\\\dir" b.ts');
+    expect(sent[0]!.inputAnnotations[0]).to.deep.include({
+      arguments: [
+        { name: 'source', value: 'my "old"\\dir' },
+        { name: 'destination', value: 'b.ts' },
+      ],
+    });
   });
 
   it('slots come from an argument hint, with its flags kept as text', async () => {
@@ -189,6 +221,39 @@ describe('<t3-composer> command slots', () => {
     expect(composer.value.text).to.equal('/review a.ts ');
     expect(slots(composer).map((slot) => slot.dataset.argument)).to.deep.equal(['target', 'focus']);
     expect(slots(composer)[0]!.textContent).to.equal('a.ts');
+  });
+
+  it('undo and redo step through slot edits and keep every value in its slot', async () => {
+    const composer = await pick('move');
+    await type('a.ts');
+    await press('Tab');
+    await type('b.ts');
+    const filled = () => slots(composer).map((slot) => [slot.dataset.argument, slot.textContent]);
+    await press('Control+z');
+    expect(composer.value.text).to.equal('/move a.ts ');
+    expect(filled()).to.deep.equal([
+      ['source', 'a.ts'],
+      ['destination', 'destination'],
+    ]);
+    await press('Control+Shift+Z');
+    expect(composer.value.text).to.equal('/move a.ts b.ts');
+    expect(filled()).to.deep.equal([
+      ['source', 'a.ts'],
+      ['destination', 'b.ts'],
+    ]);
+    await press('Control+z');
+    await press('Control+z');
+    await press('Control+Shift+Z');
+    await press('Control+Shift+Z');
+    expect(filled()).to.deep.equal([
+      ['source', 'a.ts'],
+      ['destination', 'b.ts'],
+    ]);
+    await type('x');
+    expect(filled()).to.deep.equal([
+      ['source', 'a.ts'],
+      ['destination', 'b.tsx'],
+    ]);
   });
 
   it('the draft value, the stash and a reload keep the token and the filled slots', async () => {

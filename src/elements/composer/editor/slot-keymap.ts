@@ -1,7 +1,7 @@
 import { isolateHistory } from '@codemirror/commands';
 import { type ChangeSpec, EditorSelection, type Extension, Prec } from '@codemirror/state';
 import { type Command, keymap } from '@codemirror/view';
-import { activeSlots, commandToken, setSlots, slotAtCaret, slotSelection } from './command-slots.js';
+import { activeSlots, type ArgumentSlot, commandToken, setSlots, slotAtCaret, slotSelection } from './command-slots.js';
 import { setCommand } from './draft-fields.js';
 
 /**
@@ -14,8 +14,10 @@ export const nextSlot: Command = (view) => {
   const slots = activeSlots(state);
   if (slots.length === 0) return false;
   const current = slotAtCaret(state, slots);
-  const head = state.selection.main.head;
-  const next = current >= 0 ? slots[current + 1] : slots.find((slot) => slot.from >= head);
+  const { from, to, head } = state.selection.main;
+  // Slots a deletion joined stand at one place: Tab skips those it would not move to, or it never leaves.
+  const moves = (slot: ArgumentSlot) => slot.from !== from || slot.to !== to;
+  const next = current >= 0 ? slots.slice(current + 1).find(moves) : slots.find((slot) => slot.from >= head);
   if (next) {
     view.dispatch({ selection: slotSelection(next), scrollIntoView: true, userEvent: 'select' });
     return true;
