@@ -43,33 +43,6 @@ export const citationStyles = css`
     overflow-wrap: anywhere;
   }
 
-  .edit-comment {
-    all: unset;
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
-    inline-size: 1.1em;
-    block-size: 1.1em;
-    border-radius: 50%;
-    cursor: pointer;
-    opacity: 0.7;
-  }
-
-  .edit-comment:hover,
-  .edit-comment:focus-visible {
-    opacity: 1;
-    background: var(--_t3-chip-remove-hover);
-  }
-
-  @media (pointer: coarse) {
-    .edit-comment {
-      block-size: 44px;
-      min-inline-size: 24px;
-      margin-block: calc((1.1em - 44px) / 2);
-      border-radius: 6px;
-    }
-  }
-
   .comment-editor {
     position: fixed;
     inset: auto;

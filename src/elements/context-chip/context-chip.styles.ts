@@ -117,21 +117,28 @@ export const chipStyles = [
       opacity: 0.75;
     }
 
-    .remove {
+    /* The chip's round controls: Remove, and a citation's Edit comment. */
+    .remove,
+    .edit-comment {
       all: unset;
       display: inline-flex;
       align-items: center;
       justify-content: center;
       inline-size: 1.1em;
       block-size: 1.1em;
-      margin-inline-end: -0.15em;
       border-radius: 50%;
       cursor: pointer;
       opacity: 0.7;
     }
 
+    .remove {
+      margin-inline-end: -0.15em;
+    }
+
     .remove:hover,
-    .remove:focus-visible {
+    .remove:focus-visible,
+    .edit-comment:hover,
+    .edit-comment:focus-visible {
       opacity: 1;
       background: var(--_t3-chip-remove-hover);
     }
@@ -139,7 +146,8 @@ export const chipStyles = [
     /* A finger's target is at least 44px tall; the negative margins keep the line's height, so
        the target reaches over the chip's edges instead of spreading the lines apart. */
     @media (pointer: coarse) {
-      .remove {
+      .remove,
+      .edit-comment {
         block-size: 44px;
         min-inline-size: 24px;
         margin-block: calc((1.1em - 44px) / 2);
