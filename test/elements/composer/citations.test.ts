@@ -5,7 +5,17 @@ import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
 import { expectNoAxeViolations, LOOKS, resetLook, showLook } from '../support/axe.js';
 import { nextClipboardWrite, part } from '../support/interaction.js';
-import { caret, centre, chips, clickEditor, composerFixture, press, submissions, type, waitFor } from './support.js';
+import {
+  caretPositionsAcrossLine,
+  centre,
+  chips,
+  clickEditor,
+  composerFixture,
+  press,
+  submissions,
+  type,
+  waitFor,
+} from './support.js';
 
 const quote: Citation = {
   version: 1,
@@ -262,16 +272,7 @@ describe('<t3-composer> a citation chip in right-to-left text', () => {
     composer.insertCitation(quote);
     await type('מה קורה');
     const length = composer.value.text.length;
-    await press('End');
-    const seen = new Set<number>([caret(composer)]);
-    for (let step = 0; step < 30; step++) {
-      await press('ArrowLeft');
-      seen.add(caret(composer));
-    }
-    for (let step = 0; step < 30; step++) {
-      await press('ArrowRight');
-      seen.add(caret(composer));
-    }
+    const seen = await caretPositionsAcrossLine(composer);
     const chipStart = 'שלום עולם '.length;
     const chipEnd = chipStart + formatCitationLink(quote).length;
     expect([...seen].filter((position) => position > chipStart && position < chipEnd)).to.deep.equal([]);

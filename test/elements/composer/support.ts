@@ -69,6 +69,19 @@ export function caret(composer: T3Composer): number {
   return mainSelection(composer).head;
 }
 
+/** Every caret position reached walking the line from its end: 30 presses of ← then 30 of →, as a person would. */
+export async function caretPositionsAcrossLine(composer: T3Composer): Promise<Set<number>> {
+  await press('End');
+  const seen = new Set<number>([caret(composer)]);
+  for (const key of ['ArrowLeft', 'ArrowRight']) {
+    for (let step = 0; step < 30; step++) {
+      await press(key);
+      seen.add(caret(composer));
+    }
+  }
+  return seen;
+}
+
 export function selection(composer: T3Composer): { from: number; to: number } {
   const { from, to } = mainSelection(composer);
   return { from, to };
