@@ -1,4 +1,12 @@
-import { EditorSelection, type EditorState, type Extension, Prec, type Range, StateField } from '@codemirror/state';
+import {
+  EditorSelection,
+  type EditorState,
+  type Extension,
+  Prec,
+  type Range,
+  StateField,
+  type Transaction,
+} from '@codemirror/state';
 import {
   type Command,
   Decoration,
@@ -10,6 +18,7 @@ import {
   type ViewUpdate,
 } from '@codemirror/view';
 import { chipIndex } from './chip-index.js';
+import { inSpans, touchedLines } from './touched-lines.js';
 
 /**
  * Right-to-left text around chips. Each line takes its direction from its first strong character
@@ -28,13 +37,30 @@ function buildIsolates(state: EditorState): DecorationSet {
   return Decoration.set(ranges);
 }
 
-/** The chips' ranges as isolates: rebuilt when the chip index changed, else kept. */
+/**
+ * The chips' ranges as isolates, following the index as it follows the text: mapped through an
+ * edit and read again on the lines it touched only, so a keystroke in a draft with many chips
+ * does not rebuild every isolate.
+ */
+function updateIsolates(isolates: DecorationSet, transaction: Transaction): DecorationSet {
+  const mapped = isolates.map(transaction.changes);
+  const lines = touchedLines(transaction);
+  if (lines.length === 0) return mapped;
+  const filterFrom = lines[0]!.from;
+  const filterTo = lines[lines.length - 1]!.to;
+  const added: Range<Decoration>[] = [];
+  transaction.state.field(chipIndex).between(filterFrom, filterTo, (from, to) => {
+    if (inSpans(lines, from, to)) added.push(chipIsolate.range(from, to));
+  });
+  return mapped.update({ filter: (from, to) => !inSpans(lines, from, to), filterFrom, filterTo, add: added });
+}
+
 const chipIsolates = StateField.define<DecorationSet>({
   create: buildIsolates,
   update: (isolates, transaction) =>
     transaction.startState.field(chipIndex) === transaction.state.field(chipIndex)
       ? isolates
-      : buildIsolates(transaction.state),
+      : updateIsolates(isolates, transaction),
 });
 
 const autoDirection = Decoration.line({ attributes: { dir: 'auto' } });
