@@ -2,8 +2,8 @@ import { type EditorState, type Extension, Prec } from '@codemirror/state';
 import { EditorView, keymap, ViewPlugin } from '@codemirror/view';
 import type { T3ContextChip } from '../../context-chip/context-chip.js';
 import type { T3Locale } from '../../shared/locale.js';
-import { chipsOf } from './chip-index.js';
-import { citationsOf } from './citation-chips.js';
+import { chipCountOf, chipsOf } from './chip-index.js';
+import { citationIndex, citationsOf } from './citation-chips.js';
 
 /**
  * The key that reaches a chip's own controls. Alt+Enter: the composer binds Enter with no modifier,
@@ -74,8 +74,9 @@ function closeDetailsOpenedInPlace(view: EditorView): boolean {
   return true;
 }
 
+/** Read on every update: counts kept by the indexes, no list of chips built. */
 function hasChips(state: EditorState): boolean {
-  return chipsOf(state).length > 0 || citationsOf(state).length > 0;
+  return chipCountOf(state) > 0 || state.field(citationIndex).size > 0;
 }
 
 function openChipControls(view: EditorView): boolean {
