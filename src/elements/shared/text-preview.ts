@@ -39,12 +39,15 @@ export function textPreviewOf(text: string): TextPreview {
   return { lineCount, firstLines };
 }
 
-/** A line cut to `PREVIEW_LINE_CHARS`, never in the middle of a surrogate pair. */
-export function cutShort(line: string): string {
-  if (line.length <= PREVIEW_LINE_CHARS) return line;
-  const code = line.charCodeAt(PREVIEW_LINE_CHARS - 1);
-  return line.slice(0, code >= 0xd800 && code <= 0xdbff ? PREVIEW_LINE_CHARS - 1 : PREVIEW_LINE_CHARS);
+/** `text` cut to at most `max` UTF-16 units, never between the two halves of a surrogate pair. */
+export function cutWhole(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
+
+/** A line cut to `PREVIEW_LINE_CHARS`. */
+export const cutShort = (line: string): string => cutWhole(line, PREVIEW_LINE_CHARS);
 
 /** Whether a value set from outside is a preview the chip can show. */
 export function isTextPreview(value: unknown): value is TextPreview {
