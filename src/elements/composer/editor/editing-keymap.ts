@@ -13,13 +13,13 @@ import {
   cursorLineUp,
   cursorPageDown,
   cursorPageUp,
-  deleteCharBackward,
-  deleteCharForward,
+  cursorLineEnd,
+  cursorLineStart,
   deleteGroupBackward,
   deleteGroupForward,
   deleteLineBoundaryBackward,
   deleteLineBoundaryForward,
-  emacsStyleKeymap,
+  deleteToLineEnd,
   selectAll,
   selectCharLeft,
   selectCharRight,
@@ -32,16 +32,39 @@ import {
   selectLineBoundaryLeft,
   selectLineBoundaryRight,
   selectLineDown,
+  selectLineEnd,
+  selectLineStart,
   selectLineUp,
   selectPageDown,
   selectPageUp,
+  splitLine,
+  transposeChars,
 } from '@codemirror/commands';
 import type { KeyBinding } from '@codemirror/view';
+import { deleteCharBackward, deleteCharForward } from './char-deletion.js';
+
+/** The Emacs-style keys macOS gives every text field (Ctrl+A, Ctrl+E, Ctrl+K, …), as CodeMirror binds them. */
+const macTextFieldKeys: readonly KeyBinding[] = [
+  { mac: 'Ctrl-b', run: cursorCharLeft, shift: selectCharLeft, preventDefault: true },
+  { mac: 'Ctrl-f', run: cursorCharRight, shift: selectCharRight },
+  { mac: 'Ctrl-p', run: cursorLineUp, shift: selectLineUp },
+  { mac: 'Ctrl-n', run: cursorLineDown, shift: selectLineDown },
+  { mac: 'Ctrl-a', run: cursorLineStart, shift: selectLineStart },
+  { mac: 'Ctrl-e', run: cursorLineEnd, shift: selectLineEnd },
+  { mac: 'Ctrl-d', run: deleteCharForward },
+  { mac: 'Ctrl-h', run: deleteCharBackward },
+  { mac: 'Ctrl-k', run: deleteToLineEnd },
+  { mac: 'Ctrl-Alt-h', run: deleteGroupBackward },
+  { mac: 'Ctrl-o', run: splitLine },
+  { mac: 'Ctrl-t', run: transposeChars },
+  { mac: 'Ctrl-v', run: cursorPageDown },
+];
 
 /**
  * The text-field keys of CodeMirror's standard keymap, without Enter (the composer submits on
- * Enter and adds a line on Shift+Enter) and without the code-editor bindings of the default keymap
- * (line moves, comments, indentation), which also pull in the language package.
+ * Enter and adds a line on Shift+Enter), without the code-editor bindings of the default keymap
+ * (line moves, comments, indentation) and with character deletion of our own, so that none of them
+ * pulls in the language package.
  */
 export const editingKeymap: readonly KeyBinding[] = [
   { key: 'ArrowLeft', run: cursorCharLeft, shift: selectCharLeft, preventDefault: true },
@@ -75,5 +98,5 @@ export const editingKeymap: readonly KeyBinding[] = [
   { key: 'Mod-Delete', mac: 'Alt-Delete', run: deleteGroupForward, preventDefault: true },
   { mac: 'Mod-Backspace', run: deleteLineBoundaryBackward, preventDefault: true },
   { mac: 'Mod-Delete', run: deleteLineBoundaryForward, preventDefault: true },
-  ...emacsStyleKeymap.map((binding) => ({ mac: binding.key, run: binding.run, shift: binding.shift })),
+  ...macTextFieldKeys,
 ];
