@@ -2,7 +2,8 @@ import type { EditorState } from '@codemirror/state';
 import type { ComposerContext } from '../editor/composer-context.js';
 import { type ComposerDraft, decodeDraft, readDraft } from '../editor/draft.js';
 import { recallWalkField } from '../editor/recall-walk.js';
-import { draftOfHistoryEntry, type HistoryEntry, historyEntryOf } from './history-entries.js';
+import { legacyUpgradeChunk } from '../../shared/on-demand.js';
+import { draftOfHistoryEntry, type HistoryEntry, historyEntryOf, needsLegacyUpgrade } from './history-entries.js';
 
 export const DEFAULT_HISTORY_SIZE = 100;
 
@@ -26,14 +27,11 @@ export class DraftRecall {
   }
 
   set history(value: readonly unknown[]) {
-    const commands = this.context.host.commands;
-    const entries = Array.isArray(value) ? value : [];
-    this.entries = entries.flatMap((entry) => {
-      const draft = draftOfHistoryEntry(entry, commands);
-      return draft ? [readDraftStart(draft)] : [];
-    });
-    this.generation = {};
+    const entries: readonly unknown[] = Array.isArray(value) ? value : [];
+    this.entries = this.draftsOf(entries);
+    const generation = (this.generation = {});
     this.trim();
+    if (!legacyUpgradeChunk.loaded && entries.some(needsLegacyUpgrade)) this.upgradeWhenLoaded(entries, generation);
   }
 
   /** The remembered drafts, oldest first, with their files: what persistence stores. */
@@ -70,6 +68,26 @@ export class DraftRecall {
     if (this.entries.length <= size) return;
     this.entries.splice(0, this.entries.length - size);
     this.generation = {};
+  }
+
+  private draftsOf(entries: readonly unknown[]): ComposerDraft[] {
+    const commands = this.context.host.commands;
+    return entries.flatMap((entry) => {
+      const draft = draftOfHistoryEntry(entry, commands, legacyUpgradeChunk.loaded);
+      return draft ? [readDraftStart(draft)] : [];
+    });
+  }
+
+  /**
+   * Entries written by a legacy client show as text until the legacy upgrade has loaded, then with
+   * their chips, unless the history was set or trimmed meanwhile (a walk in progress goes on).
+   */
+  private upgradeWhenLoaded(entries: readonly unknown[], generation: object): void {
+    void legacyUpgradeChunk.load().then((upgrade) => {
+      if (!upgrade || this.generation !== generation) return;
+      const upgraded = this.draftsOf(entries);
+      this.entries.splice(0, upgraded.length, ...upgraded);
+    });
   }
 
   /** Shows the entry before or after the one shown; the draft in progress sits after the newest. */

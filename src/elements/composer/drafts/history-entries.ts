@@ -2,13 +2,15 @@ import {
   type CommandInfo,
   type ContextRecord,
   decodeContextRecord,
+  decodeMessageContext,
   formatContextReference,
   type MessageContext,
-  resolveMessageContext,
   sanitizeCommandInfo,
   splitContentByAnnotations,
   toKindScopedContextId,
 } from '../../../core/index.js';
+import { hasLegacyContextMarkers } from '../../../core/legacy/markers.js';
+import type { LegacyUpgrade } from '../../shared/on-demand.js';
 import type { ComposerDraft } from '../editor/draft.js';
 import type { PickedCommand } from '../editor/draft-state.js';
 
@@ -19,15 +21,28 @@ import type { PickedCommand } from '../editor/draft-state.js';
 export type HistoryEntry =
   { text: string; context?: MessageContext } | { content: string; inputAnnotations?: unknown[] };
 
-/** A history entry as a draft to show, or `null` for a value that is neither kind of entry. */
+type EntryFields = { text?: unknown; context?: unknown; content?: unknown; inputAnnotations?: unknown } | null;
+
+/**
+ * A history entry as a draft to show, or `null` for a value that is neither kind of entry. An entry
+ * written by a legacy client (text with legacy blocks, no context) shows its chips once `upgrade`
+ * is given, and its text as it is until then.
+ */
 export function draftOfHistoryEntry(
   entry: unknown,
   commands: readonly CommandInfo[],
+  upgrade?: LegacyUpgrade,
 ): { text: string; records: ContextRecord[]; command?: PickedCommand } | null {
-  const value = entry as { text?: unknown; context?: unknown; content?: unknown; inputAnnotations?: unknown } | null;
+  const value = entry as EntryFields;
   if (!value || typeof value !== 'object') return null;
-  if (typeof value.text === 'string')
-    return resolveMessageContext({ text: value.text, context: value.context ?? null });
+  if (typeof value.text === 'string') {
+    const { text, context } = value;
+    if (context != null) {
+      const decoded = decodeMessageContext(context);
+      return { text, records: decoded.ok ? decoded.context.records : [] };
+    }
+    return upgrade && hasLegacyContextMarkers(text) ? upgrade(text) : { text, records: [] };
+  }
   if (typeof value.content !== 'string') return null;
   let text = '';
   const records: ContextRecord[] = [];
@@ -47,6 +62,12 @@ export function draftOfHistoryEntry(
     }
   }
   return { text, records, ...(command ? { command } : {}) };
+}
+
+/** Whether an entry was written by a legacy client and needs the legacy upgrade to show its chips. */
+export function needsLegacyUpgrade(entry: unknown): boolean {
+  const value = entry as EntryFields;
+  return !!value && typeof value.text === 'string' && value.context == null && hasLegacyContextMarkers(value.text);
 }
 
 /** What `history` reads back for a remembered draft: its text and the records it refers to. */
