@@ -1,7 +1,6 @@
 import { expect, html } from '@open-wc/testing';
 import type { ContextRecord } from '../../../src/core/index.js';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
-import { legacyUpgradeChunk } from '../../../src/elements/shared/on-demand.js';
 import { link, skill, terminal } from '../../../support/records.js';
 import {
   caret,
@@ -197,20 +196,5 @@ describe('<t3-composer> ↑/↓ recall', () => {
     expect(sent[0]!.prompt).to.equal('ask @alice now');
     expect(composer.history).to.have.length(2);
     expect(JSON.stringify(composer.history)).to.not.contain('look at');
-  });
-
-  it('recalls a message a legacy client wrote (text with a legacy block, no context) with its chips', async () => {
-    const legacyText = 'Run \uFFFC\n\n<terminal_context>\n- Terminal 1 line 2:\n  2 | $ ls\n</terminal_context>';
-    const composer = await composerFixture();
-    composer.history = [{ text: 'plain' }, { text: legacyText }];
-    await legacyUpgradeChunk.load();
-    await clickEditor(composer);
-    await press('ArrowUp');
-    const [chip] = chips(composer);
-    expect(chip?.kind).to.equal('terminal');
-    expect(composer.value.text).to.equal(`Run ${link(chip!.record!)}`);
-    expect(composer.value.records).to.have.length(1);
-    await press('ArrowUp');
-    expect(composer.value).to.deep.equal({ text: 'plain', records: [] });
   });
 });

@@ -29,9 +29,9 @@ export class DraftRecall {
   set history(value: readonly unknown[]) {
     const entries: readonly unknown[] = Array.isArray(value) ? value : [];
     this.entries = this.draftsOf(entries);
-    const generation = (this.generation = {});
+    this.generation = {};
     this.trim();
-    if (!legacyUpgradeChunk.loaded && entries.some(needsLegacyUpgrade)) this.upgradeWhenLoaded(entries, generation);
+    if (!legacyUpgradeChunk.loaded && entries.some(needsLegacyUpgrade)) this.upgradeWhenLoaded(entries);
   }
 
   /** The remembered drafts, oldest first, with their files: what persistence stores. */
@@ -82,11 +82,14 @@ export class DraftRecall {
    * Entries written by a legacy client show as text until the legacy upgrade has loaded, then with
    * their chips, unless the history was set or trimmed meanwhile (a walk in progress goes on).
    */
-  private upgradeWhenLoaded(entries: readonly unknown[], generation: object): void {
+  private upgradeWhenLoaded(entries: readonly unknown[]): void {
+    const { generation } = this;
+    // What the history shows of `entries`, once trimmed; entries sent since come after them.
+    const shown = this.entries.length;
     void legacyUpgradeChunk.load().then((upgrade) => {
       if (!upgrade || this.generation !== generation) return;
       const upgraded = this.draftsOf(entries);
-      this.entries.splice(0, upgraded.length, ...upgraded);
+      this.entries.splice(0, shown, ...upgraded.slice(upgraded.length - shown));
     });
   }
 
