@@ -23,12 +23,18 @@ describe('<t3-composer> Backspace and Delete', () => {
     expect(composer.value.text).to.equal(' ');
   });
 
-  it('deletes a whole emoji, with its variation selector or as a surrogate pair, with one Backspace', async () => {
-    const composer = await composerWith('a ☺️😀');
+  it('deletes a whole emoji (variation selector, skin tone, joined family, flag) with one Backspace', async () => {
+    const composer = await composerWith('a ☺️😀👍🏽👨‍👩‍👧🇫🇷');
+    for (const left of ['a ☺️😀👍🏽👨‍👩‍👧', 'a ☺️😀👍🏽', 'a ☺️😀', 'a ☺️', 'a ']) {
+      await press('Backspace');
+      expect(composer.value.text).to.equal(left);
+    }
+  });
+
+  it('takes a combining mark alone with Backspace, as text fields do', async () => {
+    const composer = await composerWith('ae\u0301');
     await press('Backspace');
-    expect(composer.value.text).to.equal('a ☺️');
-    await press('Backspace');
-    expect(composer.value.text).to.equal('a ');
+    expect(composer.value.text).to.equal('ae');
   });
 
   it('deletes the grapheme after the caret with Delete, and joins lines at a line end', async () => {

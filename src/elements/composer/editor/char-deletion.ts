@@ -38,19 +38,22 @@ function deleteChar(view: EditorView, forward: boolean): boolean {
   return true;
 }
 
+/** A variation selector or an emoji skin tone modifier (U+1F3FB–U+1F3FF). */
+const EMOJI_ALTERATION = /[\ufe00-\ufe0f]|\ud83c[\udffb-\udfff]/;
+
 /** The other edge of the grapheme cluster beside `pos`, or of the line break at a line's edge. */
 function clusterEdge(state: EditorState, pos: number, forward: boolean): number {
   const line = state.doc.lineAt(pos);
   const offset = pos - line.from;
-  // Backward, a combining mark goes alone (as text fields do), but not a variation selector: it
-  // would leave its base character looking unchanged.
+  // Backward, a combining mark goes alone (as text fields do), but not a variation selector or a
+  // skin tone: either would leave its emoji looking like another one.
   let edge = findClusterBreak(line.text, offset, forward, forward);
   if (edge === offset) {
     const atDocEdge = forward ? line.number === state.doc.lines : line.number === 1;
     return atDocEdge ? pos : pos + (forward ? 1 : -1);
   }
-  if (!forward && /[\ufe00-\ufe0f]/.test(line.text.slice(edge, offset))) {
-    edge = findClusterBreak(line.text, edge, false, false);
+  if (!forward && EMOJI_ALTERATION.test(line.text.slice(edge, offset))) {
+    edge = findClusterBreak(line.text, offset, false, true);
   }
   return line.from + edge;
 }
