@@ -97,7 +97,8 @@ export interface BenchPage {
   close(): Promise<void>;
 }
 
-export async function serveBenchPage(): Promise<BenchPage> {
+/** `sourcemap` writes the page's source map beside it, so a profile can name the module of each sample. */
+export async function serveBenchPage({ sourcemap = false } = {}): Promise<BenchPage> {
   const outdir = mkdtempSync(join(tmpdir(), 't3-bench-'));
   await build({
     entryPoints: { page: join(projectRoot, 'bench/browser/page.ts') },
@@ -107,6 +108,7 @@ export async function serveBenchPage(): Promise<BenchPage> {
     target: 'es2022',
     platform: 'browser',
     minify: true,
+    sourcemap,
     // The peers' production code paths (Lexical picks its build by NODE_ENV and export condition).
     define: { 'process.env.NODE_ENV': '"production"' },
     conditions: ['production'],
