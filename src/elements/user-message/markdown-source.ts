@@ -1,8 +1,8 @@
-import type { Token } from 'marked';
 import { type ContextReferenceOccurrence, walkAroundRanges } from '../../core/index.js';
+import type { Token } from './markdown/tokens.js';
 
 /**
- * A message's Markdown source made safe to lex, before `marked` sees it: references are swapped
+ * A message's Markdown source made safe to lex, before the lexer sees it: references are swapped
  * for private placeholders (a private-use sentinel absent from the text, the occurrence index,
  * the sentinel again), and nesting deep enough to overflow or stall the lexer is escaped.
  */
@@ -38,7 +38,7 @@ const NUMERIC_REFERENCE = /&#(?:(\d{1,7})|[xX]([0-9a-fA-F]{1,6}));/g;
 
 /**
  * The first `count` private-use characters that neither occur in the text nor can come out of one
- * of its numeric character references (marked decodes those in text), or undefined.
+ * of its numeric character references (the renderer decodes those in text), or undefined.
  */
 function pickPrivateCharacters(text: string, count: number): string[] | undefined {
   const taken = new Uint8Array(PRIVATE_USE_LAST - PRIVATE_USE_FIRST + 1);
@@ -73,8 +73,8 @@ function withPlaceholders(text: string, occurrences: readonly ContextReferenceOc
 // Nesting limits applied before lexing
 
 /**
- * marked recurses once per nesting level and rescans or copies each level's content, so thousands
- * of nested quotes, list items or emphasis spans overflow the stack or take quadratic time. The
+ * The lexer recurses once per nesting level and lexes each level's content again, so thousands
+ * of nested quotes, list items or emphasis spans would overflow the stack or take quadratic time. The
  * source is bounded first by backslash-escaping the markers and delimiters beyond the limits
  * below: an escaped character still shows as itself, it just stops opening a level. Each inserted
  * backslash is preceded by a private "breaker" character so that both can be removed from the
