@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { markdownLexer } from '../../src/elements/user-message/markdown/lexer.js';
+import { markdownLexer, type Token } from '../../src/elements/user-message/markdown/lexer.js';
 import { markdownDocument, inlineLine } from './markdown-arbitraries.js';
 import { CHAT_CORPUS } from './markdown-corpus.js';
 import { normalizeTokens } from './markdown-normalize.js';
@@ -92,6 +92,24 @@ describe('markdownLexer where it deliberately differs from marked', () => {
 });
 
 describe('markdownLexer tokens', () => {
+  it('nests quotes and lists 32 levels deep at most, the deeper markers kept as text', () => {
+    const depthOf = (tokens: readonly Token[]): number => {
+      const inner = tokens.flatMap((token) =>
+        token.type === 'blockquote'
+          ? [token.tokens]
+          : token.type === 'list'
+            ? token.items.map((item) => item.tokens)
+            : [],
+      );
+      return inner.length === 0 ? 0 : 1 + Math.max(...inner.map(depthOf));
+    };
+    for (const source of [`${'>'.repeat(100)} x`, `${'- '.repeat(100)}x`, `${'> - '.repeat(50)}x`]) {
+      const tokens = markdownLexer.lex(source);
+      expect(depthOf(tokens)).toBe(32);
+      expect(JSON.stringify(tokens)).toContain(source.slice(-40));
+    }
+  });
+
   it('keeps the source of every link and image in raw, for the renderer to show when it will not link', () => {
     const [paragraph] = markdownLexer.lex('[x](javascript:alert(1)) ![i](https://a.example/i.png "T")');
     expect(paragraph).toMatchObject({

@@ -1,6 +1,6 @@
 import type { ContextReferenceOccurrence } from '../../core/index.js';
 import { collectMessageLinks } from './citation-links.js';
-import { prepareMarkdownSource, removeInsertedEscapes } from './markdown-source.js';
+import { prepareMarkdownSource } from './markdown-source.js';
 import { appendElement, appendTextWithChips, type CreateChip } from './markdown-dom.js';
 import { markdownLexer, type Token } from './markdown/lexer.js';
 import { TokenRenderer } from './markdown-tokens.js';
@@ -36,10 +36,9 @@ export function parseMessageMarkdown(text: string): ParsedMessageMarkdown {
   if (prepared === undefined) return { occurrences, body: { kind: 'plain', text } };
   try {
     const tokens = markdownLexer.lex(prepared.source);
-    if (prepared.escaped) removeInsertedEscapes(tokens, prepared.breaker);
     return { occurrences, body: { kind: 'markdown', tokens, sentinel: prepared.sentinel } };
   } catch {
-    // A nesting shape the source limits do not foresee may still overflow the lexer's stack.
+    // The lexer bounds nesting itself; should it still fail, the text shows as written.
     return { occurrences, body: { kind: 'plain', text } };
   }
 }

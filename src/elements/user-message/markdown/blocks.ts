@@ -22,6 +22,13 @@ import { type BlockLexer, type Token, normalizeLabel } from './tokens.js';
  */
 
 /** Lexes `lines` into block tokens; `top` is false inside list items, where paragraphs are `text`. */
+/**
+ * Quotes and lists nested deeper than this show their markers as text: each level lexes its lines
+ * again, so the bound keeps deep nesting linear, and the renderer draws 64 token levels (a list
+ * level takes two).
+ */
+const MAX_CONTAINER_DEPTH = 32;
+
 export function lexBlocks(lexer: BlockLexer, lines: readonly string[], top: boolean): Token[] {
   const tokens: Token[] = [];
   let i = 0;
@@ -68,8 +75,9 @@ function lexBlockAt(lexer: BlockLexer, lines: readonly string[], i: number, top:
     tokens.push({ type: 'hr', raw: line });
     return i + 1;
   }
-  if (QUOTE_MARKER.test(line)) return lexBlockquote(lexer, lines, i, tokens);
-  const list = lexList(lexer, lines, i, tokens.at(-1));
+  const nestable = lexer.depth < MAX_CONTAINER_DEPTH;
+  if (nestable && QUOTE_MARKER.test(line)) return lexBlockquote(lexer, lines, i, tokens);
+  const list = nestable ? lexList(lexer, lines, i, tokens.at(-1)) : null;
   if (list) {
     tokens.push(list.token);
     return list.next;
@@ -205,7 +213,7 @@ function lexBlockquote(lexer: BlockLexer, lines: readonly string[], i: number, t
     paragraphOpen = !fence && continuesParagraph(inner, marker ? paragraphOpen : true);
   }
   const raw = lines.slice(i, j).join('\n');
-  tokens.push({ type: 'blockquote', raw, text: content.join('\n'), tokens: lexBlocks(lexer, content, true) });
+  tokens.push({ type: 'blockquote', raw, text: content.join('\n'), tokens: lexer.blocks(content, true) });
   return j;
 }
 

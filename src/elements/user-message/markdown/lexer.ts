@@ -16,7 +16,15 @@ export const markdownLexer = {
     const lexer: BlockLexer = {
       definitions: new Map(),
       inlineQueue: [],
-      blocks: (blockLines, top) => lexBlocks(lexer, blockLines, top),
+      depth: 0,
+      blocks: (blockLines, top) => {
+        lexer.depth++;
+        try {
+          return lexBlocks(lexer, blockLines, top);
+        } finally {
+          lexer.depth--;
+        }
+      },
     };
     const tokens = lexBlocks(lexer, lines, true);
     for (const target of lexer.inlineQueue) {

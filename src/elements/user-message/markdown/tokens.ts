@@ -160,6 +160,8 @@ export interface BlockLexer {
   readonly definitions: LinkDefinitions;
   /** Tokens whose `text` still needs its inline tokens, lexed once every definition is known. */
   readonly inlineQueue: { text: string; tokens: Token[] }[];
-  /** Lexes lines into block tokens; `top` is false inside list items, where paragraphs are `text`. */
+  /** Containers open around the lines being lexed. */
+  depth: number;
+  /** Lexes a container's lines one level deeper; `top` is false inside list items, where paragraphs are `text`. */
   blocks(lines: readonly string[], top: boolean): Token[];
 }
