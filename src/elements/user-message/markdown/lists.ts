@@ -1,4 +1,4 @@
-import { LIST_MARKER, SETEXT_UNDERLINE, indentOf, isBlank } from './block-rules.js';
+import { LIST_MARKER, SETEXT_UNDERLINE, THEMATIC_BREAK, htmlBlockStart, indentOf, isBlank } from './block-rules.js';
 import type { BlockLexer, CheckboxToken, ListItemToken, ListToken, Token } from './tokens.js';
 
 /**
@@ -23,29 +23,16 @@ function expandTabs(line: string, column = 0): string {
   return expanded + line.slice(leading.length);
 }
 
-/** Blocks that end an item when they start left of its content column. */
+/** Blocks that end an item when they start left of its content column (at most three spaces in). */
 function endsItem(line: string, contentColumn: number): boolean {
-  const max = Math.max(0, Math.min(3, contentColumn - 1));
   const indent = /^ */.exec(line)![0].length;
-  if (indent > max) return false;
+  if (indent > Math.max(0, Math.min(3, contentColumn - 1))) return false;
   const rest = line.slice(indent);
-  return (
-    /^(?:```|~~~)/.test(rest) ||
-    /^#{1,6}(?:\s|$)/.test(rest) ||
-    /^</.test(rest) ||
-    rest.startsWith('>') ||
-    /^(?:[*+-]|\d{1,9}[.)])(?:[ \t]|$)/.test(rest) ||
-    /^(?:(?:-[ \t]*){3,}|(?:_[ \t]*){3,}|(?:\*[ \t]*){3,})$/.test(rest)
-  );
+  return ITEM_ENDING.test(rest) || THEMATIC_BREAK.test(rest) || htmlBlockStart(rest, true) !== undefined;
 }
 
-function startsHtmlBlock(rest: string): boolean {
-  return /^<(?:\/?[a-zA-Z]|!--|\?|![A-Za-z]|!\[CDATA\[)/.test(rest);
-}
-
-function isThematicBreak(line: string): boolean {
-  return /^ {0,3}(?:(?:-[ \t]*){3,}|(?:_[ \t]*){3,}|(?:\*[ \t]*){3,})$/.test(line);
-}
+const ITEM_ENDING = /^(?:```|~~~|#{1,6}(?:\s|$)|>|(?:[*+-]|\d{1,9}[.)])(?:[ \t]|$))/;
+const LEAF_START = /^ {0,3}(?:```|~~~|#{1,6}(?:\s|$))/;
 
 interface Item {
   lines: string[];
@@ -76,7 +63,7 @@ function readItem(lines: readonly string[], i: number, markerWidth: number): Ite
   for (; j < lines.length; j++) {
     const raw = lines[j]!;
     const line = expandTabs(raw);
-    if (startsHtmlBlockWithin(line, contentColumn) || endsItem(line, contentColumn)) break;
+    if (endsItem(line, contentColumn)) break;
     if (isBlank(raw) || indentOf(line) >= contentColumn) {
       content.push(isBlank(raw) ? '' : line.slice(contentColumn));
       lazy = false;
@@ -92,32 +79,23 @@ function readItem(lines: readonly string[], i: number, markerWidth: number): Ite
   return { lines: content, end: j, endsWithBlank: j > i + 1 && isBlank(lines[j - 1]!) };
 }
 
-function startsHtmlBlockWithin(line: string, contentColumn: number): boolean {
-  const indent = /^ */.exec(line)![0].length;
-  return indent <= Math.max(0, Math.min(3, contentColumn - 1)) && startsHtmlBlock(line.slice(indent));
-}
-
 /** Whether a line left of the content column continues the item's paragraph. */
 function continuesLazily(previous: string, firstLine: boolean, afterLazyLine: boolean): boolean {
   let block = previous;
   if (firstLine) {
     for (
       let m: RegExpExecArray | null;
-      !isThematicBreak(block) && (m = /^ {0,3}(?:(?:[*+-]|\d{1,9}[.)])(?: |$)|> ?)/.exec(block));
+      !THEMATIC_BREAK.test(block) && (m = /^ {0,3}(?:(?:[*+-]|\d{1,9}[.)])(?: |$)|> ?)/.exec(block));
     ) {
       block = block.slice(m[0].length);
       if (m[0].length === 0) break;
     }
     if (!block.trim()) return false;
   }
-  if (indentOf(block) >= 4 || /^ {0,3}(?:```|~~~|#{1,6}(?:\s|$)|<)/.test(block) || isThematicBreak(block)) return false;
-  if (!afterLazyLine) {
-    const inner = previous.replace(NESTED_MARKERS, '');
-    if (/^ {0,3}(?:`{3,}|~{3,})/.test(inner) || /^ {0,3}#{1,6}(?:\s|$)/.test(inner) || isThematicBreak(inner)) {
-      return false;
-    }
-  }
-  return true;
+  if (indentOf(block) >= 4 || LEAF_START.test(block) || THEMATIC_BREAK.test(block)) return false;
+  if (htmlBlockStart(block, true) !== undefined) return false;
+  const inner = previous.replace(NESTED_MARKERS, '');
+  return afterLazyLine || !(LEAF_START.test(inner) || THEMATIC_BREAK.test(inner));
 }
 
 export function lexList(
@@ -146,7 +124,7 @@ export function lexList(
   let blankBefore = false;
   while (j < lines.length) {
     const match = LIST_MARKER.exec(lines[j]!);
-    if (!match || !sameKind(match[2]!) || isThematicBreak(lines[j]!)) break;
+    if (!match || !sameKind(match[2]!) || THEMATIC_BREAK.test(lines[j]!)) break;
     if (blankBefore) list.loose = true;
     const item = readItem(lines, j, match[0].length);
     itemLines.push(item.lines);
