@@ -30,6 +30,7 @@ const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 /** Characters that may continue an e-mail address's local part: an address starts after none of them. */
 const EMAIL_TEXT = /[a-zA-Z0-9.!#$%&'*+/=?_`{|}~-]/;
 const URL_FIRST = /[hHfFw]/;
+const PLAIN_TEXT = /[^\\\n `<![*_~]+/y;
 const EMAIL_FIRST = /[A-Za-z0-9._+-]/;
 const ATTRIBUTE = String.raw`\s+[a-zA-Z:_][\w.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>${'`'}]+))?`;
 const HTML_TAG = new RegExp(
@@ -49,7 +50,9 @@ export function lexInline(source: string, definitions: LinkDefinitions, inLink =
 
 class InlineLexer {
   private readonly nodes: InlineNode[] = [];
-  private readonly runs: BacktickRuns;
+  private runs?: BacktickRuns;
+  /** Whether the text may hold a bare URL or e-mail address, which can start at any letter. */
+  private readonly linkCandidates: boolean;
   private readonly search: ForwardSearch;
   private readonly lastContent: number;
   private brackets?: Map<number, number>;
@@ -77,7 +80,7 @@ class InlineLexer {
     private readonly inLink: boolean,
     private readonly depth: number,
   ) {
-    this.runs = new BacktickRuns(source);
+    this.linkCandidates = /@|:\/\/|www\./.test(source);
     this.search = new ForwardSearch(source);
     this.lastContent = lastNonSpace(source);
     this.urlRuns = new RunEnds(source, /[^\s<]*/y);
@@ -89,6 +92,12 @@ class InlineLexer {
     const { source } = this;
     let i = 0;
     while (i < source.length) {
+      if (!this.linkCandidates) {
+        // Without a URL or an address in the text, runs of ordinary characters are plain text.
+        PLAIN_TEXT.lastIndex = i;
+        if (PLAIN_TEXT.test(source)) i = PLAIN_TEXT.lastIndex;
+        if (i >= source.length) break;
+      }
       const end = this.tokenAt(i);
       if (end === undefined) {
         i++;
@@ -173,7 +182,7 @@ class InlineLexer {
 
   private codeSpan(i: number): number {
     const length = backtickRunLength(this.source, i);
-    const closer = this.runs.closer(i + length, length);
+    const closer = (this.runs ??= new BacktickRuns(this.source)).closer(i + length, length);
     if (closer === -1) {
       this.flushText(i + length);
       return i + length;
@@ -225,7 +234,7 @@ class InlineLexer {
   }
 
   private bareLink(i: number): number | undefined {
-    if (this.inLink || this.inHtmlLink) return undefined;
+    if (this.inLink || this.inHtmlLink || !this.linkCandidates) return undefined;
     const { source } = this;
     const char = source[i]!;
     const previous = i > this.textStart ? source[i - 1]! : '';
