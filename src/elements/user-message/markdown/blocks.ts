@@ -21,7 +21,6 @@ import { type BlockLexer, type Token, normalizeLabel } from './tokens.js';
  * again, one level deeper). Inline content is queued and lexed once every definition is known.
  */
 
-/** Lexes `lines` into block tokens; `top` is false inside list items, where paragraphs are `text`. */
 /**
  * Quotes and lists nested deeper than this show their markers as text: each level lexes its lines
  * again, so the bound keeps deep nesting linear, and the renderer draws 64 token levels (a list
@@ -29,6 +28,7 @@ import { type BlockLexer, type Token, normalizeLabel } from './tokens.js';
  */
 const MAX_CONTAINER_DEPTH = 32;
 
+/** Lexes `lines` into block tokens; `top` is false inside list items, where paragraphs are `text`. */
 export function lexBlocks(lexer: BlockLexer, lines: readonly string[], top: boolean): Token[] {
   const tokens: Token[] = [];
   let i = 0;
@@ -41,8 +41,7 @@ export function lexBlocks(lexer: BlockLexer, lines: readonly string[], top: bool
       i = end;
       continue;
     }
-    const next = lexBlockAt(lexer, lines, i, top, tokens);
-    i = next;
+    i = lexBlockAt(lexer, lines, i, top, tokens);
   }
   return tokens;
 }
