@@ -1,5 +1,5 @@
 // The script-tag bundle's banner: one comment with the licence of every
-// third-party package the bundle inlines (Lit, marked, CodeMirror and their dependencies), read
+// third-party package the bundle inlines (Lit, CodeMirror and their dependencies), read
 // from each package's own LICENSE file, so the notices travel with the file wherever it is copied.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';

@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
-import { Lexer } from 'marked';
 import '../../src/define-message.js';
 import type { T3ContextChip } from '../../src/elements/context-chip/context-chip.js';
+import { markdownLexer } from '../../src/elements/user-message/markdown/lexer.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
 import { file, link, mention, terminal } from '../../support/records.js';
 import { part as findPart, waitFor } from './support/interaction.js';
@@ -146,12 +146,12 @@ describe('<t3-user-message> long content', () => {
 
 describe('<t3-user-message> 1,000 messages', () => {
   it('re-renders unchanged input with no Markdown work and no DOM change', async () => {
-    const originalLex = Lexer.lex;
+    const originalLex = markdownLexer.lex;
     let lexCalls = 0;
-    Lexer.lex = ((...args: Parameters<typeof Lexer.lex>) => {
+    markdownLexer.lex = ((...args: Parameters<typeof markdownLexer.lex>) => {
       lexCalls++;
-      return originalLex.apply(Lexer, args);
-    }) as typeof Lexer.lex;
+      return originalLex.apply(markdownLexer, args);
+    }) as typeof markdownLexer.lex;
     const container = document.createElement('div');
     document.body.append(container);
     try {
@@ -187,7 +187,7 @@ describe('<t3-user-message> 1,000 messages', () => {
       expect(lexCalls).to.equal(1000);
       expect(mutations).to.equal(0);
     } finally {
-      Lexer.lex = originalLex;
+      markdownLexer.lex = originalLex;
       container.remove();
     }
   });

@@ -1,9 +1,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import { Lexer } from 'marked';
 import '../../src/define-message.js';
 import { CONTEXT_CLIPBOARD_MIME, decodeClipboardFragment, decodeClipboardHtml } from '../../src/core/index.js';
 import type { T3ContextChip } from '../../src/elements/context-chip/context-chip.js';
+import { markdownLexer } from '../../src/elements/user-message/markdown/lexer.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
 import type { UserMessageRenderInfo } from '../../src/elements/user-message/message-model.js';
 import { dataset, file, image, link, mention, reviewComment, terminal } from '../../support/records.js';
@@ -343,12 +343,12 @@ describe('<t3-user-message> copy', () => {
 
 describe('<t3-user-message> parse cache', () => {
   it('parses Markdown once per distinct text: re-rendering unchanged input does no Markdown work', async () => {
-    const originalLex = Lexer.lex;
+    const originalLex = markdownLexer.lex;
     let lexCalls = 0;
-    Lexer.lex = ((...args: Parameters<typeof Lexer.lex>) => {
+    markdownLexer.lex = ((...args: Parameters<typeof markdownLexer.lex>) => {
       lexCalls++;
-      return originalLex.apply(Lexer, args);
-    }) as typeof Lexer.lex;
+      return originalLex.apply(markdownLexer, args);
+    }) as typeof markdownLexer.lex;
     try {
       const message = await renderRecords(`Cached **text** ${link(file)}`, { version: 1, records: [file] });
       expect(lexCalls).to.equal(1);
@@ -361,7 +361,7 @@ describe('<t3-user-message> parse cache', () => {
       await message.updateComplete;
       expect(lexCalls).to.equal(2);
     } finally {
-      Lexer.lex = originalLex;
+      markdownLexer.lex = originalLex;
     }
   });
 });

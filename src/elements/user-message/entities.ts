@@ -1,53 +1,56 @@
 /**
  * HTML character references, decoded the CommonMark way: numeric references always, named ones
  * from a table of the common entities (an unknown name stays as written). Only a reference that
- * ends with `;` counts.
+ * ends with `;` counts. The table is kept as strings, far smaller in the Markdown chunk than an
+ * object literal: markup and ASCII punctuation (those of URL obfuscation included), Latin-1,
+ * Greek, and general punctuation, arrows and maths.
  */
 
-// prettier-ignore
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  // Markup and ASCII punctuation (the ones that matter for URL obfuscation included).
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", Tab: '\t', NewLine: '\n', excl: '!', num: '#',
-  dollar: '$', percnt: '%', lpar: '(', rpar: ')', ast: '*', plus: '+', comma: ',', period: '.',
-  sol: '/', colon: ':', semi: ';', equals: '=', quest: '?', commat: '@', lsqb: '[', lbrack: '[',
-  bsol: '\\', rsqb: ']', rbrack: ']', Hat: '^', lowbar: '_', grave: '`', lcub: '{', lbrace: '{',
-  verbar: '|', vert: '|', rcub: '}', rbrace: '}',
-  // Latin-1 symbols.
-  nbsp: '\u00a0', iexcl: '¡', cent: '¢', pound: '£', curren: '¤', yen: '¥', brvbar: '¦', sect: '§',
-  uml: '¨', copy: '©', ordf: 'ª', laquo: '«', not: '¬', shy: '\u00ad', reg: '®', macr: '¯', deg: '°',
-  plusmn: '±', sup2: '²', sup3: '³', acute: '´', micro: 'µ', para: '¶', middot: '·', cedil: '¸',
-  sup1: '¹', ordm: 'º', raquo: '»', frac14: '¼', frac12: '½', frac34: '¾', iquest: '¿', times: '×',
-  divide: '÷',
-  // Latin-1 letters.
-  Agrave: 'À', Aacute: 'Á', Acirc: 'Â', Atilde: 'Ã', Auml: 'Ä', Aring: 'Å', AElig: 'Æ', Ccedil: 'Ç',
-  Egrave: 'È', Eacute: 'É', Ecirc: 'Ê', Euml: 'Ë', Igrave: 'Ì', Iacute: 'Í', Icirc: 'Î', Iuml: 'Ï',
-  ETH: 'Ð', Ntilde: 'Ñ', Ograve: 'Ò', Oacute: 'Ó', Ocirc: 'Ô', Otilde: 'Õ', Ouml: 'Ö', Oslash: 'Ø',
-  Ugrave: 'Ù', Uacute: 'Ú', Ucirc: 'Û', Uuml: 'Ü', Yacute: 'Ý', THORN: 'Þ', szlig: 'ß', agrave: 'à',
-  aacute: 'á', acirc: 'â', atilde: 'ã', auml: 'ä', aring: 'å', aelig: 'æ', ccedil: 'ç', egrave: 'è',
-  eacute: 'é', ecirc: 'ê', euml: 'ë', igrave: 'ì', iacute: 'í', icirc: 'î', iuml: 'ï', eth: 'ð',
-  ntilde: 'ñ', ograve: 'ò', oacute: 'ó', ocirc: 'ô', otilde: 'õ', ouml: 'ö', oslash: 'ø', ugrave: 'ù',
-  uacute: 'ú', ucirc: 'û', uuml: 'ü', yacute: 'ý', thorn: 'þ', yuml: 'ÿ', OElig: 'Œ', oelig: 'œ',
-  Scaron: 'Š', scaron: 'š', Yuml: 'Ÿ', fnof: 'ƒ', circ: 'ˆ', tilde: '˜',
-  // Greek.
-  Alpha: 'Α', Beta: 'Β', Gamma: 'Γ', Delta: 'Δ', Epsilon: 'Ε', Zeta: 'Ζ', Eta: 'Η', Theta: 'Θ',
-  Iota: 'Ι', Kappa: 'Κ', Lambda: 'Λ', Mu: 'Μ', Nu: 'Ν', Xi: 'Ξ', Omicron: 'Ο', Pi: 'Π', Rho: 'Ρ',
-  Sigma: 'Σ', Tau: 'Τ', Upsilon: 'Υ', Phi: 'Φ', Chi: 'Χ', Psi: 'Ψ', Omega: 'Ω', alpha: 'α',
-  beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ', iota: 'ι',
-  kappa: 'κ', lambda: 'λ', mu: 'μ', nu: 'ν', xi: 'ξ', omicron: 'ο', pi: 'π', rho: 'ρ', sigmaf: 'ς',
-  sigma: 'σ', tau: 'τ', upsilon: 'υ', phi: 'φ', chi: 'χ', psi: 'ψ', omega: 'ω',
-  // General punctuation, arrows, maths.
-  ensp: '\u2002', emsp: '\u2003', thinsp: '\u2009', zwnj: '\u200c', zwj: '\u200d', lrm: '\u200e',
-  rlm: '\u200f', ndash: '–', mdash: '—', hyphen: '‐', lsquo: '‘', rsquo: '’', sbquo: '‚', ldquo: '“',
-  rdquo: '”', bdquo: '„', dagger: '†', Dagger: '‡', bull: '•', hellip: '…', permil: '‰', prime: '′',
-  Prime: '″', lsaquo: '‹', rsaquo: '›', oline: '‾', frasl: '⁄', euro: '€', trade: '™', larr: '←',
-  uarr: '↑', rarr: '→', darr: '↓', harr: '↔', lArr: '⇐', uArr: '⇑', rArr: '⇒', dArr: '⇓', hArr: '⇔',
-  forall: '∀', part: '∂', exist: '∃', empty: '∅', nabla: '∇', isin: '∈', notin: '∉', ni: '∋',
-  prod: '∏', sum: '∑', minus: '−', lowast: '∗', radic: '√', prop: '∝', infin: '∞', ang: '∠',
-  and: '∧', or: '∨', cap: '∩', cup: '∪', int: '∫', there4: '∴', sim: '∼', cong: '≅', asymp: '≈',
-  ne: '≠', equiv: '≡', le: '≤', ge: '≥', sub: '⊂', sup: '⊃', nsub: '⊄', sube: '⊆', supe: '⊇',
-  oplus: '⊕', otimes: '⊗', perp: '⊥', sdot: '⋅', loz: '◊', spades: '♠', clubs: '♣', hearts: '♥',
-  diams: '♦', check: '✓', cross: '✗', star: '☆', starf: '★',
-};
+/** Runs of consecutive characters from a first code point, one name each (`-` where none is named). */
+const NAMED_RUNS: readonly (readonly [number, string])[] = [
+  [0x21, 'excl quot num dollar percnt amp apos lpar rpar ast plus comma'],
+  [
+    0xa0,
+    'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg ' +
+      'plusmn sup2 sup3 acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest ' +
+      'Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute ' +
+      'Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc ' +
+      'Uuml Yacute THORN szlig agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ' +
+      'ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ocirc otilde ouml divide ' +
+      'oslash ugrave uacute ucirc uuml yacute thorn yuml',
+  ],
+  [
+    0x391,
+    'Alpha Beta Gamma Delta Epsilon Zeta Eta Theta Iota Kappa Lambda Mu Nu Xi Omicron Pi Rho - ' +
+      'Sigma Tau Upsilon Phi Chi Psi Omega',
+  ],
+  [
+    0x3b1,
+    'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho ' +
+      'sigmaf sigma tau upsilon phi chi psi omega',
+  ],
+];
+
+/** The other names, each followed by its character (no character here is an ASCII letter or digit). */
+const NAMED_OTHERS =
+  'lt<gt>Tab\tNewLine\nperiod.sol/colon:semi;equals=quest?commat@lsqb[lbrack[bsol\\rsqb]rbrack]Hat^' +
+  'lowbar_grave`lcub{lbrace{verbar|vert|rcub}rbrace}OEligŒoeligœScaronŠscaronšYumlŸfnofƒcircˆtilde˜' +
+  'ensp\u2002emsp\u2003thinsp\u2009zwnj\u200czwj\u200dlrm\u200erlm\u200fndash–mdash—hyphen‐lsquo‘' +
+  'rsquo’sbquo‚ldquo“rdquo”bdquo„dagger†Dagger‡bull•hellip…permil‰prime′Prime″lsaquo‹rsaquo›oline‾' +
+  'frasl⁄euro€trade™larr←uarr↑rarr→darr↓harr↔lArr⇐uArr⇑rArr⇒dArr⇓hArr⇔forall∀part∂exist∃empty∅' +
+  'nabla∇isin∈notin∉ni∋prod∏sum∑minus−lowast∗radic√prop∝infin∞ang∠and∧or∨cap∩cup∪int∫there4∴sim∼' +
+  'cong≅asymp≈ne≠equiv≡le≤ge≥sub⊂sup⊃nsub⊄sube⊆supe⊇oplus⊕otimes⊗perp⊥sdot⋅loz◊spades♠clubs♣hearts♥' +
+  'diams♦check✓cross✗star☆starf★';
+
+const NAMED_ENTITIES: ReadonlyMap<string, string> = new Map([
+  ...NAMED_RUNS.flatMap(([first, names]) =>
+    names
+      .split(' ')
+      .map((name, offset) => [name, String.fromCodePoint(first + offset)] as const)
+      .filter(([name]) => name !== '-'),
+  ),
+  ...Array.from(NAMED_OTHERS.matchAll(/([A-Za-z0-9]+)([^A-Za-z0-9])/g), ([, name, value]) => [name!, value!] as const),
+]);
 
 const CHARACTER_REFERENCE = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));/g;
 const REPLACEMENT_CHARACTER = '\ufffd';
@@ -63,6 +66,6 @@ export function decodeEntities(text: string): string {
   return text.replace(CHARACTER_REFERENCE, (reference, decimal?: string, hex?: string, name?: string) => {
     if (decimal !== undefined) return fromCodePoint(Number.parseInt(decimal, 10));
     if (hex !== undefined) return fromCodePoint(Number.parseInt(hex, 16));
-    return Object.hasOwn(NAMED_ENTITIES, name!) ? NAMED_ENTITIES[name!]! : reference;
+    return NAMED_ENTITIES.get(name!) ?? reference;
   });
 }

@@ -1,11 +1,11 @@
-import type { MarkedToken, Token, Tokens } from 'marked';
 import type { ContextReferenceOccurrence } from '../../core/index.js';
 import { safeLinkUrl } from '../shared/urls.js';
 import { decodeEntities } from './entities.js';
 import { appendElement, appendText, type CreateChip } from './markdown-dom.js';
+import type { ImageToken, LinkToken, TableCell, Token, TokenOfType } from './markdown/tokens.js';
 
 /**
- * `marked` tokens built into DOM nodes (elements and text nodes, never an HTML string), so raw
+ * Markdown tokens (`markdown/lexer.ts`) built into DOM nodes (elements and text nodes, never an HTML string), so raw
  * HTML in a message can only ever show as text. Placeholders become chips wherever text is
  * rendered; a placeholder in an attribute-like place shows its token as written. Building nodes
  * directly rather than one Lit template instance per token keeps a long transcript cheap: the
@@ -114,7 +114,7 @@ const BLOCK_TOKEN_TYPES: ReadonlySet<string> = new Set([
 
 function plainTextOf(token: Token, depth: number): string {
   if (depth >= MAX_RENDER_DEPTH) return token.raw;
-  const known = token as MarkedToken;
+  const known = token;
   const children = (tokens: readonly Token[]) => tokens.map((child) => plainTextOf(child, depth + 1)).join('');
   switch (known.type) {
     case 'text':
@@ -137,9 +137,8 @@ function plainTextOf(token: Token, depth: number): string {
 }
 
 type RenderToken = (token: Token, renderer: TokenRenderer, parent: Node) => void;
-type TokenOfType<T extends MarkedToken['type']> = Extract<MarkedToken, { type: T }>;
 type TokenRenderers = {
-  [T in MarkedToken['type']]: (token: TokenOfType<T>, renderer: TokenRenderer, parent: Node) => void;
+  [T in Token['type']]: (token: TokenOfType<T>, renderer: TokenRenderer, parent: Node) => void;
 };
 
 /** A token whose content is its inline tokens, in an element of `tag`. */
@@ -177,18 +176,18 @@ const RENDERERS: TokenRenderers = {
   image: renderImage,
 };
 
-function renderList(token: Tokens.List, r: TokenRenderer, parent: Node): void {
+function renderList(token: TokenOfType<'list'>, r: TokenRenderer, parent: Node): void {
   const list = appendElement(parent, token.ordered ? 'ol' : 'ul');
   if (token.ordered && typeof token.start === 'number' && token.start !== 1)
     list.setAttribute('start', String(token.start));
   for (const item of token.items) renderListItem(item, r, list);
 }
 
-function renderListItem(item: Tokens.ListItem, r: TokenRenderer, parent: Node): void {
+function renderListItem(item: TokenOfType<'list_item'>, r: TokenRenderer, parent: Node): void {
   r.children(item.tokens, appendElement(parent, 'li', item.task ? 'task-list-item' : undefined));
 }
 
-function renderCheckbox(token: Tokens.Checkbox, _r: TokenRenderer, parent: Node): void {
+function renderCheckbox(token: TokenOfType<'checkbox'>, _r: TokenRenderer, parent: Node): void {
   const box = appendElement(parent, 'input');
   box.type = 'checkbox';
   box.disabled = true;
@@ -196,9 +195,9 @@ function renderCheckbox(token: Tokens.Checkbox, _r: TokenRenderer, parent: Node)
   appendText(parent, ' ');
 }
 
-function renderTable(token: Tokens.Table, r: TokenRenderer, parent: Node): void {
+function renderTable(token: TokenOfType<'table'>, r: TokenRenderer, parent: Node): void {
   const table = appendElement(parent, 'table');
-  const row = (cells: readonly Tokens.TableCell[], section: Node) => {
+  const row = (cells: readonly TableCell[], section: Node) => {
     const tr = appendElement(section, 'tr');
     for (const cell of cells) {
       const element = appendElement(tr, cell.header ? 'th' : 'td');
@@ -213,7 +212,7 @@ function renderTable(token: Tokens.Table, r: TokenRenderer, parent: Node): void 
   for (const cells of token.rows) row(cells, body);
 }
 
-function renderCode(token: Tokens.Code, r: TokenRenderer, parent: Node): void {
+function renderCode(token: TokenOfType<'code'>, r: TokenRenderer, parent: Node): void {
   const code = appendElement(appendElement(parent, 'pre'), 'code');
   // A reference in the info string would otherwise end up in an attribute: show the block as written.
   if (r.hasPlaceholder(token.lang)) return r.text(trimNewlines(token.raw), code);
@@ -222,12 +221,12 @@ function renderCode(token: Tokens.Code, r: TokenRenderer, parent: Node): void {
   r.text(token.text, code);
 }
 
-/** marked leaves character references in destinations and titles; autolinks are literal. */
-function linkDestination(token: Tokens.Link | Tokens.Image): string {
+/** The lexer leaves character references in destinations and titles; autolinks are literal. */
+function linkDestination(token: LinkToken | ImageToken): string {
   return 'autolink' in token && token.autolink ? token.href : decodeEntities(token.href);
 }
 
-function linkTitle(token: Tokens.Link | Tokens.Image): string | undefined {
+function linkTitle(token: LinkToken | ImageToken): string | undefined {
   return token.title ? decodeEntities(token.title) : undefined;
 }
 
@@ -235,7 +234,7 @@ function linkTitle(token: Tokens.Link | Tokens.Image): string | undefined {
  * A link that is not rendered as a link (an unsafe or relative destination, or one nested in
  * another link) shows its whole source, so nothing the user typed disappears from view.
  */
-function renderLink(token: Tokens.Link, r: TokenRenderer, parent: Node): void {
+function renderLink(token: LinkToken, r: TokenRenderer, parent: Node): void {
   if (r.hasPlaceholder(token.href) || r.hasPlaceholder(token.title)) return r.rawSource(token, parent);
   const url = safeLinkUrl(linkDestination(token));
   // Nested anchors are invalid; the outer link already covers the text.
@@ -245,7 +244,7 @@ function renderLink(token: Tokens.Link, r: TokenRenderer, parent: Node): void {
 }
 
 /** Images are never loaded: a safe remote image becomes a link to it, anything else shows its source. */
-function renderImage(token: Tokens.Image, r: TokenRenderer, parent: Node): void {
+function renderImage(token: ImageToken, r: TokenRenderer, parent: Node): void {
   if (r.hasPlaceholder(token.href) || r.hasPlaceholder(token.title) || r.hasPlaceholder(token.text)) {
     return r.rawSource(token, parent);
   }
@@ -256,7 +255,7 @@ function renderImage(token: Tokens.Image, r: TokenRenderer, parent: Node): void 
 }
 
 /** A definition is invisible when links can use it; one no link can follow shows as written. */
-function renderDefinition(token: Tokens.Def, r: TokenRenderer, parent: Node): void {
+function renderDefinition(token: TokenOfType<'def'>, r: TokenRenderer, parent: Node): void {
   const usable = !r.hasPlaceholder(token.raw) && safeLinkUrl(decodeEntities(token.href)) !== undefined;
   if (!usable) r.rawSource(token, parent);
 }

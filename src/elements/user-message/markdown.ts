@@ -1,16 +1,16 @@
-import { Marked, type Token } from 'marked';
 import type { ContextReferenceOccurrence } from '../../core/index.js';
 import { collectMessageLinks } from './citation-links.js';
-import { prepareMarkdownSource, removeInsertedEscapes } from './markdown-source.js';
+import { prepareMarkdownSource } from './markdown-source.js';
 import { appendElement, appendTextWithChips, type CreateChip } from './markdown-dom.js';
+import { markdownLexer, type Token } from './markdown/lexer.js';
 import { TokenRenderer } from './markdown-tokens.js';
 
 /**
- * A sent message's Markdown: the source is hardened (`markdown-source.ts`), lexed by `marked`,
- * and the tokens built into DOM nodes (`markdown-tokens.ts`), so raw HTML in a message can
- * only ever show as text and chips land exactly where `collectContextReferences` found them,
- * code included. This module and `marked` form their own chunk, loaded only when a message
- * needs Markdown (`message-chunks.ts`).
+ * A sent message's Markdown: the source is hardened (`markdown-source.ts`), lexed by our own
+ * lexer (`markdown/lexer.ts`), and the tokens built into DOM nodes (`markdown-tokens.ts`), so raw
+ * HTML in a message can only ever show as text and chips land exactly where
+ * `collectContextReferences` found them, code included. This module and the lexer form their own
+ * chunk, loaded only when a message needs Markdown (`message-chunks.ts`).
  */
 
 export type { CreateChip };
@@ -26,9 +26,6 @@ type MarkdownBody =
   /** Shown verbatim: no free sentinel, or the lexer gave up on a pathological input. */
   | { readonly kind: 'plain'; readonly text: string };
 
-// `breaks`: a line break the user typed (Shift+Enter) stays a line break, as chat messages read.
-const markdown = new Marked({ gfm: true, breaks: true, pedantic: false, silent: false });
-
 /**
  * Pure and deterministic: the caller caches it by text identity, so re-rendering unchanged text
  * does no Markdown work.
@@ -38,11 +35,10 @@ export function parseMessageMarkdown(text: string): ParsedMessageMarkdown {
   const prepared = prepareMarkdownSource(text, occurrences);
   if (prepared === undefined) return { occurrences, body: { kind: 'plain', text } };
   try {
-    const tokens = markdown.lexer(prepared.source);
-    if (prepared.escaped) removeInsertedEscapes(tokens, prepared.breaker);
+    const tokens = markdownLexer.lex(prepared.source);
     return { occurrences, body: { kind: 'markdown', tokens, sentinel: prepared.sentinel } };
   } catch {
-    // A nesting shape the source limits do not foresee may still overflow marked's stack.
+    // The lexer bounds nesting itself; should it still fail, the text shows as written.
     return { occurrences, body: { kind: 'plain', text } };
   }
 }
