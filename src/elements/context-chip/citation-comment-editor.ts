@@ -1,10 +1,11 @@
-import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
+import { css, html, nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { type Citation, CITATION_MAX_COMMENT_LENGTH } from '../../core/index.js';
 import { AnchoredPopup } from '../shared/anchored-popup.js';
 import { emit } from '../shared/events.js';
+import { adoptLateStyles } from '../shared/late-styles.js';
 import { DEFAULT_LOCALE, type T3Locale } from '../shared/locale.js';
 
-interface CommentEditorHost extends HTMLElement {
+export interface CommentEditorHost extends HTMLElement {
   addController(controller: ReactiveController): void;
   requestUpdate(): void;
   readonly updateComplete: Promise<boolean>;
@@ -12,9 +13,10 @@ interface CommentEditorHost extends HTMLElement {
 }
 
 /**
- * The Edit comment control of a citation chip in the composer: a button on the chip that opens a
- * small form beside it (in the top layer, like the details). Saving fires `t3-citation-comment`,
- * and the composer rewrites the chip's link; the chip itself changes nothing.
+ * The comment form of a citation chip in the composer, opened by its Edit comment control
+ * (`citation-comment-control.ts`): a small form beside the chip (in the top layer, like the
+ * details). Saving fires `t3-citation-comment`, and the composer rewrites the chip's link; the chip
+ * itself changes nothing. A chunk of its own, with its styles: a chip in a message never loads it.
  */
 export class CitationCommentEditor implements ReactiveController {
   open = false;
@@ -47,24 +49,13 @@ export class CitationCommentEditor implements ReactiveController {
     this.popup.hide();
   }
 
-  /** The button on the chip, and the form while it is open. */
-  render(locale: T3Locale): TemplateResult {
+  /** The form while it is open. */
+  render(locale: T3Locale): TemplateResult | typeof nothing {
     this.strings = locale;
     const citation = this.citation();
-    return html`<button
-        part="edit-button"
-        class="edit-comment"
-        type="button"
-        tabindex="-1"
-        aria-label=${locale.citationEditComment}
-        title=${locale.citationEditComment}
-        aria-expanded=${this.open ? 'true' : 'false'}
-        @click=${this.onEditClick}
-      >
-        <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
-          <path d="M3 13l1-3.5 6.5-6.5 2.5 2.5L6.5 12z" fill="none" stroke="currentColor" stroke-width="1.4" />
-        </svg></button
-      >${this.open && citation ? this.renderForm(citation, locale) : nothing}`;
+    if (!this.open || !citation) return nothing;
+    adoptLateStyles(this.host.renderRoot, commentEditorStyles);
+    return this.renderForm(citation, locale);
   }
 
   private renderForm(citation: Citation, locale: T3Locale): TemplateResult {
@@ -83,13 +74,13 @@ export class CitationCommentEditor implements ReactiveController {
     </form>`;
   }
 
-  private readonly onEditClick = async (event: MouseEvent) => {
-    event.stopPropagation();
+  /** Opens the form with focus in its field, or closes it. */
+  async toggle(): Promise<void> {
     this.open = !this.open;
     this.host.requestUpdate();
     await this.host.updateComplete;
     this.host.renderRoot.querySelector<HTMLTextAreaElement>('[part~="comment-editor"] textarea')?.focus();
-  };
+  }
 
   private readonly onFieldKeyDown = (event: KeyboardEvent) => {
     if (event.isComposing) return;
@@ -135,3 +126,34 @@ export class CitationCommentEditor implements ReactiveController {
       this.host.renderRoot.querySelector<HTMLElement>('[part~="edit-button"]')?.focus();
   };
 }
+
+const commentEditorStyles = css`
+  .comment-editor {
+    position: fixed;
+    inset: auto;
+    margin: 0;
+    box-sizing: border-box;
+    inline-size: min(360px, var(--_t3-popup-room-inline, calc(100vw - 16px)));
+    padding: 0.5em;
+    border: 1px solid var(--_t3-popover-border-color);
+    border-radius: 8px;
+    background: var(--_t3-popover-background);
+    color: var(--_t3-popover-color);
+    box-shadow: 0 6px 24px rgb(0 0 0 / 0.18);
+    font: 13px/1.45 var(--_t3-font-sans);
+  }
+
+  .comment-editor textarea {
+    box-sizing: border-box;
+    inline-size: 100%;
+    font: inherit;
+    resize: vertical;
+  }
+
+  .comment-editor-actions {
+    display: flex;
+    justify-content: flex-end;
+    gap: 0.5em;
+    margin-block-start: 0.4em;
+  }
+`;

@@ -17,7 +17,7 @@ import { chipFace } from './chip-face.js';
 import { chipLabel, chipValue, pullRequestTone } from '../shared/chip-text.js';
 import { watchCodeOverflow } from './code-overflow.js';
 import { chipStyles } from './context-chip.styles.js';
-import { CitationCommentEditor } from './citation-comment-editor.js';
+import { CitationCommentControl } from './citation-comment-control.js';
 import { citationStyles, renderCitationDetails } from './citation-details.js';
 import { citationChipLabel } from '../shared/citation-label.js';
 import { DetailsPopoverController } from './details-popover.js';
@@ -136,7 +136,7 @@ export class T3ContextChip extends ConfigurableElement {
     () => this.base,
     () => this.hasDetails,
   );
-  private readonly commentEditor = new CitationCommentEditor(this, () => this.citation);
+  private readonly commentEditor = new CitationCommentControl(this, () => this.citation);
   /** Both derive from properties and configuration only, so they are computed once per update. */
   private presentation!: ResolvedPresentation;
   private status: ChipStatus = 'unresolved';

@@ -1,4 +1,5 @@
 import type { LegacyUpgradeResult } from '../../core/legacy/upgrade.js';
+import { OnDemand } from '../shared/on-demand.js';
 
 /**
  * Code a message loads only when it needs it, each a chunk of its own: the Markdown renderer (with
@@ -13,24 +14,6 @@ export type LegacyUpgrade = (text: string) => LegacyUpgradeResult;
 
 /** Where a message stands with a chunk: ready, still loading, or unavailable (its load failed). */
 export type ChunkState<T> = { ready: T } | 'loading' | 'unavailable';
-
-/** A module loaded the first time it is asked for; a failed load is tried again on the next ask. */
-class OnDemand<T> {
-  loaded?: T;
-  private loading?: Promise<T | undefined>;
-
-  constructor(private readonly importer: () => Promise<T>) {}
-
-  /** Resolves to `undefined` when the chunk cannot be loaded (a network failure). */
-  load(): Promise<T | undefined> {
-    if (this.loaded) return Promise.resolve(this.loaded);
-    this.loading ??= this.importer().then(
-      (module) => (this.loaded = module),
-      () => (this.loading = undefined),
-    );
-    return this.loading;
-  }
-}
 
 const markdownChunk = new OnDemand<MessageMarkdown>(() => import('./markdown.js'));
 const legacyChunk = new OnDemand<LegacyUpgrade>(() =>

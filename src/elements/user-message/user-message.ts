@@ -34,7 +34,7 @@ import type { ParsedMessageMarkdown } from './markdown.js';
 import { MessageChunks, type MessageMarkdown } from './message-chunks.js';
 import { annotationBody, assignRecords, markdownBody, plainTextBody, referenceCopyText } from './message-body.js';
 import { renderFiles, renderImages } from './message-attachments.js';
-import { MessageEditing } from './message-editing.js';
+import { EditControl } from './edit-control.js';
 import { RovingFocusController, type RovingItem } from './roving-focus.js';
 import { commandChipStyles } from './command-chip.js';
 import { checkIcon, copyIcon } from './copy-icons.js';
@@ -156,7 +156,7 @@ export class T3UserMessage extends ConfigurableElement {
   private readonly roving = new RovingFocusController(this, () => [
     ...this.renderRoot.querySelectorAll<RovingItem>(ROVING_ITEMS),
   ]);
-  private readonly editController = new MessageEditing(this, {
+  private readonly editController = new EditControl(this, {
     editable: () => this.editable,
     model: () => this.model ?? buildMessageModel(this, () => this.chunks.legacyUpgrade()),
     original: () => this.originalInput(),
@@ -177,7 +177,8 @@ export class T3UserMessage extends ConfigurableElement {
   /**
    * Starts editing, as the Edit control does; false when the message cannot be edited now (not
    * `editable`, no `<t3-composer>` on the page, or another message's changed edit asks first: this
-   * one starts if those changes are discarded).
+   * one starts if those changes are discarded). The first edit on a page loads the editing code
+   * first; `updateComplete` waits for it.
    */
   edit(): boolean {
     return this.editController.start();
@@ -222,10 +223,11 @@ export class T3UserMessage extends ConfigurableElement {
     return this.scannedText.occurrences;
   }
 
-  /** Complete once the body is drawn: a message waiting for a chunk updates again once it has come. */
+  /** Complete once the body (or the editor) is drawn: a message waiting for a chunk updates again once it has come. */
   protected override async getUpdateComplete(): Promise<boolean> {
     const complete = await super.getUpdateComplete();
-    return (await this.chunks.settled()) ? (await this.getUpdateComplete()) && complete : complete;
+    const waited = await Promise.all([this.chunks.settled(), this.editController.settled()]);
+    return waited.includes(true) ? (await this.getUpdateComplete()) && complete : complete;
   }
 
   protected override render(): TemplateResult {

@@ -1,0 +1,21 @@
+/**
+ * A module loaded the first time it is asked for, as a chunk of its own: code an element needs only
+ * in some cases (a message's Markdown renderer, its editor, a chip's comment form). It loads once
+ * per page and stays; a failed load is tried again on the next ask.
+ */
+export class OnDemand<T> {
+  loaded?: T;
+  private loading?: Promise<T | undefined>;
+
+  constructor(private readonly importer: () => Promise<T>) {}
+
+  /** Resolves to `undefined` when the chunk cannot be loaded (a network failure). */
+  load(): Promise<T | undefined> {
+    if (this.loaded) return Promise.resolve(this.loaded);
+    this.loading ??= this.importer().then(
+      (module) => (this.loaded = module),
+      () => (this.loading = undefined),
+    );
+    return this.loading;
+  }
+}
