@@ -2,6 +2,7 @@ import { html, type PropertyValues, type TemplateResult } from 'lit';
 import { query } from 'lit/decorators.js';
 import type { Citation, CommandInfo, ContextRecord } from '../../core/index.js';
 import { emit } from '../shared/events.js';
+import '../context-chip/citation-comment-editor.js'; // Its citation chips' comment form, which no message loads.
 import type { ComposerDraft, ComposerValue, InsertContextOptions, InsertContextResult } from './composer-types.js';
 import { composerStyles } from './composer.styles.js';
 import { restoredFormValue } from './form-value.js';

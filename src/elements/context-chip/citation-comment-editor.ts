@@ -4,21 +4,16 @@ import { AnchoredPopup } from '../shared/anchored-popup.js';
 import { emit } from '../shared/events.js';
 import { adoptLateStyles } from '../shared/late-styles.js';
 import { DEFAULT_LOCALE, type T3Locale } from '../shared/locale.js';
-
-export interface CommentEditorHost extends HTMLElement {
-  addController(controller: ReactiveController): void;
-  requestUpdate(): void;
-  readonly updateComplete: Promise<boolean>;
-  readonly renderRoot: HTMLElement | DocumentFragment;
-}
+import { type CommentControl, type CommentControlHost, provideCommentControl } from './citation-comment-control.js';
 
 /**
- * The comment form of a citation chip in the composer, opened by its Edit comment control
- * (`citation-comment-control.ts`): a small form beside the chip (in the top layer, like the
- * details). Saving fires `t3-citation-comment`, and the composer rewrites the chip's link; the chip
- * itself changes nothing. A chunk of its own, with its styles: a chip in a message never loads it.
+ * The Edit comment control of a citation chip in the composer: a button on the chip that opens a
+ * small form beside it (in the top layer, like the details). Saving fires `t3-citation-comment`,
+ * and the composer rewrites the chip's link; the chip itself changes nothing. The composer imports
+ * this module, which provides the control to its chips (`citation-comment-control.ts`); a chip in a
+ * message never edits its comment, so a page of messages loads none of it.
  */
-export class CitationCommentEditor implements ReactiveController {
+class CitationCommentEditor implements ReactiveController, CommentControl {
   open = false;
   /** The strings of the last render, for the form's messages. */
   private strings: T3Locale = DEFAULT_LOCALE;
@@ -32,7 +27,7 @@ export class CitationCommentEditor implements ReactiveController {
   });
 
   constructor(
-    private readonly host: CommentEditorHost,
+    private readonly host: CommentControlHost,
     private readonly citation: () => Citation | undefined,
   ) {
     host.addController(this);
@@ -49,16 +44,28 @@ export class CitationCommentEditor implements ReactiveController {
     this.popup.hide();
   }
 
-  /** The form while it is open. */
-  render(locale: T3Locale): TemplateResult | typeof nothing {
+  /** The button on the chip, and the form while it is open. */
+  render(locale: T3Locale): TemplateResult {
     this.strings = locale;
     const citation = this.citation();
-    if (!this.open || !citation) return nothing;
-    adoptLateStyles(this.host.renderRoot, commentEditorStyles);
-    return this.renderForm(citation, locale);
+    return html`<button
+        part="edit-button"
+        class="edit-comment"
+        type="button"
+        tabindex="-1"
+        aria-label=${locale.citationEditComment}
+        title=${locale.citationEditComment}
+        aria-expanded=${this.open ? 'true' : 'false'}
+        @click=${this.onEditClick}
+      >
+        <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+          <path d="M3 13l1-3.5 6.5-6.5 2.5 2.5L6.5 12z" fill="none" stroke="currentColor" stroke-width="1.4" />
+        </svg></button
+      >${this.open && citation ? this.renderForm(citation, locale) : nothing}`;
   }
 
   private renderForm(citation: Citation, locale: T3Locale): TemplateResult {
+    adoptLateStyles(this.host.renderRoot, commentEditorStyles);
     return html`<form part="comment-editor" class="comment-editor" popover="manual" @submit=${this.onSubmit}>
       <textarea
         aria-label=${locale.citationCommentField}
@@ -74,13 +81,13 @@ export class CitationCommentEditor implements ReactiveController {
     </form>`;
   }
 
-  /** Opens the form with focus in its field, or closes it. */
-  async toggle(): Promise<void> {
+  private readonly onEditClick = async (event: MouseEvent) => {
+    event.stopPropagation();
     this.open = !this.open;
     this.host.requestUpdate();
     await this.host.updateComplete;
     this.host.renderRoot.querySelector<HTMLTextAreaElement>('[part~="comment-editor"] textarea')?.focus();
-  }
+  };
 
   private readonly onFieldKeyDown = (event: KeyboardEvent) => {
     if (event.isComposing) return;
@@ -157,3 +164,5 @@ const commentEditorStyles = css`
     margin-block-start: 0.4em;
   }
 `;
+
+provideCommentControl((host, citation) => new CitationCommentEditor(host, citation));

@@ -17,9 +17,9 @@ import { chipFace } from './chip-face.js';
 import { chipLabel, chipValue, pullRequestTone } from '../shared/chip-text.js';
 import { watchCodeOverflow } from './code-overflow.js';
 import { chipStyles } from './context-chip.styles.js';
-import { CitationCommentControl } from './citation-comment-control.js';
+import { type CommentControl, commentControlFor } from './citation-comment-control.js';
 import { citationStyles, renderCitationDetails } from './citation-details.js';
-import { citationChipLabel } from '../shared/citation-label.js';
+import { citationChipLabel } from '../shared/citation-chip-label.js';
 import { DetailsPopoverController } from './details-popover.js';
 import { renderTextPreview, type TextPreview } from './text-preview.js';
 
@@ -136,7 +136,7 @@ export class T3ContextChip extends ConfigurableElement {
     () => this.base,
     () => this.hasDetails,
   );
-  private readonly commentEditor = new CitationCommentControl(this, () => this.citation);
+  private commentControl?: CommentControl;
   /** Both derive from properties and configuration only, so they are computed once per update. */
   private presentation!: ResolvedPresentation;
   private status: ChipStatus = 'unresolved';
@@ -150,7 +150,7 @@ export class T3ContextChip extends ConfigurableElement {
   /** Opens the details (or closes them and the comment form) for the composer's keyboard command. @internal */
   showControls(open: boolean): Promise<boolean> {
     this.details.setOpenByKeyboard(open);
-    if (!open) this.commentEditor.close();
+    if (!open) this.commentControl?.close();
     return this.updateComplete;
   }
 
@@ -235,8 +235,9 @@ export class T3ContextChip extends ConfigurableElement {
   }
 
   private renderCitationEdit(): unknown {
-    const editable = this.citation && this.placement === 'composer' && this.removable;
-    return editable ? this.commentEditor.render(this.config.locale) : nothing;
+    if (!this.citation || this.placement !== 'composer' || !this.removable) return nothing;
+    this.commentControl ??= commentControlFor(this, () => this.citation);
+    return this.commentControl?.render(this.config.locale) ?? nothing;
   }
 
   private renderRemoveButton(label: string): TemplateResult {

@@ -1,6 +1,6 @@
 import { Marked, type Token } from 'marked';
 import type { ContextReferenceOccurrence } from '../../core/index.js';
-import { collectMessageLinks } from './citation-links.js';
+import { collectMessageLinks } from './message-links.js';
 import { prepareMarkdownSource, removeInsertedEscapes } from './markdown-source.js';
 import { appendElement, appendTextWithChips, type CreateChip } from './markdown-dom.js';
 import { TokenRenderer } from './markdown-tokens.js';

@@ -3,14 +3,17 @@ import { OnDemand } from '../shared/on-demand.js';
 
 /**
  * Code a message loads only when it needs it, each a chunk of its own: the Markdown renderer (with
- * `marked`), for record-driven messages that read as Markdown, and the legacy upgrade, for a message
- * stored without a context whose text has legacy blocks. A page of `format="text"` messages with
- * contexts loads neither. Each chunk loads once per page and stays, so later messages render
- * synchronously.
+ * `marked`), for record-driven messages that read as Markdown; the legacy upgrade, for a message
+ * stored without a context whose text has legacy blocks; the command chip, for annotation-driven
+ * content with a command; the citation grammar, for text that may hold T3 Code's citation links
+ * (the Markdown renderer brings it along). A page of `format="text"` messages with contexts loads
+ * none of them. Each chunk loads once per page and stays, so later messages render synchronously.
  */
 
 export type MessageMarkdown = typeof import('./markdown.js');
 export type LegacyUpgrade = (text: string) => LegacyUpgradeResult;
+export type MessageCommandChip = typeof import('./command-chip.js');
+export type MessageLinks = typeof import('./message-links.js');
 
 /** Where a message stands with a chunk: ready, still loading, or unavailable (its load failed). */
 export type ChunkState<T> = { ready: T } | 'loading' | 'unavailable';
@@ -19,6 +22,8 @@ const markdownChunk = new OnDemand<MessageMarkdown>(() => import('./markdown.js'
 const legacyChunk = new OnDemand<LegacyUpgrade>(() =>
   import('../../core/legacy/upgrade.js').then((module) => module.upgradeLegacyMessage),
 );
+const commandChipChunk = new OnDemand<MessageCommandChip>(() => import('./command-chip.js'));
+const linksChunk = new OnDemand<MessageLinks>(() => import('./message-links.js'));
 
 /**
  * A message's view of its chunks: asking for one starts its load, and the host updates again once it
@@ -37,6 +42,14 @@ export class MessageChunks {
 
   legacyUpgrade(): ChunkState<LegacyUpgrade> {
     return this.state(legacyChunk);
+  }
+
+  commandChip(): ChunkState<MessageCommandChip> {
+    return this.state(commandChipChunk);
+  }
+
+  messageLinks(): ChunkState<MessageLinks> {
+    return this.state(linksChunk);
   }
 
   /** Waits for the loads this message started; true when there were any (the host then updates again). */

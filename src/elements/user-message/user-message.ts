@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import {
+  collectContextReferences,
   type ContextRecord,
   type ContextReferenceOccurrence,
   type InputAnnotation,
@@ -9,11 +10,10 @@ import {
   referenceSegments,
 } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
-import { collectMessageLinks } from './citation-links.js';
+import { mayHoldCitationLinks } from './citation-links.js';
 import type { EditOriginal } from '../shared/events.js';
 import { renderHostContent } from '../shared/render-host-content.js';
 import {
-  type ClipboardPayload,
   copyWithClipboardApi,
   copyWithCommand,
   selectionRangeIn,
@@ -32,11 +32,10 @@ import {
 } from './message-model.js';
 import type { ParsedMessageMarkdown } from './markdown.js';
 import { MessageChunks, type MessageMarkdown } from './message-chunks.js';
-import { annotationBody, assignRecords, markdownBody, plainTextBody, referenceCopyText } from './message-body.js';
+import { annotationBody, assignRecords, markdownBody, plainTextBody, wholeMessageText } from './message-body.js';
 import { renderFiles, renderImages } from './message-attachments.js';
 import { EditControl } from './edit-control.js';
 import { RovingFocusController, type RovingItem } from './roving-focus.js';
-import { commandChipStyles } from './command-chip.js';
 import { checkIcon, copyIcon } from './copy-icons.js';
 import { userMessageStyles } from './user-message.styles.js';
 
@@ -46,6 +45,7 @@ export type UserMessageContentRenderer = (info: UserMessageRenderInfo) => unknow
 export type UserMessageFormat = 'markdown' | 'text';
 
 const INPUT_KEYS = ['text', 'context', 'content', 'inputAnnotations'] as const;
+type LinkScan = (text: string) => ContextReferenceOccurrence[];
 const COPIED_FEEDBACK_MS = 1500;
 const ROVING_ITEMS = 't3-context-chip, [part~="command"], a[href], [part~="edit-button"], [part~="copy"]';
 
@@ -106,7 +106,7 @@ const ROVING_ITEMS = 't3-context-chip, [part~="command"], a[href], [part~="edit-
  *   the edit stays with a notice. The message keeps showing its input until the host sets a new one.
  */
 export class T3UserMessage extends ConfigurableElement {
-  static override styles = [userMessageStyles, commandChipStyles];
+  static override styles = userMessageStyles;
 
   /** Record-driven Markdown text with canonical `t3-context` links (or a legacy message). */
   @property() text?: string;
@@ -147,7 +147,7 @@ export class T3UserMessage extends ConfigurableElement {
   private readonly chunks = new MessageChunks(this);
   private model?: MessageModel;
   private parsedMarkdown?: { text: string; parsed: ParsedMessageMarkdown };
-  private scannedText?: { text: string; occurrences: ContextReferenceOccurrence[] };
+  private scannedText?: { text: string; scan: LinkScan; occurrences: ContextReferenceOccurrence[] };
   private copiedTimer?: ReturnType<typeof setTimeout>;
   /** Whether the body shown is the default record-driven one (not a host's own). */
   private recordDrivenBody = false;
@@ -219,8 +219,17 @@ export class T3UserMessage extends ConfigurableElement {
   /** The references of record-driven text, scanned once per distinct text (by the parse when there is one). */
   private occurrencesOf(text: string): readonly ContextReferenceOccurrence[] {
     if (!this.plainText && this.parsedMarkdown?.text === text) return this.parsedMarkdown.parsed.occurrences;
-    if (this.scannedText?.text !== text) this.scannedText = { text, occurrences: collectMessageLinks(text) };
+    const scan = this.linkScan(text);
+    if (this.scannedText?.text !== text || this.scannedText.scan !== scan) {
+      this.scannedText = { text, scan, occurrences: scan(text) };
+    }
     return this.scannedText.occurrences;
+  }
+
+  /** Citation links need their grammar, a chunk of its own: until it is there (or if it fails), references alone. */
+  private linkScan(text: string): LinkScan {
+    const links = mayHoldCitationLinks(text) ? this.chunks.messageLinks() : 'unavailable';
+    return typeof links === 'object' ? links.ready.collectMessageLinks : collectContextReferences;
   }
 
   /** Complete once the body (or the editor) is drawn: a message waiting for a chunk updates again once it has come. */
@@ -296,6 +305,9 @@ export class T3UserMessage extends ConfigurableElement {
     this.recordDrivenBody = false;
     this.bodyVerbatim = this.plainText;
     if (model.upgradePending) return nothing;
+    if (model.mode === 'records' && mayHoldCitationLinks(model.text) && this.chunks.messageLinks() === 'loading') {
+      return nothing;
+    }
     const renderer = this.renderUserMessageContent;
     if (typeof renderer === 'function') {
       const info = this.renderInfo(model, images, files);
@@ -306,7 +318,13 @@ export class T3UserMessage extends ConfigurableElement {
     // an annotation-driven one per model, a record-driven one per text, its chips given the
     // current records after each update (`updated`).
     this.recordDrivenBody = model.mode === 'records';
-    if (model.mode === 'annotations') return guard([model], () => annotationBody(model));
+    if (model.mode === 'annotations') {
+      const command = model.segments.some(({ type }) => type === 'command') ? this.chunks.commandChip() : null;
+      if (command === 'loading') return nothing;
+      const commandChip =
+        typeof command === 'object' && command ? command.ready.commandChipsIn(this.renderRoot) : undefined;
+      return guard([model, commandChip], () => annotationBody(model, commandChip));
+    }
     const markdown = this.plainText ? 'unavailable' : this.chunks.markdown();
     this.bodyVerbatim = markdown === 'unavailable';
     if (markdown === 'loading') return nothing;
@@ -343,29 +361,10 @@ export class T3UserMessage extends ConfigurableElement {
     return model.records.filter((record) => referenced.has(record.contextId));
   }
 
-  /**
-   * The whole message for the copy control. Record-driven: the stored text (upgraded for a legacy
-   * message). Annotation-driven: the content with each chip that has a record written as its
-   * canonical link, so a paste into a composer finds the records of the fragment referenced.
-   */
-  private wholeMessagePayload(model: MessageModel): ClipboardPayload {
-    const text =
-      model.mode === 'records'
-        ? model.text
-        : model.segments
-            .map((segment) =>
-              segment.type === 'reference'
-                ? referenceCopyText(segment, model.recordsById.get(segment.reference.id))
-                : segment.text,
-            )
-            .join('');
-    return { text, records: this.messageRecords() };
-  }
-
   private async onCopyClick(): Promise<void> {
     const model = this.model;
     if (!model) return;
-    const payload = this.wholeMessagePayload(model);
+    const payload = { text: wholeMessageText(model), records: this.messageRecords() };
     const environmentId = this.config.environmentId;
     const copied = copyWithCommand(payload, environmentId) || (await copyWithClipboardApi(payload, environmentId));
     if (!copied) return;
