@@ -4,8 +4,9 @@ import { OnDemand } from '../shared/on-demand.js';
 /**
  * Code a message loads only when it needs it, each a chunk of its own: the Markdown renderer (with
  * `marked`), for record-driven messages that read as Markdown; the legacy upgrade, for a message
- * stored without a context whose text has legacy blocks; the command chip, for annotation-driven
- * content with a command; the citation grammar, for text that may hold T3 Code's citation links
+ * stored without a context whose text has legacy blocks; the annotations' sanitising and segments,
+ * for annotation-driven content (and record-driven text a host renders itself); the command chip,
+ * for content with a command; the citation grammar, for text that may hold T3 Code's citation links
  * (the Markdown renderer brings it along). A page of `format="text"` messages with contexts loads
  * none of them. Each chunk loads once per page and stays, so later messages render synchronously.
  */
@@ -14,6 +15,7 @@ export type MessageMarkdown = typeof import('./markdown.js');
 export type LegacyUpgrade = (text: string) => LegacyUpgradeResult;
 export type MessageCommandChip = typeof import('./command-chip.js');
 export type MessageLinks = typeof import('./message-links.js');
+export type MessageAnnotations = typeof import('./message-annotations.js');
 
 /** Where a message stands with a chunk: ready, still loading, or unavailable (its load failed). */
 export type ChunkState<T> = { ready: T } | 'loading' | 'unavailable';
@@ -24,6 +26,7 @@ const legacyChunk = new OnDemand<LegacyUpgrade>(() =>
 );
 const commandChipChunk = new OnDemand<MessageCommandChip>(() => import('./command-chip.js'));
 const linksChunk = new OnDemand<MessageLinks>(() => import('./message-links.js'));
+const annotationsChunk = new OnDemand<MessageAnnotations>(() => import('./message-annotations.js'));
 
 /**
  * A message's view of its chunks: asking for one starts its load, and the host updates again once it
@@ -50,6 +53,10 @@ export class MessageChunks {
 
   messageLinks(): ChunkState<MessageLinks> {
     return this.state(linksChunk);
+  }
+
+  annotations(): ChunkState<MessageAnnotations> {
+    return this.state(annotationsChunk);
   }
 
   /** Waits for the loads this message started; true when there were any (the host then updates again). */

@@ -7,7 +7,6 @@ import {
   type ContextReferenceOccurrence,
   type InputAnnotation,
   type MessageContext,
-  referenceSegments,
 } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
 import { mayHoldCitationLinks } from './citation-links.js';
@@ -22,6 +21,7 @@ import {
 } from './message-clipboard.js';
 import {
   buildMessageModel,
+  renderInfoOf,
   type MessageFile,
   type MessageImage,
   type MessageModel,
@@ -157,8 +157,9 @@ export class T3UserMessage extends ConfigurableElement {
     ...this.renderRoot.querySelectorAll<RovingItem>(ROVING_ITEMS),
   ]);
   private readonly editController = new EditControl(this, {
-    editable: () => this.editable,
-    model: () => this.model ?? buildMessageModel(this, () => this.chunks.legacyUpgrade()),
+    // A message still waiting for a chunk has no draft to give yet: Edit shows once it is drawn.
+    editable: () => this.editable && !this.model?.pending,
+    model: () => this.model ?? buildMessageModel(this, this.chunks),
     original: () => this.originalInput(),
     locale: () => this.config.locale,
   });
@@ -192,8 +193,8 @@ export class T3UserMessage extends ConfigurableElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
-    const stale = !this.model || this.model.upgradePending || INPUT_KEYS.some((key) => changed.has(key));
-    if (stale) this.model = buildMessageModel(this, () => this.chunks.legacyUpgrade());
+    const stale = !this.model || this.model.pending || INPUT_KEYS.some((key) => changed.has(key));
+    if (stale) this.model = buildMessageModel(this, this.chunks);
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -304,13 +305,14 @@ export class T3UserMessage extends ConfigurableElement {
   private renderBody(model: MessageModel, images: MessageImage[], files: MessageFile[]): unknown {
     this.recordDrivenBody = false;
     this.bodyVerbatim = this.plainText;
-    if (model.upgradePending) return nothing;
+    if (model.pending) return nothing;
     if (model.mode === 'records' && mayHoldCitationLinks(model.text) && this.chunks.messageLinks() === 'loading') {
       return nothing;
     }
     const renderer = this.renderUserMessageContent;
     if (typeof renderer === 'function') {
-      const info = this.renderInfo(model, images, files);
+      const info = renderInfoOf(model, { images, files }, this.chunks, (text) => this.occurrencesOf(text));
+      if (!info) return nothing;
       const custom = renderHostContent(() => renderer(info), 'renderUserMessageContent');
       if (custom != null) return custom;
     }
@@ -334,24 +336,6 @@ export class T3UserMessage extends ConfigurableElement {
     }
     const parsed = this.parsedText(model.text, markdown.ready);
     return guard([parsed], () => markdownBody(model, parsed, markdown.ready));
-  }
-
-  private renderInfo(model: MessageModel, images: MessageImage[], files: MessageFile[]): UserMessageRenderInfo {
-    const shared = {
-      records: model.records,
-      images,
-      files,
-      ...(model.records.length > 0 ? { context: { version: 1 as const, records: [...model.records] } } : {}),
-    };
-    if (model.mode === 'records') {
-      return {
-        ...shared,
-        text: model.text,
-        inputAnnotations: [],
-        segments: referenceSegments(model.text, this.occurrencesOf(model.text)),
-      };
-    }
-    return { ...shared, content: model.content, inputAnnotations: model.inputAnnotations, segments: model.segments };
   }
 
   private messageRecords(): readonly ContextRecord[] {

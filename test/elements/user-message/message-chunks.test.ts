@@ -15,6 +15,7 @@ function fetched(pattern: RegExp, win: Window = window): boolean {
 }
 
 const COMMAND_CHIP = /\/user-message\/command-chip\.(?:ts|js)\b/;
+const ANNOTATIONS = /\/user-message\/message-annotations\.(?:ts|js)\b/;
 // Served unbundled, the core's modules all load with its index: the message's links module stands for the grammar.
 const CITATION_GRAMMAR = /\/user-message\/message-links\.(?:ts|js)\b/;
 
@@ -78,8 +79,30 @@ async function bodiesUntilDrawn(message: T3UserMessage): Promise<{ text: string;
   return seen;
 }
 
-// First in this file: the page has loaded neither chunk before these run.
-describe('<t3-user-message>: the command chip and the citation grammar load only where a message needs them', () => {
+// First in this file: the page has loaded none of these chunks before these run.
+describe('<t3-user-message>: the annotations, the command chip and the citation grammar load only where needed', () => {
+  it('a page of format="text" record-driven messages loads no annotation code', async () => {
+    await fixture<T3UserMessage>(
+      html`<t3-user-message format="text" .text=${`See ${link(terminal, 'T1')}`} .context=${{ version: 1, records: [terminal] }}></t3-user-message>`,
+    );
+    expect(fetched(ANNOTATIONS)).to.equal(false);
+  });
+
+  it('annotation-driven content waits with a busy, empty body, then shows its chips', async () => {
+    const message = document.createElement('t3-user-message');
+    message.content = 'see @dataset:users now';
+    message.inputAnnotations = [
+      { type: 'reference', start: 4, end: 18, text: '@dataset:users', reference: { id: 'users', label: 'Users' } },
+    ];
+    const seen = await bodiesUntilDrawn(message);
+    expect(seen.some((shown) => shown.busy === 'true' && shown.text === '')).to.equal(true);
+    expect(seen.filter((shown) => shown.text !== '').every((shown) => shown.busy === null)).to.equal(true);
+    expect(fetched(ANNOTATIONS)).to.equal(true);
+    await Promise.all([...message.shadowRoot!.querySelectorAll('t3-context-chip')].map((chip) => chip.updateComplete));
+    expect(seenText(message)).to.equal('see [Users] now');
+    message.remove();
+  });
+
   it('a format="text" message with references and no citation link, and content without a command, load neither', async () => {
     const text = await fixture<T3UserMessage>(
       html`<t3-user-message
@@ -135,19 +158,23 @@ describe('<t3-user-message>: the command chip and the citation grammar load only
 
 type FrameWindow = Window & typeof globalThis & { consoleErrors: string[] };
 
+/** A fixture page of this folder in a frame, once its elements are defined. */
+async function framePage(path: string): Promise<{ frame: HTMLIFrameElement; win: FrameWindow }> {
+  const frame = document.createElement('iframe');
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  frame.src = new URL(path, import.meta.url).href;
+  document.body.append(frame);
+  await loaded;
+  const win = frame.contentWindow as FrameWindow;
+  await waitFor(() => !!win.customElements.get('t3-user-message') && !!win.consoleErrors, 'the frame', 5000);
+  return { frame, win };
+}
+
 describe('<t3-user-message>: a command chip or citation grammar that cannot be loaded', () => {
   let frame: HTMLIFrameElement;
   let win: FrameWindow;
 
-  before(async () => {
-    frame = document.createElement('iframe');
-    const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-    frame.src = new URL('./fixtures/unloadable-chunks.html', import.meta.url).href;
-    document.body.append(frame);
-    await loaded;
-    win = frame.contentWindow as FrameWindow;
-    await waitFor(() => !!win.customElements.get('t3-user-message') && !!win.consoleErrors, 'the frame', 5000);
-  });
+  before(async () => ({ frame, win } = await framePage('./fixtures/unloadable-chunks.html')));
   after(() => frame.remove());
 
   it('shows the command as the text it is, with the rest of the content', async () => {
@@ -173,5 +200,23 @@ describe('<t3-user-message>: a command chip or citation grammar that cannot be l
     expect(fetched(/\/missing\/message-links\.js/, win), 'the chunk was asked for').to.equal(true);
     expect(seenText(message)).to.equal(`Why ${formatCitationLink(quote)} and [T1]?`);
     expect(body(message).hasAttribute('aria-busy')).to.equal(false);
+  });
+});
+
+describe('<t3-user-message>: annotations that cannot be loaded', () => {
+  it('shows annotation-driven content whole, as text, without chips', async () => {
+    const { frame, win } = await framePage('./fixtures/unloadable-annotations.html');
+    const message = win.document.createElement('t3-user-message');
+    message.content = 'see @dataset:users now';
+    message.inputAnnotations = [
+      { type: 'reference', start: 4, end: 18, text: '@dataset:users', reference: { id: 'users', label: 'Users' } },
+    ];
+    win.document.body.append(message);
+    await message.updateComplete;
+    expect(fetched(/\/missing\/message-annotations\.js/, win), 'the chunk was asked for').to.equal(true);
+    expect(message.shadowRoot!.querySelector('t3-context-chip')).to.equal(null);
+    expect(body(message).textContent).to.equal('see @dataset:users now');
+    expect(body(message).hasAttribute('aria-busy')).to.equal(false);
+    frame.remove();
   });
 });
