@@ -22,9 +22,9 @@ type CommentControlFactory = (host: CommentControlHost, citation: () => Citation
 let provided: CommentControlFactory | undefined;
 
 /**
- * Called once by the comment form's module (`citation-comment-editor.ts`), which the composer
- * imports: only a citation chip in the composer edits its comment, so a page of messages never
- * loads the form, and its chips never offer it.
+ * Called once for the page by the composer, with the comment form of `citation-comment-editor.ts`:
+ * only a citation chip in the composer edits its comment, so a page of messages never loads the
+ * form, and its chips never offer it.
  */
 export function provideCommentControl(factory: CommentControlFactory): void {
   provided = factory;

@@ -10,7 +10,7 @@ import { type CommentControl, type CommentControlHost, provideCommentControl } f
  * The Edit comment control of a citation chip in the composer: a button on the chip that opens a
  * small form beside it (in the top layer, like the details). Saving fires `t3-citation-comment`,
  * and the composer rewrites the chip's link; the chip itself changes nothing. The composer imports
- * this module, which provides the control to its chips (`citation-comment-control.ts`); a chip in a
+ * this module and provides the control to its chips (`citation-comment-control.ts`); a chip in a
  * message never edits its comment, so a page of messages loads none of it.
  */
 class CitationCommentEditor implements ReactiveController, CommentControl {
@@ -165,4 +165,7 @@ const commentEditorStyles = css`
   }
 `;
 
-provideCommentControl((host, citation) => new CitationCommentEditor(host, citation));
+/** Gives the citation chips of the page their Edit comment control: the composer calls it once, as it loads. */
+export function provideCitationCommentForm(): void {
+  provideCommentControl((host, citation) => new CitationCommentEditor(host, citation));
+}
