@@ -43,6 +43,7 @@ async function click(target: Element) {
 
 async function openDetailsByHover(chip: T3ContextChip): Promise<HTMLElement> {
   await hover(part(chip, 'base')!);
+  await chip.updateComplete;
   const details = part(chip, 'details')!;
   await waitFor(() => details.matches(':popover-open'), 'the details to open');
   return details;
@@ -199,6 +200,7 @@ describe('<t3-context-chip>', () => {
     it('opens on keyboard focus and closes on Escape', async () => {
       const chip = await chipFor(terminal);
       await tabInto(chip);
+      await chip.updateComplete;
       const details = part(chip, 'details')!;
       await waitFor(() => details.matches(':popover-open'), 'the details to open');
       expect(chip.shadowRoot!.activeElement).to.equal(part(chip, 'base'));

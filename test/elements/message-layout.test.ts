@@ -97,6 +97,7 @@ describe('<t3-user-message> right to left', () => {
       type: 'move',
       position: [Math.round(base.left + base.width / 2), Math.round(base.top + base.height / 2)],
     });
+    await chip.updateComplete;
     const details = part(chip, 'details');
     await waitFor(() => details.matches(':popover-open'), 'the popover to open');
     expect(getComputedStyle(details).direction).to.equal('rtl');

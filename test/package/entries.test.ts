@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /** Every runtime name SPEC §3 gives the core entry. */
@@ -112,6 +112,43 @@ describe('the built message entry', () => {
     }
   });
 
+  it('loads what a message or chip needs only in some cases on demand: none of it loads with the entry', () => {
+    // Each a chunk loaded when used: editing (on Edit), the command chip, the citation grammar, the
+    // annotations' sanitising and segments, and what a chip's details show (on a first look).
+    const onDemand = [
+      'src/elements/user-message/message-editing.ts',
+      'src/elements/user-message/edit-view.ts',
+      'src/elements/user-message/edit.styles.ts',
+      'src/elements/user-message/message-draft.ts',
+      'src/elements/user-message/command-chip.ts',
+      'src/elements/shared/command-icon.ts',
+      'src/elements/user-message/message-links.ts',
+      'src/core/citations.ts',
+      'src/core/annotations.ts',
+      'src/elements/context-chip/details-content.ts',
+      'src/elements/context-chip/chip-details.ts',
+      'src/elements/context-chip/citation-details.ts',
+    ];
+    for (const entry of ['dist/message.js', 'dist/define-message.js']) {
+      const loadedWith = sourcesOf(entry, { dynamic: false });
+      expect(loadedWith, entry).toContain('src/elements/user-message/user-message.ts');
+      expect(
+        onDemand.filter((source) => loadedWith.has(source)),
+        entry,
+      ).toEqual([]);
+      const all = sourcesOf(entry);
+      expect(
+        onDemand.filter((source) => !all.has(source)),
+        entry,
+      ).toEqual([]);
+      // Only the composer opens a citation chip's comment form: a page of messages never loads it.
+      expect(all.has('src/elements/context-chip/citation-comment-editor.ts'), entry).toBe(false);
+    }
+    expect(sourcesOf('dist/define-composer.js', { dynamic: false })).toContain(
+      'src/elements/context-chip/citation-comment-editor.ts',
+    );
+  });
+
   it('is not loaded by define-composer: a composer page does without the Markdown renderer', () => {
     const specifiers = importGraph('dist/define-composer.js');
     expect(specifiers).toContain('@codemirror/view');
@@ -140,19 +177,42 @@ describe('the built message entry', () => {
   });
 });
 
+/** The source files (from the package root) of the built files reachable from `entry`, read from their source maps. */
+function sourcesOf(entry: string, options: { dynamic?: boolean } = {}): Set<string> {
+  const sources = new Set<string>();
+  for (const file of builtFilesOf(entry, options)) {
+    const map = `${file}.map`;
+    if (!existsSync(map)) continue;
+    const { sources: listed } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+    for (const source of listed) sources.add(relative(packageRoot, resolve(dirname(file), source)));
+  }
+  return sources;
+}
+
+/** The built files reachable from `entry` through relative imports (static ones only with `dynamic: false`). */
+function builtFilesOf(entry: string, options: { dynamic?: boolean } = {}): string[] {
+  const files: string[] = [];
+  importGraph(entry, { ...options, onFile: (file) => files.push(file) });
+  return files;
+}
+
+/** The chunk of the Markdown renderer and its lexer, imported on demand. */
+const isMarkdownChunk = (specifier: string) => /^\.\/markdown-[\w-]+\.js$/.test(specifier);
+
 /**
  * Every import specifier reachable from a built file, following relative chunks; with `dynamic:
  * false`, only what loads with the file (static imports), not what it may load later.
  */
-/** The chunk of the Markdown renderer and its lexer, imported on demand. */
-const isMarkdownChunk = (specifier: string) => /^\.\/markdown-[\w-]+\.js$/.test(specifier);
-
-function importGraph(entry: string, { dynamic = true } = {}): string[] {
+function importGraph(
+  entry: string,
+  { dynamic = true, onFile }: { dynamic?: boolean; onFile?: (file: string) => void } = {},
+): string[] {
   const seen = new Set<string>();
   const specifiers: string[] = [];
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
+    onFile?.(file);
     const code = readFileSync(file, 'utf8');
     const pattern = /\b(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*(\(?)\s*['"]([^'"]+)['"]/g;
     for (const match of code.matchAll(pattern)) {

@@ -2,6 +2,7 @@ import { html, type PropertyValues, type TemplateResult } from 'lit';
 import { query } from 'lit/decorators.js';
 import type { Citation, CommandInfo, ContextRecord } from '../../core/index.js';
 import { emit } from '../shared/events.js';
+import { provideCitationCommentForm } from '../context-chip/citation-comment-editor.js';
 import type { ComposerDraft, ComposerValue, InsertContextOptions, InsertContextResult } from './composer-types.js';
 import { composerStyles } from './composer.styles.js';
 import { restoredFormValue } from './form-value.js';
@@ -19,6 +20,9 @@ import { composerKeymap } from './composer-keymap.js';
 import { ComposerProperties } from './composer-properties.js';
 import { DictationController } from './dictation/dictation-controller.js';
 import type { InsertCitationOptions, InsertCitationResult } from './editor/citation-edits.js';
+
+// Its citation chips' comment form, which a page of messages never loads.
+provideCitationCommentForm();
 
 export type * from './composer-types.js';
 export type { InsertCitationOptions, InsertCitationResult } from './editor/citation-edits.js';

@@ -1,22 +1,19 @@
-import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
+import { css, html, nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { type Citation, CITATION_MAX_COMMENT_LENGTH } from '../../core/index.js';
 import { AnchoredPopup } from '../shared/anchored-popup.js';
 import { emit } from '../shared/events.js';
+import { adoptLateStyles } from '../shared/late-styles.js';
 import { DEFAULT_LOCALE, type T3Locale } from '../shared/locale.js';
-
-interface CommentEditorHost extends HTMLElement {
-  addController(controller: ReactiveController): void;
-  requestUpdate(): void;
-  readonly updateComplete: Promise<boolean>;
-  readonly renderRoot: HTMLElement | DocumentFragment;
-}
+import { type CommentControl, type CommentControlHost, provideCommentControl } from './citation-comment-control.js';
 
 /**
  * The Edit comment control of a citation chip in the composer: a button on the chip that opens a
  * small form beside it (in the top layer, like the details). Saving fires `t3-citation-comment`,
- * and the composer rewrites the chip's link; the chip itself changes nothing.
+ * and the composer rewrites the chip's link; the chip itself changes nothing. The composer imports
+ * this module and provides the control to its chips (`citation-comment-control.ts`); a chip in a
+ * message never edits its comment, so a page of messages loads none of it.
  */
-export class CitationCommentEditor implements ReactiveController {
+class CitationCommentEditor implements ReactiveController, CommentControl {
   open = false;
   /** The strings of the last render, for the form's messages. */
   private strings: T3Locale = DEFAULT_LOCALE;
@@ -30,7 +27,7 @@ export class CitationCommentEditor implements ReactiveController {
   });
 
   constructor(
-    private readonly host: CommentEditorHost,
+    private readonly host: CommentControlHost,
     private readonly citation: () => Citation | undefined,
   ) {
     host.addController(this);
@@ -68,6 +65,7 @@ export class CitationCommentEditor implements ReactiveController {
   }
 
   private renderForm(citation: Citation, locale: T3Locale): TemplateResult {
+    adoptLateStyles(this.host.renderRoot, commentEditorStyles);
     return html`<form part="comment-editor" class="comment-editor" popover="manual" @submit=${this.onSubmit}>
       <textarea
         aria-label=${locale.citationCommentField}
@@ -134,4 +132,40 @@ export class CitationCommentEditor implements ReactiveController {
     if (focusWasInForm && document.activeElement === document.body)
       this.host.renderRoot.querySelector<HTMLElement>('[part~="edit-button"]')?.focus();
   };
+}
+
+const commentEditorStyles = css`
+  .comment-editor {
+    position: fixed;
+    inset: auto;
+    margin: 0;
+    box-sizing: border-box;
+    inline-size: min(360px, var(--_t3-popup-room-inline, calc(100vw - 16px)));
+    padding: 0.5em;
+    border: 1px solid var(--_t3-popover-border-color);
+    border-radius: 8px;
+    background: var(--_t3-popover-background);
+    color: var(--_t3-popover-color);
+    box-shadow: 0 6px 24px rgb(0 0 0 / 0.18);
+    font: 13px/1.45 var(--_t3-font-sans);
+  }
+
+  .comment-editor textarea {
+    box-sizing: border-box;
+    inline-size: 100%;
+    font: inherit;
+    resize: vertical;
+  }
+
+  .comment-editor-actions {
+    display: flex;
+    justify-content: flex-end;
+    gap: 0.5em;
+    margin-block-start: 0.4em;
+  }
+`;
+
+/** Gives the citation chips of the page their Edit comment control: the composer calls it once, as it loads. */
+export function provideCitationCommentForm(): void {
+  provideCommentControl((host, citation) => new CitationCommentEditor(host, citation));
 }

@@ -42,33 +42,4 @@ export const citationStyles = css`
     margin-block: 0.2em 0;
     overflow-wrap: anywhere;
   }
-
-  .comment-editor {
-    position: fixed;
-    inset: auto;
-    margin: 0;
-    box-sizing: border-box;
-    inline-size: min(360px, var(--_t3-popup-room-inline, calc(100vw - 16px)));
-    padding: 0.5em;
-    border: 1px solid var(--_t3-popover-border-color);
-    border-radius: 8px;
-    background: var(--_t3-popover-background);
-    color: var(--_t3-popover-color);
-    box-shadow: 0 6px 24px rgb(0 0 0 / 0.18);
-    font: 13px/1.45 var(--_t3-font-sans);
-  }
-
-  .comment-editor textarea {
-    box-sizing: border-box;
-    inline-size: 100%;
-    font: inherit;
-    resize: vertical;
-  }
-
-  .comment-editor-actions {
-    display: flex;
-    justify-content: flex-end;
-    gap: 0.5em;
-    margin-block-start: 0.4em;
-  }
 `;

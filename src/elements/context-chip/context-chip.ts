@@ -1,27 +1,21 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
-import {
-  type Citation,
-  type ContextRecord,
-  type InputReferencePayload,
-  isKnownContextRecord,
-} from '../../core/index.js';
+import type { Citation, ContextRecord, InputReferencePayload } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
 import { type ChipActivateDetail, type ChipPlacement, type ChipRemoveDetail, emit } from '../shared/events.js';
 import { formatMessage } from '../shared/locale.js';
 import { type ResolvedPresentation, resolvePresentation } from '../shared/presentations.js';
 import { renderHostContent } from '../shared/render-host-content.js';
-import { renderRecordDetails } from './chip-details.js';
 import { chipFace } from './chip-face.js';
 import { chipLabel, chipValue, pullRequestTone } from '../shared/chip-text.js';
 import { watchCodeOverflow } from './code-overflow.js';
 import { chipStyles } from './context-chip.styles.js';
-import { CitationCommentEditor } from './citation-comment-editor.js';
-import { citationStyles, renderCitationDetails } from './citation-details.js';
-import { citationChipLabel } from '../shared/citation-label.js';
+import { type CommentControl, commentControlFor } from './citation-comment-control.js';
+import { citationChipLabel } from '../shared/citation-chip-label.js';
 import { DetailsPopoverController } from './details-popover.js';
-import { renderTextPreview, type TextPreview } from './text-preview.js';
+import type { TextPreview } from '../shared/draft-values.js';
+import { DetailsChunk, type DetailsSource } from './details-chunk.js';
 
 export type ChipView = 'compact' | 'expanded';
 
@@ -69,7 +63,7 @@ type ChipStatus = 'resolved' | 'unresolved' | 'pending' | 'not-in-environment';
  * @csspart comment-editor - The form that edits a citation's comment.
  */
 export class T3ContextChip extends ConfigurableElement {
-  static override styles = [chipStyles, citationStyles];
+  static override styles = chipStyles;
 
   /** The record kind (`file`, `terminal`, … or a host kind). */
   @property({ reflect: true, useDefault: true }) kind = '';
@@ -136,10 +130,11 @@ export class T3ContextChip extends ConfigurableElement {
     () => this.base,
     () => this.hasDetails,
   );
-  private readonly commentEditor = new CitationCommentEditor(this, () => this.citation);
+  private commentControl?: CommentControl;
   /** Both derive from properties and configuration only, so they are computed once per update. */
   private presentation!: ResolvedPresentation;
   private status: ChipStatus = 'unresolved';
+  private readonly detailsContent = new DetailsChunk(this);
 
   /** Focuses the chip's focus target (the chip itself is not focusable). */
   override focus(options?: FocusOptions): void {
@@ -150,7 +145,7 @@ export class T3ContextChip extends ConfigurableElement {
   /** Opens the details (or closes them and the comment form) for the composer's keyboard command. @internal */
   showControls(open: boolean): Promise<boolean> {
     this.details.setOpenByKeyboard(open);
-    if (!open) this.commentEditor.close();
+    if (!open) this.commentControl?.close();
     return this.updateComplete;
   }
 
@@ -235,8 +230,9 @@ export class T3ContextChip extends ConfigurableElement {
   }
 
   private renderCitationEdit(): unknown {
-    const editable = this.citation && this.placement === 'composer' && this.removable;
-    return editable ? this.commentEditor.render(this.config.locale) : nothing;
+    if (!this.citation || this.placement !== 'composer' || !this.removable) return nothing;
+    this.commentControl ??= commentControlFor(this, () => this.citation);
+    return this.commentControl?.render(this.config.locale) ?? nothing;
   }
 
   private renderRemoveButton(label: string): TemplateResult {
@@ -305,30 +301,23 @@ export class T3ContextChip extends ConfigurableElement {
     return this.status !== 'resolved' || this.presentation.details !== 'none' || !!this.citation;
   }
 
+  /** Complete once drawn: details waiting for their chunk update again once it has come. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const complete = await super.getUpdateComplete();
+    return (await this.detailsContent.settled()) ? (await this.getUpdateComplete()) && complete : complete;
+  }
+
+  /** A host's own details of a record, else the built-in ones, which their chunk draws. */
   private renderResolvedDetails(): unknown {
-    if (this.citation) return renderCitationDetails(this.citation, this.config.locale, this.sourceUnavailable);
-    const record = this.record;
-    if (!record) return null;
+    const { record, citation } = this;
     const renderDetails = this.presentation.renderDetails;
-    if (renderDetails)
-      return renderHostContent(() => renderDetails(record), 'renderDetails') ?? this.renderBuiltInDetails(record);
-    return this.renderBuiltInDetails(record);
+    const own = record && !citation && renderDetails && renderHostContent(() => renderDetails(record), 'renderDetails');
+    return own ?? this.detailsContent.render(this.renderRoot, this.detailsSource());
   }
 
-  private renderBuiltInDetails(record: ContextRecord): unknown {
-    if (!isKnownContextRecord(record)) return null;
-    const details = renderRecordDetails(record, this.relatedRecords);
-    if (details === nothing) return null;
-    return record.kind === 'file'
-      ? html`${details}${renderTextPreview(this.textPreview, this.config.locale)}${this.renderExpandButton()}`
-      : details;
-  }
-
-  /** In the composer, a pasted-text file chip offers Expand to text: the composer puts its text back in its place. */
-  private renderExpandButton(): TemplateResult | typeof nothing {
-    if (this.placement !== 'composer' || !this.textPreview) return nothing;
-    const label = this.config.locale.expandText;
-    return html`<button part="expand" class="expand" type="button" tabindex="-1">${label}</button>`;
+  private detailsSource(): DetailsSource {
+    const { citation, sourceUnavailable, record, relatedRecords, textPreview, placement } = this;
+    return { citation, sourceUnavailable, record, relatedRecords, textPreview, placement, locale: this.config.locale };
   }
 
   private renderHostCompact(): unknown {

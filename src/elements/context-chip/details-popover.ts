@@ -39,6 +39,8 @@ export class DetailsPopoverController implements ReactiveController {
   private timer?: ReturnType<typeof setTimeout>;
   /** The open state the document listeners and the popover were last brought in line with. */
   private synced = false;
+  /** The details element shown then: details drawn later (their chunk was loading) are shown once they are. */
+  private syncedDetails?: HTMLElement;
   private readonly popup = new AnchoredPopup({
     gap: 6,
     margin: 8,
@@ -73,8 +75,9 @@ export class DetailsPopoverController implements ReactiveController {
 
   /** Brings the listeners and the popover in line with `open`; the host calls it after each update. */
   sync(details: HTMLElement | undefined): void {
-    if (this.open === this.synced) return;
+    if (this.open === this.synced && details === this.syncedDetails) return;
     this.synced = this.open;
+    this.syncedDetails = details;
     this.watch(this.open);
     if (this.open && details) this.popup.show(details);
     else this.popup.hide();

@@ -1,14 +1,8 @@
-import { type Citation, collectCitations, walkAroundRanges } from '../../core/index.js';
-import { cutWhole } from './text-preview.js';
+import { collectCitations, walkAroundRanges } from '../../core/index.js';
+import { citationChipLabel } from './citation-chip-label.js';
 
-/** The longest label a citation chip shows before its `…`. */
-const MAX_LABEL_LENGTH = 64;
-
-/** A citation chip's label: the comment when there is one, else the quote; whitespace collapsed, cut at 64 + `…`. */
-export function citationChipLabel(citation: Pick<Citation, 'text' | 'comment'>): string {
-  const shown = (citation.comment?.trim() || citation.text).replace(/\s+/g, ' ').trim();
-  return shown.length <= MAX_LABEL_LENGTH ? shown : `${cutWhole(shown, MAX_LABEL_LENGTH)}…`;
-}
+// The label alone is a module of its own, so a chip shows it without loading the citation grammar.
+export { citationChipLabel };
 
 /** `text` with each citation link as its chip's label: how a preview (a stash, a queued message) reads it. */
 export function withCitationLabels(text: string): string {

@@ -1,5 +1,5 @@
 import type { CommandInfo } from '../../core/index.js';
-import { pathIcon } from './icons.js';
+import { pathIcon } from './path-icon.js';
 
 /** The three groups of the `/` menu; a command token and a sent command chip show the group's icon. */
 export type CommandCategory = 'custom' | 'skill' | 'system';

@@ -1,5 +1,6 @@
 import { guard } from 'lit/directives/guard.js';
 import type { KnownContextKind } from '../../core/index.js';
+import { pathIcon } from './path-icon.js';
 import { safeImageUrl } from './urls.js';
 
 /**
@@ -25,35 +26,6 @@ const PATHS: Readonly<Record<KnownContextKind | 'generic', string>> = {
   skill: 'M8 1.8l1.8 3.9 4.2.5-3.1 2.9.8 4.2L8 11.2l-3.7 2.1.8-4.2L2 6.2l4.2-.5z',
   generic: 'M6.5 9.5l3-3M7 4.5l1.3-1.3a2.6 2.6 0 013.7 3.7L10.7 8.2M9 11.5l-1.3 1.3a2.6 2.6 0 01-3.7-3.7l1.3-1.3',
 };
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
-const SVG_ATTRIBUTES: Readonly<Record<string, string>> = {
-  viewBox: '0 0 16 16',
-  width: '16',
-  height: '16',
-  fill: 'none',
-  stroke: 'currentColor',
-  'stroke-width': '1.3',
-  'stroke-linecap': 'round',
-  'stroke-linejoin': 'round',
-  'aria-hidden': 'true',
-  focusable: 'false',
-};
-
-/** One built icon per path, cloned for each use: cheaper than building or instantiating it again. */
-const builtIcons = new Map<string, SVGSVGElement>();
-
-/** A new 16×16 line icon in `currentColor` drawing one path. */
-export function pathIcon(path: string): SVGSVGElement {
-  let icon = builtIcons.get(path);
-  if (!icon) {
-    icon = document.createElementNS(SVG_NS, 'svg');
-    for (const [name, value] of Object.entries(SVG_ATTRIBUTES)) icon.setAttribute(name, value);
-    icon.appendChild(document.createElementNS(SVG_NS, 'path')).setAttribute('d', path);
-    builtIcons.set(path, icon);
-  }
-  return icon.cloneNode(true) as SVGSVGElement;
-}
 
 function builtInIcon(kind: string): SVGSVGElement {
   return pathIcon(Object.hasOwn(PATHS, kind) ? PATHS[kind as KnownContextKind] : PATHS.generic);

@@ -1,6 +1,10 @@
 import type { LegacyUpgradeResult } from '../../core/legacy/upgrade.js';
 
-/** A module loaded the first time it is asked for; a failed load is tried again on the next ask. */
+/**
+ * A module loaded the first time it is asked for, as a chunk of its own: code an element needs only
+ * in some cases (a message's Markdown renderer, its editor, a chip's comment form). It loads once
+ * per page and stays; a failed load is tried again on the next ask.
+ */
 export class OnDemand<T> {
   loaded?: T;
   private loading?: Promise<T | undefined>;

@@ -1,9 +1,4 @@
-import {
-  type Citation,
-  collectCitations,
-  collectContextReferences,
-  type ContextReferenceOccurrence,
-} from '../../core/index.js';
+import type { Citation, ContextReferenceOccurrence } from '../../core/index.js';
 
 /** A citation link of a message, carried through the message's rendering like a reference. */
 export interface CitationLinkOccurrence extends ContextReferenceOccurrence {
@@ -11,32 +6,11 @@ export interface CitationLinkOccurrence extends ContextReferenceOccurrence {
 }
 
 /**
- * The links a message shows as chips, in document order: its context references and its
- * citation links (a citation link inside a reference's label stays part of that label).
+ * Whether `text` may hold a citation link: every link T3 Code's grammar accepts starts with this,
+ * so a message without it shows its references alone and never loads the citation grammar.
  */
-export function collectMessageLinks(text: string): ContextReferenceOccurrence[] {
-  const references = collectContextReferences(text);
-  const citations = collectCitations(text);
-  if (citations.length === 0) return references;
-  const links: ContextReferenceOccurrence[] = [];
-  let next = 0;
-  for (const { citation, source, start, end } of citations) {
-    while (next < references.length && references[next]!.end <= start) links.push(references[next++]!);
-    const reference = references[next];
-    if (reference && reference.start < end) continue;
-    const link: CitationLinkOccurrence = {
-      kind: 'citation',
-      contextId: '',
-      label: '',
-      image: false,
-      source,
-      start,
-      end,
-      citation,
-    };
-    links.push(link);
-  }
-  return links.concat(references.slice(next));
+export function mayHoldCitationLinks(text: string): boolean {
+  return text.includes('[Assistant quote](t3-citation:');
 }
 
 export function citationOf(occurrence: ContextReferenceOccurrence): Citation | undefined {

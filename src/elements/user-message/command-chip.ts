@@ -1,15 +1,23 @@
 import { css } from 'lit';
 import { collectContextReferences, type CommandSegment } from '../../core/index.js';
 import { commandIcon } from '../shared/command-icon.js';
+import { adoptLateStyles } from '../shared/late-styles.js';
 
 /**
  * A sent message's command annotation as a chip: the command's category icon and `/name`, with
  * its description and filled arguments as details on hover and keyboard focus. Plain DOM, built
  * with the rest of the message body; the text shown is the annotation's, which sanitising has
  * already checked against the message. An annotation whose text is not `/name` of its command
- * gives that text alone.
+ * gives that text alone. A chunk of its own: only a message with a command loads it.
  */
-export function commandChip(segment: CommandSegment): Node {
+
+/** Builds the command chips of a message whose shadow root is `root`, and gives that root their styles. */
+export function commandChipsIn(root: Element | DocumentFragment): (segment: CommandSegment) => Node {
+  adoptLateStyles(root, commandChipStyles);
+  return commandChip;
+}
+
+function commandChip(segment: CommandSegment): Node {
   // A range whose text names another command is not this command's chip: it shows as the text it is.
   if (!namesCommand(segment)) return document.createTextNode(segment.text);
   const chip = document.createElement('span');
@@ -70,7 +78,7 @@ function appendLine(parent: HTMLElement, className: string): HTMLElement {
 }
 
 /** The command chip looks like a context chip; its details show under it while it is hovered or focused. */
-export const commandChipStyles = css`
+const commandChipStyles = css`
   .command-chip {
     position: relative;
     display: inline-block;

@@ -16,19 +16,6 @@ export interface EditingView {
   keydown(event: KeyboardEvent): void;
 }
 
-/** The Edit control, beside the copy control; it shows on hover and focus as that one does. */
-export function renderEditButton(locale: T3Locale, edit: () => void): TemplateResult {
-  return html`<button
-    part="edit-button"
-    class="corner-control edit"
-    type="button"
-    data-copy-skip
-    aria-label=${locale.edit}
-    title=${locale.edit}
-    @click=${edit}
-  >${pencilIcon}</button>`;
-}
-
 /**
  * The inline composer in place of the body, then a notice when the host refused the last save,
  * then Cancel and Save, or the question whether to discard the changes. While the host saves, Save
@@ -66,6 +53,3 @@ export function renderEditor(view: EditingView): TemplateResult {
     }
   </div>`;
 }
-
-const pencilIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" stroke-width="1.3" stroke-linejoin="round" aria-hidden="true"><path
-  d="M10.5 2.5l3 3-8 8H2.5v-3zM8.5 4.5l3 3" /></svg>`;

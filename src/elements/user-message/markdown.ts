@@ -1,5 +1,5 @@
 import type { ContextReferenceOccurrence } from '../../core/index.js';
-import { collectMessageLinks } from './citation-links.js';
+import { collectMessageLinks } from './message-links.js';
 import { prepareMarkdownSource } from './markdown-source.js';
 import { appendElement, appendTextWithChips, type CreateChip } from './markdown-dom.js';
 import { markdownLexer, type Token } from './markdown/lexer.js';

@@ -1,4 +1,5 @@
 import {
+  type CommandSegment,
   type ContextRecord,
   type ContextReferenceOccurrence,
   formatContextReference,
@@ -6,7 +7,6 @@ import {
   parseContextHref,
   type ReferenceSegment,
 } from '../../core/index.js';
-import { commandChip } from './command-chip.js';
 import type { ParsedMessageMarkdown } from './markdown.js';
 import { appendText, appendTextWithChips } from './markdown-dom.js';
 import type { MessageMarkdown } from './message-chunks.js';
@@ -48,12 +48,19 @@ export function plainTextBody(
   return fragment;
 }
 
-/** Annotation-driven content: its text, the picked command, and a chip per reference. */
-export function annotationBody(model: AnnotationDrivenModel): DocumentFragment {
+/**
+ * Annotation-driven content: its text, the picked command as a chip built by `commandChip` (as its
+ * text without one: the chip's code could not be loaded), and a chip per reference.
+ */
+export function annotationBody(
+  model: AnnotationDrivenModel,
+  commandChip: ((segment: CommandSegment) => Node) | undefined,
+): DocumentFragment {
   const fragment = document.createDocumentFragment();
   for (const segment of model.segments) {
     if (segment.type === 'text') appendText(fragment, segment.text);
-    else if (segment.type === 'command') fragment.appendChild(commandChip(segment));
+    else if (segment.type === 'command')
+      fragment.appendChild(commandChip?.(segment) ?? document.createTextNode(segment.text));
     else fragment.appendChild(referenceChip(segment, model));
   }
   return fragment;
@@ -68,6 +75,21 @@ export function assignRecords(body: ParentNode, model: RecordDrivenModel): void 
     chip.record = model.recordsById.get(chip.contextId);
     chip.relatedRecords = model.records;
   }
+}
+
+/**
+ * The whole message's text for the copy control. Record-driven: the stored text (upgraded for a
+ * legacy message). Annotation-driven: the content with each chip that has a record written as its
+ * canonical link, so a paste into a composer finds the records of the fragment referenced.
+ */
+export function wholeMessageText(model: MessageModel): string {
+  if (model.mode === 'records') return model.text;
+  const pieces = model.segments.map((segment) =>
+    segment.type === 'reference'
+      ? referenceCopyText(segment, model.recordsById.get(segment.reference.id))
+      : segment.text,
+  );
+  return pieces.join('');
 }
 
 /** What a copy writes for an annotation chip: its canonical link when a record backs it, else its text. */

@@ -1,41 +1,28 @@
-import type { LegacyUpgradeResult } from '../../core/legacy/upgrade.js';
+import { type LegacyUpgrade, legacyUpgradeChunk, OnDemand } from '../shared/on-demand.js';
 
 /**
  * Code a message loads only when it needs it, each a chunk of its own: the Markdown renderer (with
- * `marked`), for record-driven messages that read as Markdown, and the legacy upgrade, for a message
- * stored without a context whose text has legacy blocks. A page of `format="text"` messages with
- * contexts loads neither. Each chunk loads once per page and stays, so later messages render
- * synchronously.
+ * its lexer), for record-driven messages that read as Markdown; the legacy upgrade, for a message
+ * stored without a context whose text has legacy blocks; the annotations' sanitising and segments,
+ * for annotation-driven content (and record-driven text a host renders itself); the command chip,
+ * for content with a command; the citation grammar, for text that may hold T3 Code's citation links
+ * (the Markdown renderer brings it along). A page of `format="text"` messages with contexts loads
+ * none of them. Each chunk loads once per page and stays, so later messages render synchronously.
  */
 
 export type MessageMarkdown = typeof import('./markdown.js');
-export type LegacyUpgrade = (text: string) => LegacyUpgradeResult;
+export type { LegacyUpgrade };
+export type MessageCommandChip = typeof import('./command-chip.js');
+export type MessageLinks = typeof import('./message-links.js');
+export type MessageAnnotations = typeof import('./message-annotations.js');
 
 /** Where a message stands with a chunk: ready, still loading, or unavailable (its load failed). */
 export type ChunkState<T> = { ready: T } | 'loading' | 'unavailable';
 
-/** A module loaded the first time it is asked for; a failed load is tried again on the next ask. */
-class OnDemand<T> {
-  loaded?: T;
-  private loading?: Promise<T | undefined>;
-
-  constructor(private readonly importer: () => Promise<T>) {}
-
-  /** Resolves to `undefined` when the chunk cannot be loaded (a network failure). */
-  load(): Promise<T | undefined> {
-    if (this.loaded) return Promise.resolve(this.loaded);
-    this.loading ??= this.importer().then(
-      (module) => (this.loaded = module),
-      () => (this.loading = undefined),
-    );
-    return this.loading;
-  }
-}
-
 const markdownChunk = new OnDemand<MessageMarkdown>(() => import('./markdown.js'));
-const legacyChunk = new OnDemand<LegacyUpgrade>(() =>
-  import('../../core/legacy/upgrade.js').then((module) => module.upgradeLegacyMessage),
-);
+const commandChipChunk = new OnDemand<MessageCommandChip>(() => import('./command-chip.js'));
+const linksChunk = new OnDemand<MessageLinks>(() => import('./message-links.js'));
+const annotationsChunk = new OnDemand<MessageAnnotations>(() => import('./message-annotations.js'));
 
 /**
  * A message's view of its chunks: asking for one starts its load, and the host updates again once it
@@ -53,7 +40,19 @@ export class MessageChunks {
   }
 
   legacyUpgrade(): ChunkState<LegacyUpgrade> {
-    return this.state(legacyChunk);
+    return this.state(legacyUpgradeChunk);
+  }
+
+  commandChip(): ChunkState<MessageCommandChip> {
+    return this.state(commandChipChunk);
+  }
+
+  messageLinks(): ChunkState<MessageLinks> {
+    return this.state(linksChunk);
+  }
+
+  annotations(): ChunkState<MessageAnnotations> {
+    return this.state(annotationsChunk);
   }
 
   /** Waits for the loads this message started; true when there were any (the host then updates again). */

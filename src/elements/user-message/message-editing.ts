@@ -4,7 +4,9 @@ import type { ComposerDraft, DraftSubmission } from '../shared/draft-values.js';
 import type { EditOriginal, SubmitDetail } from '../shared/events.js';
 import { fireExtendable, rejectionMessage } from '../shared/extendable-event.js';
 import { formatMessage, type T3Locale } from '../shared/locale.js';
-import { type EditPhase, renderEditButton, renderEditor } from './edit-view.js';
+import { adoptLateStyles } from '../shared/late-styles.js';
+import { editStyles } from './edit.styles.js';
+import { type EditPhase, renderEditor } from './edit-view.js';
 import { messageAsDraft } from './message-draft.js';
 import type { MessageModel } from './message-model.js';
 
@@ -12,7 +14,8 @@ import type { MessageModel } from './message-model.js';
  * Editing a sent message in place: an inline `<t3-composer>`, created by its tag name so that the
  * message never loads the editor itself, holds the message as a draft; Enter or Save fires
  * `t3-edit`, Escape or Cancel ends editing (asking first when changes would be lost). One message
- * edits at a time on a page.
+ * edits at a time on a page. A chunk of its own: the message loads it (`edit-control.ts`) the first
+ * time an edit starts, with the styles of the editor.
  */
 
 /** The `<t3-composer>` the message edits in: its public API, nothing else. */
@@ -40,8 +43,8 @@ const INNER_EVENTS = [
 ];
 
 export interface MessageEditingOptions {
-  /** The message's `editable`. */
-  editable(): boolean;
+  /** Whether an edit may start: an editable message, on a page that has the composer. */
+  canStart(): boolean;
   model(): MessageModel;
   original(): EditOriginal;
   locale(): T3Locale;
@@ -60,10 +63,6 @@ interface EditSession {
 /** The one message editing on this page. */
 const page: { editing?: MessageEditing } = {};
 
-function composerDefined(): boolean {
-  return customElements.get(COMPOSER_TAG) !== undefined;
-}
-
 /** A draft's content, for comparison: its trimmed text, records, command and files. */
 function draftSignature(draft: ComposerDraft): string {
   const files = draft.attachments.map((attachment) => attachment.contextId);
@@ -77,7 +76,6 @@ function plainSubmission({ text, context, prompt, inputAnnotations, attachments 
 
 export class MessageEditing {
   private session?: EditSession;
-  private waitingForComposer = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement & { renderRoot: HTMLElement | DocumentFragment },
@@ -86,17 +84,6 @@ export class MessageEditing {
 
   get editing(): boolean {
     return this.session !== undefined;
-  }
-
-  /** Whether the Edit control shows: an editable message, not editing, on a page that has the composer. */
-  get canEdit(): boolean {
-    if (this.session || !this.options.editable()) return false;
-    if (composerDefined()) return true;
-    if (!this.waitingForComposer) {
-      this.waitingForComposer = true;
-      void customElements.whenDefined(COMPOSER_TAG).then(() => this.host.requestUpdate());
-    }
-    return false;
   }
 
   /**
@@ -108,7 +95,7 @@ export class MessageEditing {
       this.session.composer.focus();
       return true;
     }
-    if (!this.canEdit) return false;
+    if (!this.options.canStart()) return false;
     const other = page.editing;
     if (other && other !== this && !other.yieldTo(() => this.start())) return false;
     const composer = this.createComposer();
@@ -119,13 +106,10 @@ export class MessageEditing {
     return true;
   }
 
-  renderEditButton(): TemplateResult | typeof nothing {
-    return this.canEdit ? renderEditButton(this.options.locale(), () => this.start()) : nothing;
-  }
-
   renderEditor(): TemplateResult | typeof nothing {
     const session = this.session;
     if (!session) return nothing;
+    adoptLateStyles(this.host.renderRoot, editStyles);
     return renderEditor({
       composer: session.composer,
       phase: session.phase,

@@ -1,15 +1,14 @@
 import {
   type ContextRecord,
+  type ContextReferenceOccurrence,
   decodeMessageContext,
   type InputAnnotation,
   type MessageContext,
   type Segment,
-  sanitizeInputAnnotations,
-  splitContentByAnnotations,
 } from '../../core/index.js';
 import { hasLegacyContextMarkers } from '../../core/legacy/markers.js';
 import { safeImageUrl } from '../shared/urls.js';
-import type { ChunkState, LegacyUpgrade } from './message-chunks.js';
+import type { ChunkState, LegacyUpgrade, MessageAnnotations } from './message-chunks.js';
 
 /** An image sent with the message, shown in the gallery. */
 export interface MessageImage {
@@ -53,12 +52,13 @@ export interface RecordDrivenModel {
   records: readonly ContextRecord[];
   recordsById: RecordLookup;
   /** A legacy message whose upgrade is still loading: the message waits, then builds its model again. */
-  upgradePending?: true;
+  pending?: true;
 }
 
 export interface AnnotationDrivenModel {
   mode: 'annotations';
-  upgradePending?: undefined;
+  /** Its annotations' chunk is still loading: the message waits, then builds its model again. */
+  pending?: true;
   content: string;
   inputAnnotations: InputAnnotation[];
   segments: Segment[];
@@ -68,47 +68,86 @@ export interface AnnotationDrivenModel {
 
 export type MessageModel = RecordDrivenModel | AnnotationDrivenModel;
 
+/** The chunks a model may need, as a message asks for them. */
+export interface ModelChunks {
+  legacyUpgrade(): ChunkState<LegacyUpgrade>;
+  annotations(): ChunkState<MessageAnnotations>;
+}
+
 /**
  * Record-driven when `text` is a string, annotation-driven when only `content` is. A record-driven
- * message without a context is a legacy message: its text is upgraded (`legacyUpgrade`, asked for
- * only when the text has legacy blocks), or shown as it is when the upgrade cannot be loaded.
+ * message without a context is a legacy message: its text is upgraded (the legacy upgrade, asked
+ * for only when the text has legacy blocks), or shown as it is when the upgrade cannot be loaded.
+ * Annotation-driven content is split by its sanitised annotations once their chunk has come, or
+ * shown whole as text, without chips, when it cannot be loaded.
  */
 export function buildMessageModel(
   input: { text?: unknown; context?: unknown; content?: unknown; inputAnnotations?: unknown },
-  legacyUpgrade: () => ChunkState<LegacyUpgrade>,
+  chunks: ModelChunks,
 ): MessageModel {
   if (typeof input.text === 'string' || typeof input.content !== 'string') {
     const text = typeof input.text === 'string' ? input.text : '';
-    const resolved = resolveRecords(text, input.context, legacyUpgrade);
+    const resolved = resolveRecords(text, input.context, chunks);
     return { mode: 'records', ...resolved, recordsById: indexRecords(resolved.records) };
   }
   const content = input.content;
   const decoded = input.context == null ? undefined : decodeMessageContext(input.context);
   const records = decoded?.ok ? decoded.context.records : [];
+  const shared = { mode: 'annotations' as const, content, records, recordsById: indexRecords(records) };
+  const annotations = chunks.annotations();
+  if (annotations === 'loading') return { ...shared, inputAnnotations: [], segments: [], pending: true };
+  if (annotations === 'unavailable')
+    return { ...shared, inputAnnotations: [], segments: [{ type: 'text', text: content }] };
+  const { sanitizeInputAnnotations, splitContentByAnnotations } = annotations.ready;
   return {
-    mode: 'annotations',
-    content,
+    ...shared,
     inputAnnotations: sanitizeInputAnnotations(content, input.inputAnnotations),
     segments: splitContentByAnnotations(content, input.inputAnnotations),
-    records,
-    recordsById: indexRecords(records),
   };
+}
+
+/**
+ * What a host's renderer receives; `null` while record-driven text waits for the chunk that splits
+ * it into segments (one text segment when it cannot be loaded).
+ */
+export function renderInfoOf(
+  model: MessageModel,
+  attachments: { images: MessageImage[]; files: MessageFile[] },
+  chunks: ModelChunks,
+  occurrences: (text: string) => readonly ContextReferenceOccurrence[],
+): UserMessageRenderInfo | null {
+  const { records } = model;
+  const shared = {
+    records,
+    ...attachments,
+    ...(records.length > 0 ? { context: { version: 1 as const, records: [...records] } } : {}),
+  };
+  if (model.mode === 'annotations') {
+    return { ...shared, content: model.content, inputAnnotations: model.inputAnnotations, segments: model.segments };
+  }
+  const annotations = chunks.annotations();
+  if (annotations === 'loading') return null;
+  const segments: Segment[] =
+    annotations === 'unavailable'
+      ? [{ type: 'text', text: model.text }]
+      : annotations.ready.referenceSegments(model.text, occurrences(model.text));
+  return { ...shared, text: model.text, inputAnnotations: [], segments };
 }
 
 /** `resolveMessageContext`, with the legacy upgrade loaded on demand. */
 function resolveRecords(
   text: string,
   context: unknown,
-  legacyUpgrade: () => ChunkState<LegacyUpgrade>,
-): { text: string; records: ContextRecord[]; upgradePending?: true } {
+  chunks: ModelChunks,
+): { text: string; records: ContextRecord[]; pending?: true } {
   if (context != null) {
     const decoded = decodeMessageContext(context);
     return { text, records: decoded.ok ? decoded.context.records : [] };
   }
   // Without a legacy block the upgrade gives the text back as it is, with no records.
   if (!hasLegacyContextMarkers(text)) return { text, records: [] };
-  const upgrade = legacyUpgrade();
-  if (upgrade === 'loading') return { text, records: [], upgradePending: true };
+  const upgrade = chunks.legacyUpgrade();
+  if (upgrade === 'loading') return { text, records: [], pending: true };
   return upgrade === 'unavailable' ? { text, records: [] } : upgrade.ready(text);
 }
 

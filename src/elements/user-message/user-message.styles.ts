@@ -1,6 +1,5 @@
 import { css } from 'lit';
 import { themeTokens } from '../shared/theme.styles.js';
-import { editStyles } from './edit.styles.js';
 
 export const userMessageStyles = [
   themeTokens,
@@ -274,5 +273,4 @@ export const userMessageStyles = [
       }
     }
   `,
-  editStyles,
 ];

@@ -2,18 +2,17 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import {
+  collectContextReferences,
   type ContextRecord,
   type ContextReferenceOccurrence,
   type InputAnnotation,
   type MessageContext,
-  referenceSegments,
 } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
-import { collectMessageLinks } from './citation-links.js';
+import { mayHoldCitationLinks } from './citation-links.js';
 import type { EditOriginal } from '../shared/events.js';
 import { renderHostContent } from '../shared/render-host-content.js';
 import {
-  type ClipboardPayload,
   copyWithClipboardApi,
   copyWithCommand,
   selectionRangeIn,
@@ -22,6 +21,7 @@ import {
 } from './message-clipboard.js';
 import {
   buildMessageModel,
+  renderInfoOf,
   type MessageFile,
   type MessageImage,
   type MessageModel,
@@ -32,11 +32,10 @@ import {
 } from './message-model.js';
 import type { ParsedMessageMarkdown } from './markdown.js';
 import { MessageChunks, type MessageMarkdown } from './message-chunks.js';
-import { annotationBody, assignRecords, markdownBody, plainTextBody, referenceCopyText } from './message-body.js';
+import { annotationBody, assignRecords, markdownBody, plainTextBody, wholeMessageText } from './message-body.js';
 import { renderFiles, renderImages } from './message-attachments.js';
-import { MessageEditing } from './message-editing.js';
+import { EditControl } from './edit-control.js';
 import { RovingFocusController, type RovingItem } from './roving-focus.js';
-import { commandChipStyles } from './command-chip.js';
 import { checkIcon, copyIcon } from './copy-icons.js';
 import { userMessageStyles } from './user-message.styles.js';
 
@@ -46,6 +45,7 @@ export type UserMessageContentRenderer = (info: UserMessageRenderInfo) => unknow
 export type UserMessageFormat = 'markdown' | 'text';
 
 const INPUT_KEYS = ['text', 'context', 'content', 'inputAnnotations'] as const;
+type LinkScan = (text: string) => ContextReferenceOccurrence[];
 const COPIED_FEEDBACK_MS = 1500;
 const ROVING_ITEMS = 't3-context-chip, [part~="command"], a[href], [part~="edit-button"], [part~="copy"]';
 
@@ -106,7 +106,7 @@ const ROVING_ITEMS = 't3-context-chip, [part~="command"], a[href], [part~="edit-
  *   the edit stays with a notice. The message keeps showing its input until the host sets a new one.
  */
 export class T3UserMessage extends ConfigurableElement {
-  static override styles = [userMessageStyles, commandChipStyles];
+  static override styles = userMessageStyles;
 
   /** Record-driven Markdown text with canonical `t3-context` links (or a legacy message). */
   @property() text?: string;
@@ -147,7 +147,7 @@ export class T3UserMessage extends ConfigurableElement {
   private readonly chunks = new MessageChunks(this);
   private model?: MessageModel;
   private parsedMarkdown?: { text: string; parsed: ParsedMessageMarkdown };
-  private scannedText?: { text: string; occurrences: ContextReferenceOccurrence[] };
+  private scannedText?: { text: string; scan: LinkScan; occurrences: ContextReferenceOccurrence[] };
   private copiedTimer?: ReturnType<typeof setTimeout>;
   /** Whether the body shown is the default record-driven one (not a host's own). */
   private recordDrivenBody = false;
@@ -156,9 +156,10 @@ export class T3UserMessage extends ConfigurableElement {
   private readonly roving = new RovingFocusController(this, () => [
     ...this.renderRoot.querySelectorAll<RovingItem>(ROVING_ITEMS),
   ]);
-  private readonly editController = new MessageEditing(this, {
-    editable: () => this.editable,
-    model: () => this.model ?? buildMessageModel(this, () => this.chunks.legacyUpgrade()),
+  private readonly editController = new EditControl(this, {
+    // A message still waiting for a chunk has no draft to give yet: Edit shows once it is drawn.
+    editable: () => this.editable && !this.model?.pending,
+    model: () => this.model ?? buildMessageModel(this, this.chunks),
     original: () => this.originalInput(),
     locale: () => this.config.locale,
   });
@@ -177,7 +178,8 @@ export class T3UserMessage extends ConfigurableElement {
   /**
    * Starts editing, as the Edit control does; false when the message cannot be edited now (not
    * `editable`, no `<t3-composer>` on the page, or another message's changed edit asks first: this
-   * one starts if those changes are discarded).
+   * one starts if those changes are discarded). The first edit on a page loads the editing code
+   * first; `updateComplete` waits for it.
    */
   edit(): boolean {
     return this.editController.start();
@@ -191,8 +193,8 @@ export class T3UserMessage extends ConfigurableElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
-    const stale = !this.model || this.model.upgradePending || INPUT_KEYS.some((key) => changed.has(key));
-    if (stale) this.model = buildMessageModel(this, () => this.chunks.legacyUpgrade());
+    const stale = !this.model || this.model.pending || INPUT_KEYS.some((key) => changed.has(key));
+    if (stale) this.model = buildMessageModel(this, this.chunks);
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -218,14 +220,24 @@ export class T3UserMessage extends ConfigurableElement {
   /** The references of record-driven text, scanned once per distinct text (by the parse when there is one). */
   private occurrencesOf(text: string): readonly ContextReferenceOccurrence[] {
     if (!this.plainText && this.parsedMarkdown?.text === text) return this.parsedMarkdown.parsed.occurrences;
-    if (this.scannedText?.text !== text) this.scannedText = { text, occurrences: collectMessageLinks(text) };
+    const scan = this.linkScan(text);
+    if (this.scannedText?.text !== text || this.scannedText.scan !== scan) {
+      this.scannedText = { text, scan, occurrences: scan(text) };
+    }
     return this.scannedText.occurrences;
   }
 
-  /** Complete once the body is drawn: a message waiting for a chunk updates again once it has come. */
+  /** Citation links need their grammar, a chunk of its own: until it is there (or if it fails), references alone. */
+  private linkScan(text: string): LinkScan {
+    const links = mayHoldCitationLinks(text) ? this.chunks.messageLinks() : 'unavailable';
+    return typeof links === 'object' ? links.ready.collectMessageLinks : collectContextReferences;
+  }
+
+  /** Complete once the body (or the editor) is drawn: a message waiting for a chunk updates again once it has come. */
   protected override async getUpdateComplete(): Promise<boolean> {
     const complete = await super.getUpdateComplete();
-    return (await this.chunks.settled()) ? (await this.getUpdateComplete()) && complete : complete;
+    const waited = await Promise.all([this.chunks.settled(), this.editController.settled()]);
+    return waited.includes(true) ? (await this.getUpdateComplete()) && complete : complete;
   }
 
   protected override render(): TemplateResult {
@@ -293,10 +305,14 @@ export class T3UserMessage extends ConfigurableElement {
   private renderBody(model: MessageModel, images: MessageImage[], files: MessageFile[]): unknown {
     this.recordDrivenBody = false;
     this.bodyVerbatim = this.plainText;
-    if (model.upgradePending) return nothing;
+    if (model.pending) return nothing;
+    if (model.mode === 'records' && mayHoldCitationLinks(model.text) && this.chunks.messageLinks() === 'loading') {
+      return nothing;
+    }
     const renderer = this.renderUserMessageContent;
     if (typeof renderer === 'function') {
-      const info = this.renderInfo(model, images, files);
+      const info = renderInfoOf(model, { images, files }, this.chunks, (text) => this.occurrencesOf(text));
+      if (!info) return nothing;
       const custom = renderHostContent(() => renderer(info), 'renderUserMessageContent');
       if (custom != null) return custom;
     }
@@ -304,7 +320,13 @@ export class T3UserMessage extends ConfigurableElement {
     // an annotation-driven one per model, a record-driven one per text, its chips given the
     // current records after each update (`updated`).
     this.recordDrivenBody = model.mode === 'records';
-    if (model.mode === 'annotations') return guard([model], () => annotationBody(model));
+    if (model.mode === 'annotations') {
+      const command = model.segments.some(({ type }) => type === 'command') ? this.chunks.commandChip() : null;
+      if (command === 'loading') return nothing;
+      const commandChip =
+        typeof command === 'object' && command ? command.ready.commandChipsIn(this.renderRoot) : undefined;
+      return guard([model, commandChip], () => annotationBody(model, commandChip));
+    }
     const markdown = this.plainText ? 'unavailable' : this.chunks.markdown();
     this.bodyVerbatim = markdown === 'unavailable';
     if (markdown === 'loading') return nothing;
@@ -316,24 +338,6 @@ export class T3UserMessage extends ConfigurableElement {
     return guard([parsed], () => markdownBody(model, parsed, markdown.ready));
   }
 
-  private renderInfo(model: MessageModel, images: MessageImage[], files: MessageFile[]): UserMessageRenderInfo {
-    const shared = {
-      records: model.records,
-      images,
-      files,
-      ...(model.records.length > 0 ? { context: { version: 1 as const, records: [...model.records] } } : {}),
-    };
-    if (model.mode === 'records') {
-      return {
-        ...shared,
-        text: model.text,
-        inputAnnotations: [],
-        segments: referenceSegments(model.text, this.occurrencesOf(model.text)),
-      };
-    }
-    return { ...shared, content: model.content, inputAnnotations: model.inputAnnotations, segments: model.segments };
-  }
-
   private messageRecords(): readonly ContextRecord[] {
     const model = this.model;
     if (!model) return [];
@@ -341,29 +345,10 @@ export class T3UserMessage extends ConfigurableElement {
     return model.records.filter((record) => referenced.has(record.contextId));
   }
 
-  /**
-   * The whole message for the copy control. Record-driven: the stored text (upgraded for a legacy
-   * message). Annotation-driven: the content with each chip that has a record written as its
-   * canonical link, so a paste into a composer finds the records of the fragment referenced.
-   */
-  private wholeMessagePayload(model: MessageModel): ClipboardPayload {
-    const text =
-      model.mode === 'records'
-        ? model.text
-        : model.segments
-            .map((segment) =>
-              segment.type === 'reference'
-                ? referenceCopyText(segment, model.recordsById.get(segment.reference.id))
-                : segment.text,
-            )
-            .join('');
-    return { text, records: this.messageRecords() };
-  }
-
   private async onCopyClick(): Promise<void> {
     const model = this.model;
     if (!model) return;
-    const payload = this.wholeMessagePayload(model);
+    const payload = { text: wholeMessageText(model), records: this.messageRecords() };
     const environmentId = this.config.environmentId;
     const copied = copyWithCommand(payload, environmentId) || (await copyWithClipboardApi(payload, environmentId));
     if (!copied) return;

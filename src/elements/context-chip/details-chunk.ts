@@ -1,0 +1,37 @@
+import { OnDemand } from '../shared/on-demand.js';
+import type { DetailsSource } from './details-content.js';
+
+export type { DetailsSource };
+
+/** What a chip's details show: a chunk loaded the first time a chip on the page is looked into. */
+const detailsChunk = new OnDemand(() => import('./details-content.js'));
+
+/**
+ * A chip's view of its details' chunk: drawing them starts its load, and the chip updates again
+ * once it has come. Should it fail to load, the chip shows no details this time (its face and
+ * label stay), the console says why, and the next look tries again.
+ */
+export class DetailsChunk {
+  private loading?: Promise<void>;
+
+  constructor(private readonly host: { requestUpdate(): void }) {}
+
+  /** The details, or null while their chunk loads (or when the chip has none). */
+  render(root: Element | DocumentFragment, source: DetailsSource): unknown {
+    const content = detailsChunk.loaded;
+    if (content) return content.renderResolvedDetails(root, source);
+    this.loading ??= detailsChunk.load().then((loaded) => {
+      this.loading = undefined;
+      if (loaded) this.host.requestUpdate();
+      else console.error('[t3-composer] the chip details could not be loaded; the next look tries again');
+    });
+    return null;
+  }
+
+  /** Waits for a load the chip started; true when there was one (the chip then updates again). */
+  async settled(): Promise<boolean> {
+    if (!this.loading) return false;
+    await this.loading;
+    return true;
+  }
+}

@@ -1,0 +1,74 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../../src/define-message.js';
+import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
+import { terminal } from '../../../support/records.js';
+import { centre, part, waitFor } from '../support/interaction.js';
+
+// Served unbundled, the page fetches more modules than the default buffer keeps timings of.
+performance.setResourceTimingBufferSize(10_000);
+
+/** Whether `win` has fetched a module whose address matches `pattern`. */
+function fetched(pattern: RegExp, win: Window = window): boolean {
+  return win.performance.getEntriesByType('resource').some((entry) => pattern.test(entry.name));
+}
+
+const DETAILS = /\/context-chip\/details-content\.(?:ts|js)\b/;
+
+// First in this file: the page has not loaded the details before these run.
+describe('<t3-context-chip>: the details load the first time a chip is looked into', () => {
+  it('a chip never hovered or focused loads none of them; hovering one shows them with their styles', async () => {
+    const chip = await fixture<T3ContextChip>(
+      html`<t3-context-chip kind="terminal" context-id="term_1" label="T1" .record=${terminal}></t3-context-chip>`,
+    );
+    expect(part(chip, 'details')).to.equal(null);
+    expect(fetched(DETAILS), 'before a look').to.equal(false);
+
+    await sendMouse({ type: 'move', position: centre(part(chip, 'base')!) });
+    await waitFor(() => part(chip, 'details')?.matches(':popover-open') === true, 'the details to open');
+    expect(fetched(DETAILS)).to.equal(true);
+    const details = part(chip, 'details')!;
+    expect(details.textContent).to.contain('npm test');
+    // The excerpt's styles came with the details: a code block that keeps its lines.
+    expect(getComputedStyle(details.querySelector('pre.code')!).whiteSpace).to.equal('pre');
+    expect(part(chip, 'base')!.getAttribute('aria-describedby')).to.equal('details');
+    await sendMouse({ type: 'move', position: [0, 0] });
+  });
+});
+
+describe('<t3-context-chip>: details that cannot be loaded', () => {
+  it('leave the chip as it is, with its label and no details; the console says so, and the next look tries again', async () => {
+    const frame = document.createElement('iframe');
+    frame.style.cssText = 'position: fixed; inset: 0; inline-size: 600px; block-size: 400px; border: 0';
+    const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+    frame.src = new URL('../user-message/fixtures/unloadable-chunks.html', import.meta.url).href;
+    document.body.append(frame);
+    try {
+      await loaded;
+      const win = frame.contentWindow as Window & typeof globalThis & { consoleErrors: string[] };
+      await waitFor(() => !!win.customElements.get('t3-context-chip') && !!win.consoleErrors, 'the frame', 5000);
+      const failures = () => win.consoleErrors.filter((error) => error.includes('chip details could not be loaded'));
+      const chip = win.document.createElement('t3-context-chip');
+      Object.assign(chip, { kind: 'terminal', contextId: 'term_1', label: 'T1', record: terminal });
+      win.document.body.append(chip);
+      await chip.updateComplete;
+
+      chip.focus();
+      await chip.updateComplete;
+      expect(failures()).to.have.length(1);
+      expect(fetched(/\/missing\/details-content\.js/, win)).to.equal(true);
+      expect(part(chip, 'details')).to.equal(null);
+      expect(part(chip, 'label')!.textContent).to.equal('T1');
+      expect(chip.shadowRoot!.activeElement, 'focus stays on the chip').to.equal(part(chip, 'base'));
+
+      await sendKeys({ press: 'Escape' });
+      chip.blur();
+      await chip.updateComplete;
+      chip.focus();
+      await waitFor(() => failures().length === 2, 'a second try on the next look');
+      expect(part(chip, 'details')).to.equal(null);
+    } finally {
+      frame.remove();
+    }
+  });
+});
