@@ -13,6 +13,7 @@ export interface Destination {
   end: number;
 }
 
+const isPunctuation = (char: string | undefined) => char !== undefined && /[\p{P}\p{S}]/u.test(char);
 const isSpaceOrTab = (char: string | undefined) => char === ' ' || char === '\t';
 
 /** Balanced parentheses of the whole text, so a destination skips a group without rescanning it. */
@@ -40,7 +41,8 @@ export function parseDestination(source: string, start: number, parens: ParenSca
     let end = i;
     for (; end < source.length; end++) {
       const code = source.charCodeAt(end);
-      if (code === 92) {
+      // A backslash escapes punctuation only: before a space it is a character, and the space ends the destination.
+      if (code === 92 && isPunctuation(source[end + 1])) {
         end++;
         continue;
       }
