@@ -114,7 +114,8 @@ describe('the built message entry', () => {
 
   it('loads what a message or chip needs only in some cases on demand: none of it loads with the entry', () => {
     // Each a chunk loaded when used: editing (on Edit), the command chip, the citation grammar, the
-    // annotations' sanitising and segments, and what a chip's details show (on a first look).
+    // annotations' sanitising and segments, what a chip's details show (on a first look), and the
+    // table of named character references (for Markdown naming one beyond the built-in few).
     const onDemand = [
       'src/elements/user-message/message-editing.ts',
       'src/elements/user-message/edit-view.ts',
@@ -128,6 +129,7 @@ describe('the built message entry', () => {
       'src/elements/context-chip/details-content.ts',
       'src/elements/context-chip/chip-details.ts',
       'src/elements/context-chip/citation-details.ts',
+      'src/elements/user-message/entity-names.ts',
     ];
     for (const entry of ['dist/message.js', 'dist/define-message.js']) {
       const loadedWith = sourcesOf(entry, { dynamic: false });

@@ -1,5 +1,4 @@
-import type { ContextReferenceOccurrence } from '../../core/index.js';
-import { collectMessageLinks } from './message-links.js';
+import { collectContextReferences, type ContextReferenceOccurrence } from '../../core/index.js';
 import { prepareMarkdownSource } from './markdown-source.js';
 import { appendElement, appendTextWithChips, type CreateChip } from './markdown-dom.js';
 import { markdownLexer, type Token } from './markdown/lexer.js';
@@ -14,6 +13,7 @@ import { TokenRenderer } from './markdown-tokens.js';
  */
 
 export type { CreateChip };
+export { useNamedEntities } from './entities.js';
 
 export interface ParsedMessageMarkdown {
   readonly occurrences: readonly ContextReferenceOccurrence[];
@@ -28,10 +28,15 @@ type MarkdownBody =
 
 /**
  * Pure and deterministic: the caller caches it by text identity, so re-rendering unchanged text
- * does no Markdown work.
+ * does no Markdown work. `collectLinks` finds the links that become chips: context references by
+ * default; the message passes `collectMessageLinks` (citation links too) when the text may hold
+ * a citation, so the citation grammar loads only for such text, not with this chunk.
  */
-export function parseMessageMarkdown(text: string): ParsedMessageMarkdown {
-  const occurrences = collectMessageLinks(text);
+export function parseMessageMarkdown(
+  text: string,
+  collectLinks: (text: string) => readonly ContextReferenceOccurrence[] = collectContextReferences,
+): ParsedMessageMarkdown {
+  const occurrences = collectLinks(text);
   const prepared = prepareMarkdownSource(text, occurrences);
   if (prepared === undefined) return { occurrences, body: { kind: 'plain', text } };
   try {

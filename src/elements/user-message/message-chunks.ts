@@ -1,12 +1,14 @@
 import { type LegacyUpgrade, legacyUpgradeChunk, OnDemand } from '../shared/on-demand.js';
+import { needsEntityTable } from './entity-references.js';
 
 /**
  * Code a message loads only when it needs it, each a chunk of its own: the Markdown renderer (with
- * its lexer), for record-driven messages that read as Markdown; the legacy upgrade, for a message
+ * its lexer), for record-driven messages that read as Markdown, and the table of named character
+ * references for Markdown that names one beyond the few built in; the legacy upgrade, for a message
  * stored without a context whose text has legacy blocks; the annotations' sanitising and segments,
  * for annotation-driven content (and record-driven text a host renders itself); the command chip,
  * for content with a command; the citation grammar, for text that may hold T3 Code's citation links
- * (the Markdown renderer brings it along). A page of `format="text"` messages with contexts loads
+ * (for Markdown too). A page of `format="text"` messages with contexts loads
  * none of them. Each chunk loads once per page and stays, so later messages render synchronously.
  */
 
@@ -20,6 +22,7 @@ export type MessageAnnotations = typeof import('./message-annotations.js');
 export type ChunkState<T> = { ready: T } | 'loading' | 'unavailable';
 
 const markdownChunk = new OnDemand<MessageMarkdown>(() => import('./markdown.js'));
+const entityNamesChunk = new OnDemand<typeof import('./entity-names.js')>(() => import('./entity-names.js'));
 const commandChipChunk = new OnDemand<MessageCommandChip>(() => import('./command-chip.js'));
 const linksChunk = new OnDemand<MessageLinks>(() => import('./message-links.js'));
 const annotationsChunk = new OnDemand<MessageAnnotations>(() => import('./message-annotations.js'));
@@ -35,8 +38,17 @@ export class MessageChunks {
 
   constructor(private readonly host: { requestUpdate(): void }) {}
 
-  markdown(): ChunkState<MessageMarkdown> {
-    return this.state(markdownChunk);
+  /**
+   * The Markdown renderer for `text`, with the table of named character references when the text
+   * names one beyond the built-in few (without it, should it fail to load, such names stay as written).
+   */
+  markdown(text: string): ChunkState<MessageMarkdown> {
+    const markdown = this.state(markdownChunk);
+    if (typeof markdown !== 'object' || !needsEntityTable(text)) return markdown;
+    const names = this.state(entityNamesChunk);
+    if (names === 'loading') return 'loading';
+    if (typeof names === 'object') markdown.ready.useNamedEntities(names.ready.NAMED_ENTITIES);
+    return markdown;
   }
 
   legacyUpgrade(): ChunkState<LegacyUpgrade> {

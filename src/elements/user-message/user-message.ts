@@ -146,7 +146,7 @@ export class T3UserMessage extends ConfigurableElement {
 
   private readonly chunks = new MessageChunks(this);
   private model?: MessageModel;
-  private parsedMarkdown?: { text: string; parsed: ParsedMessageMarkdown };
+  private parsedMarkdown?: { text: string; scan: LinkScan; parsed: ParsedMessageMarkdown };
   private scannedText?: { text: string; scan: LinkScan; occurrences: ContextReferenceOccurrence[] };
   private copiedTimer?: ReturnType<typeof setTimeout>;
   /** Whether the body shown is the default record-driven one (not a host's own). */
@@ -209,7 +209,10 @@ export class T3UserMessage extends ConfigurableElement {
 
   /** Markdown is parsed once per distinct text; unchanged input re-renders without parsing. */
   private parsedText(text: string, markdown: MessageMarkdown): ParsedMessageMarkdown {
-    if (this.parsedMarkdown?.text !== text) this.parsedMarkdown = { text, parsed: markdown.parseMessageMarkdown(text) };
+    const scan = this.linkScan(text);
+    if (this.parsedMarkdown?.text !== text || this.parsedMarkdown.scan !== scan) {
+      this.parsedMarkdown = { text, scan, parsed: markdown.parseMessageMarkdown(text, scan) };
+    }
     return this.parsedMarkdown.parsed;
   }
 
@@ -327,7 +330,7 @@ export class T3UserMessage extends ConfigurableElement {
         typeof command === 'object' && command ? command.ready.commandChipsIn(this.renderRoot) : undefined;
       return guard([model, commandChip], () => annotationBody(model, commandChip));
     }
-    const markdown = this.plainText ? 'unavailable' : this.chunks.markdown();
+    const markdown = this.plainText ? 'unavailable' : this.chunks.markdown(model.text);
     this.bodyVerbatim = markdown === 'unavailable';
     if (markdown === 'loading') return nothing;
     if (markdown === 'unavailable') {
