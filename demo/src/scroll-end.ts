@@ -25,19 +25,23 @@ export function pinToEnd(list: HTMLElement, frames = 3): void {
 }
 
 /**
- * For a moment after the reader came back to the newest, entries that still grow (taking their
- * real height once laid out) keep the list at its end, unless the reader scrolls away meanwhile.
+ * For a moment after the list was put at its end (on opening, or when the reader came back to the
+ * newest), entries that still grow, taking their real height once laid out, keep it at its end,
+ * until the reader scrolls, touches, clicks or presses a key in it. Scroll events alone do not end
+ * it: the browser's own scroll anchoring sends them too while entries above take their height.
  */
 export function holdAtEnd(list: HTMLElement, ms = 2000): void {
-  let atEnd = true;
-  const onScroll = () => (atEnd = isScrolledToEnd(list, 2));
-  const observer = new ResizeObserver(() => {
-    if (atEnd) list.scrollTop = list.scrollHeight;
-  });
+  const observer = new ResizeObserver(() => (list.scrollTop = list.scrollHeight));
+  observer.observe(list);
   for (const entry of list.children) observer.observe(entry);
-  list.addEventListener('scroll', onScroll, { passive: true });
-  setTimeout(() => {
+  const release = () => {
     observer.disconnect();
-    list.removeEventListener('scroll', onScroll);
-  }, ms);
+    clearTimeout(timer);
+    for (const type of READER_INPUT) list.removeEventListener(type, release);
+  };
+  for (const type of READER_INPUT) list.addEventListener(type, release, { passive: true });
+  const timer = setTimeout(release, ms);
 }
+
+/** What a reader does to move a list: scrolling it by wheel or touch, dragging its bar, or keys. */
+const READER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
