@@ -8,10 +8,14 @@ export const isScrolledToEnd = (list: HTMLElement, slack = 48) =>
  * height only once scrolled to, and one scroll lands short.
  */
 export async function settleAtEnd(list: HTMLElement): Promise<void> {
-  for (let frames = 0, settled = 0; frames < 30 && settled < 2; frames++) {
+  // Held for a few frames with an unchanged height: an entry scrolled into view takes its real
+  // height a frame after the scroll that brought it, so two frames at the end can still be early.
+  let height = -1;
+  for (let frames = 0, settled = 0; frames < 60 && settled < 4; frames++) {
     list.scrollTop = list.scrollHeight;
     await new Promise(requestAnimationFrame);
-    settled = isScrolledToEnd(list, 2) ? settled + 1 : 0;
+    settled = isScrolledToEnd(list, 2) && list.scrollHeight === height ? settled + 1 : 0;
+    height = list.scrollHeight;
   }
 }
 
@@ -25,23 +29,19 @@ export function pinToEnd(list: HTMLElement, frames = 3): void {
 }
 
 /**
- * For a moment after the list was put at its end (on opening, or when the reader came back to the
- * newest), entries that still grow, taking their real height once laid out, keep it at its end,
- * until the reader scrolls, touches, clicks or presses a key in it. Scroll events alone do not end
- * it: the browser's own scroll anchoring sends them too while entries above take their height.
+ * For a moment after the reader came back to the newest, entries that still grow (taking their
+ * real height once laid out) keep the list at its end, unless the reader scrolls away meanwhile.
  */
 export function holdAtEnd(list: HTMLElement, ms = 2000): void {
-  const observer = new ResizeObserver(() => (list.scrollTop = list.scrollHeight));
-  observer.observe(list);
+  let atEnd = true;
+  const onScroll = () => (atEnd = isScrolledToEnd(list, 2));
+  const observer = new ResizeObserver(() => {
+    if (atEnd) list.scrollTop = list.scrollHeight;
+  });
   for (const entry of list.children) observer.observe(entry);
-  const release = () => {
+  list.addEventListener('scroll', onScroll, { passive: true });
+  setTimeout(() => {
     observer.disconnect();
-    clearTimeout(timer);
-    for (const type of READER_INPUT) list.removeEventListener(type, release);
-  };
-  for (const type of READER_INPUT) list.addEventListener(type, release, { passive: true });
-  const timer = setTimeout(release, ms);
+    list.removeEventListener('scroll', onScroll);
+  }, ms);
 }
-
-/** What a reader does to move a list: scrolling it by wheel or touch, dragging its bar, or keys. */
-const READER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;

@@ -3,7 +3,7 @@ import type { AssistantMessage, MessageVersions, ThreadMessage } from './host-ap
 import { versionPicker } from './version-picker.js';
 import { EarlierMessages, windowStart } from './earlier-messages.js';
 import { appendToReply, inspectorOf, settleInspector } from './reply-inspector.js';
-import { holdAtEnd, isScrolledToEnd, settleAtEnd } from './scroll-end.js';
+import { isScrolledToEnd, settleAtEnd } from './scroll-end.js';
 
 type UserEntry = Extract<ThreadMessage, { role: 'user' }>;
 
@@ -131,8 +131,7 @@ function userMessage(message: UserEntry): T3UserMessage {
 
 /**
  * Scrolls to the newest message after every message and chip in the list has rendered: before
- * that, the list is shorter than it will be and the scroll lands mid-transcript; and holds it there
- * while entries that were out of view take their real height.
+ * that, the list is shorter than it will be and the scroll lands mid-transcript.
  */
 async function scrollToNewest(list: HTMLElement): Promise<void> {
   const messages = [...list.querySelectorAll<T3UserMessage>('t3-user-message')];
@@ -143,5 +142,4 @@ async function scrollToNewest(list: HTMLElement): Promise<void> {
   ]);
   await Promise.all(chips.map((chip) => chip.updateComplete));
   await settleAtEnd(list);
-  holdAtEnd(list);
 }
