@@ -112,3 +112,36 @@ export class RunEnds {
     return this.end;
   }
 }
+
+const LINK_START = /(?:https?|ftp):\/\/|www\.|mailto:|xmpp:|@/gi;
+const LOCAL_PART = /[A-Za-z0-9._+-]/;
+
+/**
+ * Where a bare URL or e-mail address may start, in order: at `http://`, `https://`, `ftp://`,
+ * `www.`, `mailto:` or `xmpp:`, and where the run of local-part characters before an `@` starts.
+ * Asked with positions that only grow, as the inline pass moves on.
+ */
+export class LinkStarts {
+  private readonly starts: number[] = [];
+  private next = 0;
+
+  constructor(source: string) {
+    for (const match of source.matchAll(LINK_START)) {
+      let start = match.index;
+      // Runs between two `@` do not overlap, so these walks cover the text at most once.
+      if (match[0] === '@') while (start > 0 && LOCAL_PART.test(source[start - 1]!)) start--;
+      this.starts.push(start);
+    }
+    this.starts.sort((a, b) => a - b);
+  }
+
+  get none(): boolean {
+    return this.starts.length === 0;
+  }
+
+  /** The first start at or after `from`, or infinity. */
+  from(from: number): number {
+    while (this.next < this.starts.length && this.starts[this.next]! < from) this.next++;
+    return this.starts[this.next] ?? Infinity;
+  }
+}

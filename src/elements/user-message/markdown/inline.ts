@@ -2,6 +2,7 @@ import { buildSpans, delimiterRun, type InlineNode, isDelimiter, pairDelimiters 
 import {
   BacktickRuns,
   ForwardSearch,
+  LinkStarts,
   RunEnds,
   backtickRunLength,
   lastNonSpace,
@@ -51,8 +52,8 @@ export function lexInline(source: string, definitions: LinkDefinitions, inLink =
 class InlineLexer {
   private readonly nodes: InlineNode[] = [];
   private runs?: BacktickRuns;
-  /** Whether the text may hold a bare URL or e-mail address, which can start at any letter. */
-  private readonly linkCandidates: boolean;
+  /** Where a bare URL or e-mail address may start: elsewhere, ordinary characters are plain text. */
+  private readonly linkStarts: LinkStarts;
   private readonly search: ForwardSearch;
   private readonly lastContent: number;
   private brackets?: Map<number, number>;
@@ -80,7 +81,7 @@ class InlineLexer {
     private readonly inLink: boolean,
     private readonly depth: number,
   ) {
-    this.linkCandidates = /@|:\/\/|www\./.test(source);
+    this.linkStarts = new LinkStarts(source);
     this.search = new ForwardSearch(source);
     this.lastContent = lastNonSpace(source);
     this.urlRuns = new RunEnds(source, /[^\s<]*/y);
@@ -92,10 +93,12 @@ class InlineLexer {
     const { source } = this;
     let i = 0;
     while (i < source.length) {
-      if (!this.linkCandidates) {
-        // Without a URL or an address in the text, runs of ordinary characters are plain text.
+      // Runs of ordinary characters are plain text, up to where a bare URL or address may start
+      // (right before one, stepping is cheaper than the search).
+      const linkStart = this.linkStarts.from(i);
+      if (linkStart > i + 1) {
         PLAIN_TEXT.lastIndex = i;
-        if (PLAIN_TEXT.test(source)) i = PLAIN_TEXT.lastIndex;
+        if (PLAIN_TEXT.test(source)) i = Math.min(PLAIN_TEXT.lastIndex, linkStart);
         if (i >= source.length) break;
       }
       const end = this.tokenAt(i);
@@ -234,7 +237,7 @@ class InlineLexer {
   }
 
   private bareLink(i: number): number | undefined {
-    if (this.inLink || this.inHtmlLink || !this.linkCandidates) return undefined;
+    if (this.inLink || this.inHtmlLink || this.linkStarts.none) return undefined;
     const { source } = this;
     const char = source[i]!;
     const previous = i > this.textStart ? source[i - 1]! : '';
