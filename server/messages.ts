@@ -116,7 +116,9 @@ function earlierAttachmentsNamedBy(
 
 /** The reply a new message follows by default: the last of the branch shown; null in an empty thread. */
 export function endOfBranch(store: Store, threadId: string): string | null {
-  const end = new ThreadTree(store.threadLinks(threadId)).branchEnd(store.chosenBranch(threadId));
+  // Usually the message last written, with nothing after it: no need to read the whole thread.
+  const end =
+    store.chosenLeaf(threadId) ?? new ThreadTree(store.threadLinks(threadId)).branchEnd(store.chosenBranch(threadId));
   return end === null ? null : replyIdOf(end);
 }
 

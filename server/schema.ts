@@ -11,7 +11,7 @@ import { REPLIES_SCHEMA, STOP_REASONS } from './reply-rows.js';
  *   3  branches: each message names its parent, the thread the end of the branch last chosen;
  *      a reply can end early because the user steered (`stop_reason` `steered`)
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 const BASE_SCHEMA = `
   CREATE TABLE threads (
@@ -66,6 +66,9 @@ export function migrate(db: Database.Database): void {
     if (version < 1) db.exec(BASE_SCHEMA);
     if (version < 2) db.exec(REPLIES_SCHEMA);
     if (version < 3) addBranches(db);
+    // Version 4: what follows a reply is found by index, so a new message finds the end of its
+    // branch without reading the whole thread.
+    if (version < 4) db.exec('CREATE INDEX IF NOT EXISTS messages_by_parent ON messages(parent_id)');
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }

@@ -64,6 +64,8 @@ export interface Store {
   threadLinks(threadId: string): MessageLink[];
   /** The message the thread's branch was last chosen through (or last written); null for none. */
   chosenBranch(threadId: string): string | null;
+  /** That message when nothing follows its reply, so the branch shown ends there; null otherwise. */
+  chosenLeaf(threadId: string): string | null;
   chooseBranch(threadId: string, messageId: string): void;
   getMessage(id: string): StoredMessage | undefined;
   getAttachment(id: string): StoredAttachment | undefined;
@@ -133,6 +135,10 @@ function createStore(db: Database.Database): Store {
   const updateBranch = db.prepare<[string, string]>('UPDATE threads SET branch_leaf_id = ? WHERE id = ?');
   const selectBranch = db.prepare<[string], { branch_leaf_id: string | null }>(
     'SELECT branch_leaf_id FROM threads WHERE id = ?',
+  );
+  const selectChosenLeaf = db.prepare<[string], { id: string }>(
+    `SELECT m.id FROM threads t JOIN messages m ON m.id = t.branch_leaf_id AND m.thread_id = t.id
+     WHERE t.id = ? AND NOT EXISTS (SELECT 1 FROM messages next WHERE next.parent_id = m.id || '_reply')`,
   );
   const selectLinks = db.prepare<[string], { id: string; parent_id: string | null }>(
     'SELECT id, parent_id FROM messages WHERE thread_id = ? ORDER BY seq',
@@ -218,6 +224,9 @@ function createStore(db: Database.Database): Store {
     },
     chosenBranch(threadId) {
       return selectBranch.get(threadId)?.branch_leaf_id ?? null;
+    },
+    chosenLeaf(threadId) {
+      return selectChosenLeaf.get(threadId)?.id ?? null;
     },
     chooseBranch(threadId, messageId) {
       updateBranch.run(messageId, threadId);

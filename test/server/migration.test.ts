@@ -142,7 +142,10 @@ describe('migrating a database from before branches', () => {
     }
 
     const db = new Database(path.join(dataDir, DATABASE_FILE_NAME), { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    // Version 4 finds what follows a reply by index.
+    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[];
+    expect(indexes.map(({ name }) => name)).toContain('messages_by_parent');
     db.close();
   });
 
