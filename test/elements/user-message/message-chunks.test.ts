@@ -4,15 +4,7 @@ import { type Citation, formatCitationLink, type InputAnnotation } from '../../.
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
 import type { T3UserMessage } from '../../../src/elements/user-message/user-message.js';
 import { link, terminal } from '../../../support/records.js';
-import { waitFor } from '../support/interaction.js';
-
-// Served unbundled, the page fetches more modules than the default buffer keeps timings of.
-performance.setResourceTimingBufferSize(10_000);
-
-/** Whether `win` has fetched a module whose address matches `pattern`. */
-function fetched(pattern: RegExp, win: Window = window): boolean {
-  return win.performance.getEntriesByType('resource').some((entry) => pattern.test(entry.name));
-}
+import { bodiesUntilDrawn, body, fetched, type FrameWindow, framePage } from './chunk-support.js';
 
 const COMMAND_CHIP = /\/user-message\/command-chip\.(?:ts|js)\b/;
 const ANNOTATIONS = /\/user-message\/message-annotations\.(?:ts|js)\b/;
@@ -41,10 +33,6 @@ const quote: Citation = {
 };
 const citedText = `Why ${formatCitationLink(quote)} and ${link(terminal, 'T1')}?`;
 
-function body(message: T3UserMessage): HTMLElement {
-  return message.shadowRoot!.querySelector('[part~="body"]')!;
-}
-
 /** The body as a reader sees it, each chip as its label in brackets. */
 function seenText(message: T3UserMessage): string {
   let seen = '';
@@ -62,20 +50,6 @@ function seenText(message: T3UserMessage): string {
     }
   };
   walk(body(message));
-  return seen;
-}
-
-/** Each change of the body until `message` has drawn: its text and `aria-busy`. */
-async function bodiesUntilDrawn(message: T3UserMessage): Promise<{ text: string; busy: string | null }[]> {
-  const seen: { text: string; busy: string | null }[] = [];
-  const observer = new MutationObserver(() => {
-    const shown = message.shadowRoot!.querySelector('[part~="body"]');
-    if (shown) seen.push({ text: shown.textContent ?? '', busy: shown.getAttribute('aria-busy') });
-  });
-  document.body.append(message);
-  observer.observe(message.shadowRoot!, { subtree: true, childList: true, characterData: true, attributes: true });
-  await message.updateComplete;
-  observer.disconnect();
   return seen;
 }
 
@@ -155,20 +129,6 @@ describe('<t3-user-message>: the annotations, the command chip and the citation 
     message.remove();
   });
 });
-
-type FrameWindow = Window & typeof globalThis & { consoleErrors: string[] };
-
-/** A fixture page of this folder in a frame, once its elements are defined. */
-async function framePage(path: string): Promise<{ frame: HTMLIFrameElement; win: FrameWindow }> {
-  const frame = document.createElement('iframe');
-  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-  frame.src = new URL(path, import.meta.url).href;
-  document.body.append(frame);
-  await loaded;
-  const win = frame.contentWindow as FrameWindow;
-  await waitFor(() => !!win.customElements.get('t3-user-message') && !!win.consoleErrors, 'the frame', 5000);
-  return { frame, win };
-}
 
 describe('<t3-user-message>: a command chip or citation grammar that cannot be loaded', () => {
   let frame: HTMLIFrameElement;
