@@ -10,7 +10,7 @@ import type { T3UserMessage as ReactUserMessage } from '../../src/react/message.
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
 import { dataset, image, link, terminal } from '../../support/records.js';
 import { expectNoAxeViolations, LOOKS, resetLook, showLook } from './support/axe.js';
-import { centre, part, waitFor } from './support/interaction.js';
+import { centre, focusIsIn, part, waitFor } from './support/interaction.js';
 
 const recordText = `Check ${link(terminal)} please`;
 const recordContext = { version: 1 as const, records: [terminal] };
@@ -25,15 +25,6 @@ function inlineComposer(message: T3UserMessage): T3Composer | null {
 
 function editorChips(composer: T3Composer): T3ContextChip[] {
   return [...composer.shadowRoot!.querySelectorAll<T3ContextChip>('.cm-content t3-context-chip')];
-}
-
-function focusIsIn(host: Element): boolean {
-  let active = document.activeElement;
-  while (active) {
-    if (active === host) return true;
-    active = active.shadowRoot?.activeElement ?? null;
-  }
-  return false;
 }
 
 const stopListening: (() => void)[] = [];

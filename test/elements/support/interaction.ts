@@ -32,3 +32,13 @@ export function nextClipboardWrite(type: 'copy' | 'cut' = 'copy'): Promise<Recor
     );
   });
 }
+
+/** Whether focus is on `host` or inside it, through shadow roots. */
+export function focusIsIn(host: Element): boolean {
+  let active = document.activeElement;
+  while (active) {
+    if (active === host) return true;
+    active = active.shadowRoot?.activeElement ?? null;
+  }
+  return false;
+}

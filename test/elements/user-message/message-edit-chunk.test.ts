@@ -3,7 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/define.js';
 import type { T3UserMessage } from '../../../src/elements/user-message/user-message.js';
 import { link, terminal } from '../../../support/records.js';
-import { centre, part, waitFor } from '../support/interaction.js';
+import { centre, focusIsIn, part, waitFor } from '../support/interaction.js';
 
 // Served unbundled, the page fetches more modules than the default buffer keeps timings of.
 performance.setResourceTimingBufferSize(10_000);
@@ -13,15 +13,6 @@ function editingChunkFetched(): boolean {
   return performance
     .getEntriesByType('resource')
     .some((entry) => /\/user-message\/message-editing\.(?:ts|js)\b/.test(entry.name));
-}
-
-function focusIsIn(host: Element): boolean {
-  let active = document.activeElement;
-  while (active) {
-    if (active === host) return true;
-    active = active.shadowRoot?.activeElement ?? null;
-  }
-  return false;
 }
 
 type FrameWindow = Window & typeof globalThis & { consoleErrors: string[] };
