@@ -3,6 +3,7 @@ import '../../src/define-message.js';
 import type { T3ContextChip } from '../../src/elements/context-chip/context-chip.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
 import { file, link, terminal } from '../../support/records.js';
+import { fetched } from './support/fetched.js';
 
 function body(message: T3UserMessage): HTMLElement {
   return message.shadowRoot!.querySelector('[part~="body"]')!;
@@ -28,11 +29,6 @@ function seenText(message: T3UserMessage): string {
 }
 
 const VERBATIM = '2*3*4 and __init__ &amp; <b>x</b>\n# x\n  indented\n- not a list';
-
-/** Whether the page has fetched a module whose address matches `pattern`. */
-function fetched(pattern: RegExp): boolean {
-  return performance.getEntriesByType('resource').some((entry) => pattern.test(entry.name));
-}
 
 /** The Markdown renderer's module or `marked`. */
 const markdownLoaded = () => fetched(/\/user-message\/markdown\.(?:ts|js)\b|\/marked\//);

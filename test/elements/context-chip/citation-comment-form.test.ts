@@ -4,6 +4,7 @@ import '../../../src/define.js';
 import type { Citation } from '../../../src/core/index.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
 import { centre, part, waitFor } from '../support/interaction.js';
+import { fetched } from '../support/fetched.js';
 
 const quote: Citation = {
   version: 1,
@@ -27,10 +28,7 @@ describe('<t3-context-chip kind="citation">: the comment form comes with the com
       await loaded;
       const win = frame.contentWindow! as Window & typeof globalThis & { defineComposer(): Promise<unknown> };
       await waitFor(() => !!win.customElements.get('t3-context-chip'), 'the message elements in the frame', 5000);
-      const formFetched = () =>
-        win.performance
-          .getEntriesByType('resource')
-          .some((entry) => /\/context-chip\/citation-comment-editor\.(?:ts|js)\b/.test(entry.name));
+      const formFetched = () => fetched(/\/context-chip\/citation-comment-editor\.(?:ts|js)\b/, win);
       const composerChip = () => {
         const chip = win.document.createElement('t3-context-chip');
         Object.assign(chip, { kind: 'citation', placement: 'composer', removable: true, citation: quote });

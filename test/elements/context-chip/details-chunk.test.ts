@@ -4,14 +4,7 @@ import '../../../src/define-message.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
 import { terminal } from '../../../support/records.js';
 import { centre, part, waitFor } from '../support/interaction.js';
-
-// Served unbundled, the page fetches more modules than the default buffer keeps timings of.
-performance.setResourceTimingBufferSize(10_000);
-
-/** Whether `win` has fetched a module whose address matches `pattern`. */
-function fetched(pattern: RegExp, win: Window = window): boolean {
-  return win.performance.getEntriesByType('resource').some((entry) => pattern.test(entry.name));
-}
+import { fetched } from '../support/fetched.js';
 
 const DETAILS = /\/context-chip\/details-content\.(?:ts|js)\b/;
 

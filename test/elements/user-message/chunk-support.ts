@@ -3,13 +3,7 @@ import { waitFor } from '../support/interaction.js';
 
 /** Helpers for the tests of what a message loads on demand. */
 
-// Served unbundled, the page fetches more modules than the default buffer keeps timings of.
-performance.setResourceTimingBufferSize(10_000);
-
-/** Whether `win` has fetched a module whose address matches `pattern`. */
-export function fetched(pattern: RegExp, win: Window = window): boolean {
-  return win.performance.getEntriesByType('resource').some((entry) => pattern.test(entry.name));
-}
+export { fetched } from '../support/fetched.js';
 
 export function body(message: T3UserMessage): HTMLElement {
   return message.shadowRoot!.querySelector('[part~="body"]')!;

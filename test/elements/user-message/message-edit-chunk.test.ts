@@ -3,19 +3,11 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/define.js';
 import type { T3UserMessage } from '../../../src/elements/user-message/user-message.js';
 import { link, terminal } from '../../../support/records.js';
+import { fetched } from '../support/fetched.js';
 import { centre, focusIsIn, part, waitFor } from '../support/interaction.js';
+import type { FrameWindow } from './chunk-support.js';
 
-// Served unbundled, the page fetches more modules than the default buffer keeps timings of.
-performance.setResourceTimingBufferSize(10_000);
-
-/** Whether this page has fetched the editing chunk's module. */
-function editingChunkFetched(): boolean {
-  return performance
-    .getEntriesByType('resource')
-    .some((entry) => /\/user-message\/message-editing\.(?:ts|js)\b/.test(entry.name));
-}
-
-type FrameWindow = Window & typeof globalThis & { consoleErrors: string[] };
+const EDITING_CHUNK = /\/user-message\/message-editing\.(?:ts|js)\b/;
 
 /** The message's own page in a frame whose editing chunk cannot be loaded. */
 async function pageWithoutEditingChunk(): Promise<{ frame: HTMLIFrameElement; win: FrameWindow }> {
@@ -54,13 +46,13 @@ describe('<t3-user-message editable>: the editing code loads only when an edit s
     await message.updateComplete;
     const edit = part(message, 'edit-button')!;
     expect(edit, 'the Edit control').to.exist;
-    expect(editingChunkFetched(), 'the editing chunk before Edit').to.equal(false);
+    expect(fetched(EDITING_CHUNK), 'the editing chunk before Edit').to.equal(false);
 
     await sendMouse({ type: 'move', position: centre(part(message, 'base')!) });
     await waitFor(() => getComputedStyle(edit).opacity === '1', 'the Edit control to show');
     await sendMouse({ type: 'click', position: centre(edit) });
     await message.updateComplete;
-    expect(editingChunkFetched()).to.equal(true);
+    expect(fetched(EDITING_CHUNK)).to.equal(true);
     expect(message.editing).to.equal(true);
     const editor = part(message, 'editor')!;
     expect(editor.localName).to.equal('t3-composer');
