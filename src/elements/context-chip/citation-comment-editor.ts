@@ -4,6 +4,7 @@ import { AnchoredPopup } from '../shared/anchored-popup.js';
 import { emit } from '../shared/events.js';
 import { adoptLateStyles } from '../shared/late-styles.js';
 import { DEFAULT_LOCALE, type T3Locale } from '../shared/locale.js';
+import { popupCard } from '../shared/popup-card.styles.js';
 import { type CommentControl, type CommentControlHost, provideCommentControl } from './citation-comment-control.js';
 
 /**
@@ -136,17 +137,9 @@ class CitationCommentEditor implements ReactiveController, CommentControl {
 
 const commentEditorStyles = css`
   .comment-editor {
-    position: fixed;
-    inset: auto;
-    margin: 0;
-    box-sizing: border-box;
+    ${popupCard}
     inline-size: min(360px, var(--_t3-popup-room-inline, calc(100vw - 16px)));
     padding: 0.5em;
-    border: 1px solid var(--_t3-popover-border-color);
-    border-radius: 8px;
-    background: var(--_t3-popover-background);
-    color: var(--_t3-popover-color);
-    box-shadow: 0 6px 24px rgb(0 0 0 / 0.18);
     font: 13px/1.45 var(--_t3-font-sans);
   }
 

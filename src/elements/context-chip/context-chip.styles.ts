@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { popupCard } from '../shared/popup-card.styles.js';
 import { themeTokens } from '../shared/theme.styles.js';
 
 export const chipStyles = [
@@ -156,20 +157,12 @@ export const chipStyles = [
     }
 
     .details {
-      position: fixed;
-      inset: auto;
-      margin: 0;
-      box-sizing: border-box;
+      ${popupCard}
       /* The room properties are the visible area's, set while the details are placed. */
       max-inline-size: min(420px, var(--_t3-popup-room-inline, calc(100vw - 16px)));
       max-block-size: min(360px, 60vh, var(--_t3-popup-room-block, 360px));
       overflow: auto;
       padding: 0.5em 0.65em;
-      border: 1px solid var(--_t3-popover-border-color);
-      border-radius: 8px;
-      background: var(--_t3-popover-background);
-      color: var(--_t3-popover-color);
-      box-shadow: 0 6px 24px rgb(0 0 0 / 0.18);
       font: 12.5px/1.45 var(--_t3-font-sans);
       white-space: normal;
       text-align: start;
