@@ -6,7 +6,7 @@ import {
   type MessageContext,
   type Segment,
 } from '../../core/index.js';
-import { hasLegacyContextMarkers } from '../../core/legacy/markers.js';
+import { resolveStoredMessage } from '../shared/stored-message.js';
 import { safeImageUrl } from '../shared/urls.js';
 import type { ChunkState, LegacyUpgrade, MessageAnnotations } from './message-chunks.js';
 
@@ -87,7 +87,10 @@ export function buildMessageModel(
 ): MessageModel {
   if (typeof input.text === 'string' || typeof input.content !== 'string') {
     const text = typeof input.text === 'string' ? input.text : '';
-    const resolved = resolveRecords(text, input.context, chunks);
+    const resolved = resolveStoredMessage(text, input.context, () => {
+      const upgrade = chunks.legacyUpgrade();
+      return typeof upgrade === 'object' ? upgrade.ready : upgrade === 'loading' ? 'loading' : undefined;
+    });
     return { mode: 'records', ...resolved, recordsById: indexRecords(resolved.records) };
   }
   const content = input.content;
@@ -132,23 +135,6 @@ export function renderInfoOf(
       ? [{ type: 'text', text: model.text }]
       : annotations.ready.referenceSegments(model.text, occurrences(model.text));
   return { ...shared, text: model.text, inputAnnotations: [], segments };
-}
-
-/** `resolveMessageContext`, with the legacy upgrade loaded on demand. */
-function resolveRecords(
-  text: string,
-  context: unknown,
-  chunks: ModelChunks,
-): { text: string; records: ContextRecord[]; pending?: true } {
-  if (context != null) {
-    const decoded = decodeMessageContext(context);
-    return { text, records: decoded.ok ? decoded.context.records : [] };
-  }
-  // Without a legacy block the upgrade gives the text back as it is, with no records.
-  if (!hasLegacyContextMarkers(text)) return { text, records: [] };
-  const upgrade = chunks.legacyUpgrade();
-  if (upgrade === 'loading') return { text, records: [], pending: true };
-  return upgrade === 'unavailable' ? { text, records: [] } : upgrade.ready(text);
 }
 
 function indexRecords(records: readonly ContextRecord[]): RecordLookup {

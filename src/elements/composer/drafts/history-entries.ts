@@ -2,7 +2,6 @@ import {
   type CommandInfo,
   type ContextRecord,
   decodeContextRecord,
-  decodeMessageContext,
   formatContextReference,
   type MessageContext,
   sanitizeCommandInfo,
@@ -11,6 +10,7 @@ import {
 } from '../../../core/index.js';
 import { hasLegacyContextMarkers } from '../../../core/legacy/markers.js';
 import type { LegacyUpgrade } from '../../shared/on-demand.js';
+import { resolveStoredMessage } from '../../shared/stored-message.js';
 import type { ComposerDraft } from '../editor/draft.js';
 import type { PickedCommand } from '../editor/draft-state.js';
 
@@ -36,12 +36,8 @@ export function draftOfHistoryEntry(
   const value = entry as EntryFields;
   if (!value || typeof value !== 'object') return null;
   if (typeof value.text === 'string') {
-    const { text, context } = value;
-    if (context != null) {
-      const decoded = decodeMessageContext(context);
-      return { text, records: decoded.ok ? decoded.context.records : [] };
-    }
-    return upgrade && hasLegacyContextMarkers(text) ? upgrade(text) : { text, records: [] };
+    const { text, records } = resolveStoredMessage(value.text, value.context, () => upgrade);
+    return { text, records };
   }
   if (typeof value.content !== 'string') return null;
   let text = '';
