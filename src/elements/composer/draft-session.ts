@@ -15,6 +15,7 @@ import { ComposerClipboard } from './clipboard/composer-clipboard.js';
 import type { LongPasteLimits } from './clipboard/long-paste.js';
 import type { InsertContextOptions, InsertContextResult } from './composer-types.js';
 import { describeChipChanges } from './editor/chip-announcements.js';
+import { editContextSync } from './editor/android-chrome.js';
 import { chipChanges } from './editor/chip-changes.js';
 import { chipRemovals, removeChipElement } from './editor/chip-edits.js';
 import {
@@ -102,7 +103,11 @@ export class DraftSession implements ComposerContext {
       keys: options.keys,
       takesKey: (event) => this.takesKey(event),
       controllers: () => [options.leadingControllers(), this.menu.extension(), this.clipboard.extension()],
-      onUpdate: (update) => this.afterTransactions(update.startState, update.transactions, update.state),
+      onUpdate: (update) => {
+        // Only the editing context's copy of a draft being replaced: the replacement itself follows.
+        if (update.transactions.some((transaction) => transaction.annotation(editContextSync))) return;
+        this.afterTransactions(update.startState, update.transactions, update.state);
+      },
     });
   }
 

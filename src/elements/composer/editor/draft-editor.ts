@@ -1,5 +1,6 @@
 import { EditorState, type Transaction, type TransactionSpec } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
+import { replaceViewState } from './android-chrome.js';
 
 export interface DraftEditorDelegate {
   /** A new, empty draft's state. */
@@ -46,7 +47,7 @@ export class DraftEditor {
 
   /** Replaces the whole state: a new draft. */
   replace(state: EditorState): void {
-    if (this.current) this.current.setState(state);
+    if (this.current) replaceViewState(this.current, state);
     else this.idleState = state;
   }
 

@@ -8,6 +8,7 @@ import {
   type ViewUpdate,
 } from '@codemirror/view';
 import type { T3Locale } from '../../shared/locale.js';
+import { modifiedEnterOnAndroid } from './android-chrome.js';
 import { chipBidi } from './chip-bidi.js';
 import { chipKeyboard } from './chip-keyboard.js';
 import { chipExtension } from './chip-decorations.js';
@@ -81,6 +82,7 @@ export class EditorSetup {
       history(),
       EditorView.lineWrapping,
       Prec.highest(this.compositionGuard()),
+      modifiedEnterOnAndroid(),
       this.delegate.controllers(),
       chipKeyboard(() => this.delegate.settings().locale),
       Prec.highest(keymap.of(this.delegate.keys())),
