@@ -83,7 +83,8 @@ export abstract class ComposerProperties extends ConfigurableElement {
 
   /**
    * Milliseconds without a result from the recognizer after which dictation ends (3,000 by default; 0
-   * never), counted from its first result: waiting for the microphone permission is not silence.
+   * never), counted from the start and from each result (a recognizer's empty guess says it began
+   * listening), so a microphone is never left open when nothing is heard.
    */
   @property({ type: Number, attribute: 'dictation-silence' }) dictationSilence: number = DEFAULT_DICTATION_SILENCE;
 

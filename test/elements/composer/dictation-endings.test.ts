@@ -138,6 +138,22 @@ describe('<t3-composer> dictation ends', () => {
     expect(isDictating(quiet)).to.be.true;
   });
 
+  it('after dictation-silence ms when no result ever came: the microphone is never left open', async () => {
+    const composer = await composerFixture(html`<t3-composer label="Message" dictation-silence="60"></t3-composer>`);
+    const speech = new FedRecognizer();
+    composer.speechRecognizer = speech;
+    await composer.updateComplete;
+    await clickEditor(composer);
+    await type('typed');
+    const changes = dictationChanges(composer);
+    await sendMouse({ type: 'click', position: centre(dictationButton(composer)!) });
+    expect(speech.listening).to.be.true;
+    await waitFor(() => !speech.listening, 'the silence to stop the recognizer');
+    expect(isDictating(composer)).to.be.false;
+    expect(changes).to.deep.equal([true, false]);
+    expect(composer.value.text).to.equal('typed');
+  });
+
   it('on Escape before Escape stops a busy assistant: the next Escape does', async () => {
     const busy = await composerFixture(html`<t3-composer label="Message" busy></t3-composer>`);
     const stops: Event[] = [];

@@ -94,6 +94,7 @@ export class DictationController implements ReactiveController {
     this.context.dispatch({ effects: startDictation.of(outsideChips(state, state.selection.main.head)) });
     this.context.notices.announce(this.context.config.locale.dictationStarted);
     this.changed(true);
+    this.restartSilence();
     void this.listen(recognizer, running);
     return true;
   }
@@ -152,7 +153,7 @@ export class DictationController implements ReactiveController {
   /** A final result becomes text at the point (one undo step); an interim one replaces the guess. */
   private take(result: SpeechResult): void {
     if (typeof result?.text !== 'string') return;
-    this.waitForSpeech();
+    this.restartSilence();
     const text = result.text.trim();
     if (!result.final || text === '') this.showGuess(result.final ? '' : text);
     else {
@@ -203,11 +204,12 @@ export class DictationController implements ReactiveController {
   }
 
   /**
-   * (Re)starts the silence timer: no result within `dictation-silence` ms ends dictation. It starts
-   * with the recognizer's first result, not with dictation: a recognizer may still be waiting for
-   * the person to answer the browser's microphone prompt, which is no silence.
+   * (Re)starts the silence timer: no result within `dictation-silence` ms ends dictation, counted
+   * from the start too, so a recognizer that never hears anything never leaves a microphone open.
+   * A recognizer that begins listening late (after the browser's microphone prompt) says so with an
+   * empty guess, which starts the count again, as every result does.
    */
-  private waitForSpeech(): void {
+  private restartSilence(): void {
     clearTimeout(this.silenceTimer);
     const given = this.options.silence();
     const silence = Number.isFinite(given) && given >= 0 ? given : DEFAULT_DICTATION_SILENCE;
