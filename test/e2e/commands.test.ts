@@ -47,7 +47,7 @@ describe('commands with arguments in the demo', () => {
     await page.keyboard.press('Tab');
     await composer(page).locator('[role="option"]', { hasText: 'security' }).waitFor();
     await page.keyboard.press('Enter');
-    await expect.poll(() => draftText(page)).toBe('/review src/app.ts security');
+    await expect.poll(() => draftText(page)).toBe('/review src/app.ts security ');
     await page.keyboard.press('Enter');
 
     const message = page.locator('#transcript t3-user-message').last();

@@ -90,12 +90,44 @@ describe('<t3-composer> command slots', () => {
     await type('per');
     await waitFor(() => options(composer).length === 1, 'the options filtered');
     await press('Enter');
-    expect(composer.value.text).to.equal('/review a.ts performance');
+    expect(composer.value.text).to.equal('/review a.ts performance ');
     await waitFor(() => options(composer).length === 0, 'the menu closed');
     const sent = submissions(composer);
     await press('Enter');
     expect(sent).to.have.length(1);
     expect(sent[0]!.prompt).to.equal('/review a.ts performance');
+  });
+
+  it('picking an option for the last slot with Enter or a click moves on, so the next words are free text', async () => {
+    for (const how of ['Enter', 'click'] as const) {
+      const composer = await pick('review');
+      const sent = submissions(composer);
+      await type('src/my file.ts');
+      await press('Tab');
+      await waitFor(() => options(composer).length === 3, 'the options of focus');
+      if (how === 'Enter') {
+        await press('ArrowDown');
+        await press('Enter');
+      } else {
+        const option = [...root(composer).querySelectorAll<HTMLElement>('[role="option"]')][1]!;
+        await sendMouse({ type: 'click', position: centre(option) });
+      }
+      await waitFor(() => options(composer).length === 0, 'the menu closed');
+      expect(activeSlot(composer), how).to.equal(undefined);
+      await type('please look at it');
+      expect(
+        slots(composer).map((slot) => slot.textContent),
+        how,
+      ).to.deep.equal(['src/my file.ts', 'performance']);
+      await press('Enter');
+      expect(sent[0]!.prompt, how).to.equal('/review "src/my file.ts" performance please look at it');
+      expect(sent[0]!.inputAnnotations[0], how).to.deep.include({
+        arguments: [
+          { name: 'target', value: 'src/my file.ts' },
+          { name: 'focus', value: 'performance' },
+        ],
+      });
+    }
   });
 
   it('Tab in a slot menu skips the slot; Tab past the last slot reaches free text, and then leaves', async () => {
@@ -352,9 +384,10 @@ describe('<t3-composer> command slots', () => {
       (option) => option.textContent!.trim() === 'style',
     )!;
     await sendMouse({ type: 'click', position: centre(style) });
-    expect(composer.value.text).to.equal('/review a.ts style');
+    expect(composer.value.text).to.equal('/review a.ts style ');
     await type('!');
-    expect(slots(composer).map((slot) => slot.textContent)).to.deep.equal(['a.ts', 'style!']);
+    expect(slots(composer).map((slot) => slot.textContent)).to.deep.equal(['a.ts', 'style']);
+    expect(composer.value.text).to.equal('/review a.ts style !');
     const target = slots(composer)[0]!;
     await sendMouse({ type: 'click', position: centre(target) });
     await waitFor(() => activeSlot(composer) === 'target', 'the caret in target');

@@ -1,9 +1,9 @@
-import { EditorSelection, type EditorState } from '@codemirror/state';
+import { ChangeSet, EditorSelection, type EditorState, type StateEffect, type Text } from '@codemirror/state';
 import type { CommandArgumentValue } from '../../../core/index.js';
 import { formatArgumentValue } from '../../shared/command-arguments.js';
 import { activeCommand, COMMAND_HEAD } from './draft.js';
 import type { PickedCommand } from './draft-fields.js';
-import { type ArgumentSlot, slotsField } from './slot-field.js';
+import { type ArgumentSlot, setSlots, slotsField } from './slot-field.js';
 
 export { type ArgumentSlot, setSlots, slotsField } from './slot-field.js';
 
@@ -46,6 +46,25 @@ export function slotAtCaret(state: EditorState, slots: readonly ArgumentSlot[] =
 /** A selection of a slot's whole value (a caret in an empty one). */
 export function slotSelection(slot: ArgumentSlot): EditorSelection {
   return EditorSelection.single(slot.from, slot.to);
+}
+
+/**
+ * Leaving the last slot, as Tab and an option picked for it do: the caret goes after the arguments
+ * and one space (added when missing, outside the slot), so what is typed next is the message's free
+ * text and never part of a value. `slots` are positions in `doc`.
+ */
+export function leaveLastSlot(
+  doc: Text,
+  slots: readonly ArgumentSlot[],
+): { changes: ChangeSet; selection: EditorSelection; effects: StateEffect<unknown>[] } {
+  const end = slots[slots.length - 1]!.to;
+  const spaced = doc.sliceString(end, end + 1) === ' ';
+  return {
+    changes: ChangeSet.of(spaced ? [] : [{ from: end, insert: ' ' }], doc.length),
+    // A slot grows with text typed at its edge: it is set again, so the space stays out of it.
+    effects: [setSlots.of(slots)],
+    selection: EditorSelection.single(end + 1),
+  };
 }
 
 /** The first required slot left empty, or `undefined`. */

@@ -1,7 +1,15 @@
 import { isolateHistory } from '@codemirror/commands';
 import { type ChangeSpec, EditorSelection, type Extension, Prec } from '@codemirror/state';
 import { type Command, keymap } from '@codemirror/view';
-import { activeSlots, type ArgumentSlot, commandToken, setSlots, slotAtCaret, slotSelection } from './command-slots.js';
+import {
+  activeSlots,
+  type ArgumentSlot,
+  commandToken,
+  leaveLastSlot,
+  setSlots,
+  slotAtCaret,
+  slotSelection,
+} from './command-slots.js';
 import { setCommand } from './draft-fields.js';
 
 /**
@@ -23,14 +31,7 @@ export const nextSlot: Command = (view) => {
     return true;
   }
   if (current < 0) return false;
-  const end = slots[slots.length - 1]!.to;
-  const spaced = state.doc.sliceString(end, end + 1) === ' ';
-  view.dispatch({
-    ...(spaced ? {} : { changes: { from: end, insert: ' ' }, effects: setSlots.of(slots) }),
-    selection: EditorSelection.cursor(end + 1),
-    scrollIntoView: true,
-    userEvent: 'select',
-  });
+  view.dispatch({ ...leaveLastSlot(state.doc, slots), scrollIntoView: true, userEvent: 'select' });
   return true;
 };
 

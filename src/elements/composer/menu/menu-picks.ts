@@ -1,5 +1,5 @@
 import { isolateHistory } from '@codemirror/commands';
-import { EditorSelection, type EditorState, type StateEffect, type TransactionSpec } from '@codemirror/state';
+import { type ChangeSet, type EditorState, type StateEffect, type Text, type TransactionSpec } from '@codemirror/state';
 import {
   type ContextRecord,
   decodeContextRecord,
@@ -10,7 +10,7 @@ import {
 } from '../../../core/index.js';
 import { hostKindRecord } from '../../shared/host-kind-record.js';
 import { argumentInsertion, argumentPieces } from '../../shared/command-arguments.js';
-import { activeSlots, type ArgumentSlot, setSlots, slotSelection } from '../editor/command-slots.js';
+import { activeSlots, type ArgumentSlot, leaveLastSlot, setSlots, slotSelection } from '../editor/command-slots.js';
 import { activeCommand } from '../editor/draft.js';
 import { type PickedCommand, putRecords, setCommand } from '../editor/draft-state.js';
 import type { Option } from './menu-list.js';
@@ -68,27 +68,39 @@ function pickCommand(
   return { spec: { ...result.spec, effects, selection: { anchor: placed[0]!.from } } };
 }
 
-/** An option of a slot's menu fills the slot and selects the next one (after the last, the caret follows the value). */
+/**
+ * An option of a slot's menu fills the slot and moves on as Tab does: to the next slot, selected,
+ * or past the last one, where the caret leaves the arguments for the message's free text.
+ */
 function pickArgument(state: EditorState, trigger: Trigger, value: string): PickResult {
   if (trigger.type !== 'argument') return null;
   const slots = activeSlots(state);
   const slot = slots[trigger.slot];
   if (!slot) return null;
-  const changes = state.changes({ from: slot.from, to: slot.to, insert: value });
+  const fill = state.changes({ from: slot.from, to: slot.to, insert: value });
   const next = slots[trigger.slot + 1];
-  const selection = next
-    ? slotSelection({ ...next, from: changes.mapPos(next.from, -1), to: changes.mapPos(next.to, 1) })
-    : EditorSelection.cursor(slot.from + value.length);
+  const moveOn = next
+    ? {
+        changes: fill,
+        selection: slotSelection({ ...next, from: fill.mapPos(next.from, -1), to: fill.mapPos(next.to, 1) }),
+        effects: [],
+      }
+    : leaveFilled(fill.apply(state.doc), fill, [...slots.slice(0, -1), { ...slot, to: slot.from + value.length }]);
   return {
     spec: {
-      changes,
-      selection,
-      effects: closeMenu.of(null),
+      ...moveOn,
+      effects: [closeMenu.of(null), ...moveOn.effects],
       userEvent: 'input.complete',
       annotations: isolateHistory.of('full'),
       scrollIntoView: true,
     },
   };
+}
+
+/** Past the last slot once `fill` filled it: `filled` are the slots in the filled document. */
+function leaveFilled(doc: Text, fill: ChangeSet, filled: readonly ArgumentSlot[]) {
+  const leave = leaveLastSlot(doc, filled);
+  return { ...leave, changes: fill.compose(leave.changes) };
 }
 
 function pickItem(
