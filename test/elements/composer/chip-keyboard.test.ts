@@ -99,6 +99,25 @@ describe('<t3-composer> keyboard access to chip controls', () => {
     expect(composer.value.text).to.equal(withChip);
   });
 
+  it('right after inserting a chip, the chip across the space it came with counts as beside the caret', async () => {
+    const { composer, chip } = await withCitation();
+    const after = caret(composer);
+    expect(composer.value.text.slice(after - 1, after)).to.equal(' ');
+    await press('Alt+Enter');
+    await waitFor(() => focusedIn(chip)?.matches('[part~="edit-button"]') === true, 'focus on Edit comment');
+    await press('Escape');
+    await waitFor(() => editorFocused(composer), 'focus back in the editor');
+    expect(caret(composer)).to.equal(after);
+
+    const pasted = await composerFixture();
+    await navigator.clipboard.writeText(PASTED);
+    await clickEditor(pasted);
+    await press('Control+v');
+    await waitFor(() => chips(pasted).length === 1, 'the pasted-text chip');
+    await press('Alt+Enter');
+    await waitFor(() => focusedIn(chips(pasted)[0]!)?.matches('[part~="expand"]') === true, 'focus on Expand to text');
+  });
+
   it('Edit comment by keyboard changes the comment in one undo step', async () => {
     const { composer, chip } = await withCitation();
     // The caret is after the chip's space: one step left puts it right after the chip.

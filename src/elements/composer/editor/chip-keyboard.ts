@@ -20,15 +20,21 @@ const CONTROLS = [
   '[part~="expand"]',
 ].join(', ');
 
-/** Where the chip right before the caret starts, else the chip right after it; null with no chip beside it. */
+/**
+ * Where the chip right before the caret starts, else the chip right after it, else the chip before
+ * the caret across one space (where every insertion leaves the caret: a chip comes with one space
+ * after it); null with no chip beside it.
+ */
 export function chipBesideCaret(state: EditorState): number | null {
   const { main } = state.selection;
   if (!main.empty) return null;
   const at = main.head;
-  const around = [...chipsOf(state, at - 1, at + 1), ...citationsOf(state, at - 1, at + 1)];
+  const from = Math.max(0, at - 2);
+  const around = [...chipsOf(state, from, at + 1), ...citationsOf(state, from, at + 1)];
   const before = around.find((chip) => chip.to === at);
   const after = around.find((chip) => chip.from === at);
-  return (before ?? after)?.from ?? null;
+  const spaced = state.doc.sliceString(at - 1, at) === ' ' ? around.find((chip) => chip.to === at - 1) : undefined;
+  return (before ?? after ?? spaced)?.from ?? null;
 }
 
 /**
