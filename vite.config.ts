@@ -14,6 +14,8 @@ const entries = {
   react: 'src/react/index.ts',
   'react-message': 'src/react/message.ts',
   'react-composer': 'src/react/composer.ts',
+  // The script-tag bundle's entry as an ES module, for servers that import every entry (`node` condition).
+  'iife-server': 'src/iife.ts',
 };
 
 /**
@@ -46,7 +48,11 @@ export default defineConfig(({ mode }) =>
           emptyOutDir: true,
           sourcemap: true,
           lib: { entry: entries, formats: ['es'], fileName: (_format, name) => `${name}.js` },
-          rollupOptions: { external: [/^lit(\/|$)/, /^@lit\//, /^marked$/, /^@codemirror\//, /^react(\/|$)/] },
+          rollupOptions: {
+            // `@lit/react` is inlined into the React entries: a React host installs only react and react-dom.
+            external: [/^lit(\/|$)/, /^@lit\/context/, /^marked$/, /^@codemirror\//, /^react(\/|$)/],
+            output: { postBanner: bundledLicenceBanner },
+          },
         },
       },
 );

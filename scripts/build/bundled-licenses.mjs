@@ -1,5 +1,5 @@
-// The script-tag bundle's banner: one comment with the licence of every
-// third-party package the bundle inlines (Lit, CodeMirror and their dependencies), read
+// The banner of a built file that inlines third-party code (the script-tag bundle: Lit, CodeMirror
+// and their dependencies; the React entries: @lit/react): one comment with the licence of each, read
 // from each package's own LICENSE file, so the notices travel with the file wherever it is copied.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
@@ -37,7 +37,7 @@ function licenceBanner(roots) {
     byText.set(text, names);
   }
   const sections = [...byText].map(([text, names]) => `${names.join(', ')}:\n\n${text}`);
-  const body = ['t3-composer script-tag bundle. It includes these packages, under their licences:', ...sections]
+  const body = ['t3-composer. This file includes these packages, under their licences:', ...sections]
     .join('\n\n')
     .replaceAll('*/', '* /');
   return `/*!\n${body}\n*/`;

@@ -11,6 +11,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 
 const packageRoot = resolve(import.meta.dirname, '../..');
+
+/**
+ * Imports one entry with every DOM global a module might reach for replaced by a getter that notes
+ * who read it; prints what the package's own modules read (reads by Lit or CodeMirror, which test
+ * for the DOM with `typeof`, are theirs). Node 20 has none of these globals.
+ */
+const IMPORT_PROBE = `
+const DOM = ['window', 'document', 'navigator', 'matchMedia', 'ResizeObserver', 'IntersectionObserver',
+  'MutationObserver', 'HTMLElement', 'getComputedStyle', 'requestAnimationFrame', 'localStorage', 'indexedDB', 'location'];
+const touched = [];
+for (const name of DOM.filter((name) => !(name in globalThis))) {
+  Object.defineProperty(globalThis, name, {
+    configurable: true,
+    get() {
+      const own = new Error().stack.split('\\n').find((line) => line.includes('/node_modules/t3-composer/'));
+      if (own) touched.push(name + ' ' + own.trim());
+      return undefined;
+    },
+  });
+}
+await import(process.argv[2]);
+console.log(JSON.stringify(touched));
+`;
 const work = mkdtempSync(join(tmpdir(), 't3-composer-pack-'));
 const consumer = join(work, 'consumer');
 let tarball: string;
@@ -87,12 +110,29 @@ describe('the packed package', () => {
     expect(out.trim()).toBe('function 8');
   });
 
-  it('installs nothing of React for a host that uses no React', () => {
+  it('installs nothing of React for a host that uses no React, and nothing but React for one that does', () => {
     expect(existsSync(join(consumer, 'node_modules/react'))).toBe(false);
     expect(existsSync(join(consumer, 'node_modules/@lit/react'))).toBe(false);
+    expect(existsSync(join(consumer, 'node_modules/@types/react'))).toBe(false);
     const installed = JSON.parse(readFileSync(join(consumer, 'node_modules/t3-composer/package.json'), 'utf8'));
     for (const range of Object.values<string>(installed.dependencies)) expect(range).toMatch(/^\^\d/);
-    expect(installed.peerDependenciesMeta['@lit/react'].optional).toBe(true);
+    expect(Object.keys(installed.peerDependencies)).toEqual(['react']);
+    expect(installed.peerDependenciesMeta.react.optional).toBe(true);
+  });
+
+  it('imports every entry in plain Node, touching no DOM global at the top level of its own modules', () => {
+    // A React host installs the package with react and react-dom, and nothing else.
+    run('npm', ['install', 'react', 'react-dom', '--prefer-offline', '--no-audit', '--no-fund'], consumer);
+    writeFileSync(join(consumer, 'import-probe.mjs'), IMPORT_PROBE);
+    const installed = JSON.parse(readFileSync(join(consumer, 'node_modules/t3-composer/package.json'), 'utf8'));
+    const entries = Object.entries<string | Record<string, string>>(installed.exports)
+      .filter(([, target]) => typeof target === 'object' && (target.import ?? target.node ?? target.default))
+      .map(([subpath]) => subpath.replace(/^\./, 't3-composer'));
+    expect(entries).toContain('t3-composer/t3-composer.iife.js');
+    for (const entry of entries) {
+      const out = run(process.execPath, ['import-probe.mjs', entry], consumer);
+      expect({ entry, touched: JSON.parse(out) }).toEqual({ entry, touched: [] });
+    }
   });
 
   it('ships its licence, the licences of what the script-tag bundle inlines, and every source map it names', () => {

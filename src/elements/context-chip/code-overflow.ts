@@ -6,9 +6,8 @@
  */
 
 const watched = new WeakSet<Element>();
-const resized = new ResizeObserver((entries) => {
-  for (const entry of entries) markOverflow(entry.target as HTMLElement);
-});
+// Made on first use: a module may be imported where there is no DOM (a server).
+let resized: ResizeObserver | undefined;
 
 /** Watches every code block under `root` not watched yet, and marks each one now. */
 export function watchCodeOverflow(root: ParentNode): void {
@@ -16,6 +15,9 @@ export function watchCodeOverflow(root: ParentNode): void {
     if (!watched.has(block)) {
       watched.add(block);
       block.addEventListener('scroll', () => markOverflow(block), { passive: true });
+      resized ??= new ResizeObserver((entries) => {
+        for (const entry of entries) markOverflow(entry.target as HTMLElement);
+      });
       resized.observe(block);
     }
     markOverflow(block);

@@ -1,12 +1,14 @@
 // React 18 uses the wrappers, which register the elements themselves.
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { ComposerSubmitDetail } from 't3-composer';
+import type { ComposerSubmitDetail, ComposerValue } from 't3-composer';
 import { T3Composer, T3UserMessage } from 't3-composer/react';
 import { providers } from '../../shared/mentions.js';
 
 function App() {
   const [sent, setSent] = useState<ComposerSubmitDetail[]>([]);
+  // As the README writes it: `onInput`'s target is the composer, with its value.
+  const [, saveDraft] = useState<ComposerValue>();
   return (
     <>
       <div id="sent">
@@ -18,6 +20,7 @@ function App() {
         label="Message"
         providers={providers}
         onSubmit={(event) => setSent((messages) => [...messages, event.detail])}
+        onInput={(event) => saveDraft(event.target.value)}
       />
     </>
   );
