@@ -76,7 +76,8 @@ composer.addEventListener('t3-submit', (event) => {
       status.textContent = '';
       refresh().catch((error) => (status.textContent = 'Could not load the thread: ' + error.message));
     },
-    (error) => (status.textContent = 'Not sent: ' + error.message),
+    // The composer's notice says why; the status line does not repeat it.
+    () => (status.textContent = ''),
   );
 });
 

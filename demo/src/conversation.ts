@@ -156,9 +156,10 @@ export class Conversation {
       this.view.remember(reply);
     } catch (error) {
       if (active.replyId === null) {
-        // The host never stored the message: the composer brings it back, with this reason.
+        // The host never stored the message: the composer brings it back and says why in its
+        // notice (an edit's, in the message), so the status line does not say it a second time.
         const refusal = error instanceof Error ? error : new Error(String(error));
-        status.textContent = `Not sent: ${refusal.message}`;
+        status.textContent = '';
         outcome.refused(refusal);
       } else if (active.abort.signal.aborted) {
         // The stop request failed, so the connection was cut: the host stored what it had.

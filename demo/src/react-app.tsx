@@ -24,7 +24,8 @@ function App() {
           setStatus('');
           refresh().catch((error: Error) => setStatus(`Could not load the thread: ${error.message}`));
         },
-        (error: Error) => setStatus(`Not sent: ${error.message}`),
+        // The composer's notice says why; the status line does not repeat it.
+        () => setStatus(''),
       );
     },
     [refresh],

@@ -25,7 +25,8 @@ const App = defineComponent({
           status.value = '';
           refresh().catch((error: Error) => (status.value = `Could not load the thread: ${error.message}`));
         },
-        (error: Error) => (status.value = `Not sent: ${error.message}`),
+        // The composer's notice says why; the status line does not repeat it.
+        () => (status.value = ''),
       );
     };
     return () =>

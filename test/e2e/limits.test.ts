@@ -277,10 +277,13 @@ describe('the largest message context: 16,000,000 JSON chars', () => {
       await setDraft(page, { text: `One char too many: ${linksTo(overLimit)}`, records: overLimit });
       await pressInEditor(page, 'Enter');
       await expect
-        .poll(() => status(page).textContent(), { timeout: 120_000 })
+        .poll(() => notice(page).textContent(), { timeout: 120_000 })
         .toMatch(
-          new RegExp(`^Not sent: .*context\\.records: JSON must be at most ${MESSAGE_CONTEXT_MAX_JSON_CHARS} chars$`),
+          new RegExp(
+            `^Not sent: .*context\\.records: JSON must be at most ${MESSAGE_CONTEXT_MAX_JSON_CHARS} chars\\. ${DEFAULT_LOCALE.backInComposer}$`,
+          ),
         );
+      expect(await status(page).textContent(), 'said once, in the notice').toBe('');
       expect(await listThread('limit-context-over')).toEqual([]);
       await expectResponsive(page);
       expect(errors).toEqual([]);
@@ -497,8 +500,9 @@ describe('a message of 1,000,000 chars', () => {
       await expect.poll(async () => (await draftText(page)).length, { timeout: 60_000 }).toBe(MAX_TEXT_CHARS + 1);
       await pressInEditor(page, 'Enter');
       await expect
-        .poll(() => status(page).textContent(), { timeout: 60_000 })
-        .toBe(`Not sent: text must be at most ${MAX_TEXT_CHARS} chars`);
+        .poll(() => notice(page).textContent(), { timeout: 60_000 })
+        .toBe(`Not sent: text must be at most ${MAX_TEXT_CHARS} chars. ${DEFAULT_LOCALE.backInComposer}`);
+      expect(await status(page).textContent(), 'said once, in the notice').toBe('');
       expect(await listThread('limit-text-over')).toEqual([]);
       await expectResponsive(page);
       expect(errors).toEqual([]);

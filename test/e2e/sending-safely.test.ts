@@ -133,7 +133,9 @@ describe('a message the host refuses', () => {
     expect(await composerText(page)).toBe(`${draft}\nand more`);
     expect(await composerKinds(page)).toEqual(['terminal']);
     expect(await editorChips(page)).toBe(1);
-    expect(await page.locator('#status').textContent()).toBe('Not sent: the host is down');
+    // The notice reads as two sentences and is the one place that says it: the status line does not repeat it.
+    expect(await notice.textContent()).toBe('Not sent: the host is down. Your message is back in the composer.');
+    expect(await page.locator('#status').textContent()).toBe('');
     expect(await isSending(page)).toBe(false);
     expect(await composer(page).evaluate((element) => element.hasAttribute('busy'))).toBe(false);
     expect(await storedThread('safe-refused')).toEqual([]);

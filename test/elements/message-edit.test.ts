@@ -390,10 +390,11 @@ describe('<t3-user-message editable>: saving', () => {
     expect(part(message, 'save-button')!.getAttribute('aria-disabled')).to.equal('true');
     expect(edits, 'no second save while one is pending').to.have.length(1);
 
-    reject(new Error('The server is down.'));
+    // The host's reason has no full stop: the notice still reads as two sentences.
+    reject(new Error('the server is down'));
     await waitFor(() => part(message, 'edit-notice') !== null, 'the notice');
     expect(part(message, 'edit-notice')!.textContent).to.equal(
-      'Not saved: The server is down. Your edit is still here.',
+      'Not saved: the server is down. Your edit is still here.',
     );
     expect(message.editing).to.be.true;
     expect(composer.readonly).to.be.false;

@@ -1,4 +1,5 @@
 import { createEvent, type T3EventDetails, type T3EventName } from './events.js';
+import { asSentence } from './locale.js';
 
 /** An event's detail without its `waitUntil`, which `fireExtendable` adds. */
 type PlainDetail<Name extends T3EventName> = Omit<T3EventDetails[Name], 'waitUntil'>;
@@ -38,8 +39,11 @@ export function fireExtendable<Name extends T3EventName>(
   return promises.length > 0 ? { dispatched: true, settled: Promise.all(promises) } : { dispatched: true };
 }
 
-/** The `message` a rejection's reason carries, when it is a non-empty string. */
+/**
+ * The `message` a rejection's reason carries, when it is a non-empty string, ended as a sentence:
+ * a notice goes on after it with a sentence of its own.
+ */
 export function rejectionMessage(reason: unknown): string | undefined {
   const message = reason && typeof reason === 'object' ? (reason as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message.trim() !== '' ? message.trim() : undefined;
+  return typeof message === 'string' && message.trim() !== '' ? asSentence(message) : undefined;
 }

@@ -64,7 +64,8 @@ export interface T3Locale {
   queueMoved: string;
   /**
    * A send the host refused (its `waitUntil` promise rejected), without and with the reason it gave
-   * (`{message}`); a stashed draft that may not have been sent (the page went away during the send).
+   * (`{message}`, ended as a sentence); a stashed draft that may not have been sent (the page went
+   * away during the send).
    */
   notSent: string;
   notSentBecause: string;
@@ -89,7 +90,10 @@ export interface T3Locale {
   discardEdit: string;
   discard: string;
   keepEditing: string;
-  /** An edit the host refused (its `waitUntil` promise rejected), without and with the reason it gave (`{message}`). */
+  /**
+   * An edit the host refused (its `waitUntil` promise rejected), without and with the reason it gave
+   * (`{message}`, ended as a sentence).
+   */
   editNotSaved: string;
   editNotSavedBecause: string;
   /** The composer's microphone button (its name, and its tooltip while dictating). */
@@ -201,6 +205,18 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   citationUnavailable: 'The quoted reply is not available here; this is the saved quote.',
   chipControlsKey: 'Alt+Enter opens the details of the chip beside the caret; Escape comes back.',
 });
+
+/** A sentence's last mark, before any closing quotes or brackets. */
+const SENTENCE_END = /[.!?…。！？]['"’”»)\]]*$/u;
+
+/**
+ * Text as a sentence of a notice: a full stop added unless it already ends with one, so a host's
+ * message never runs into the sentence after it ("Not sent: database is locked. Your message…").
+ */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return trimmed === '' || SENTENCE_END.test(trimmed) ? trimmed : `${trimmed}.`;
+}
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as written. */
 export function formatMessage(template: string, values: Record<string, string>): string {

@@ -125,6 +125,24 @@ describe('<t3-composer> sending safely (waitUntil)', () => {
     expect(composer.value.text, 'one undo step takes the restore back').to.equal('second thought');
   });
 
+  it('the notice of a refused send reads as separate sentences, whatever the host’s reason ends with', async () => {
+    const reasons = [
+      ['database is locked', 'Not sent: database is locked. Your message is back in the composer.'],
+      ['Quota exceeded!', 'Not sent: Quota exceeded! Your message is back in the composer.'],
+      ['“busy.”', 'Not sent: “busy.” Your message is back in the composer.'],
+    ];
+    for (const [reason, expected] of reasons) {
+      const composer = await composerFixture();
+      const answers = slowHost(composer);
+      await clickEditor(composer);
+      await type('hello there');
+      await press('Enter');
+      answers[0]!.reject(new Error(reason));
+      await settled(composer);
+      expect(notice(composer)).to.equal(expected);
+    }
+  });
+
   it('into an empty draft the rejected send comes back whole, and undo returns to the empty draft', async () => {
     const composer = await composerFixture();
     const answers = slowHost(composer);
