@@ -269,8 +269,9 @@ export class T3Composer extends ComposerProperties {
   }
 
   /**
-   * Takes a stashed draft back: into an empty draft whole, into a non-empty one at the caret through
-   * the paste importer (identical records reused, clashing ids renamed, links rewritten).
+   * Takes a stashed draft back: into an empty draft whole; into a non-empty one as a refused send
+   * comes back, in front of what was typed with one line break between, through the paste importer
+   * (identical records reused, clashing ids renamed, links rewritten), as one undo step.
    */
   restoreStash(id: string): boolean {
     return this.stashing.restore(id);

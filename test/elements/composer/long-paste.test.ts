@@ -276,7 +276,7 @@ describe('<t3-composer> long pastes', () => {
     await type('first ');
     composer.restoreStash(composer.stashes[0]!.id);
     await composer.updateComplete;
-    expect(composer.value.text.startsWith('first ')).to.be.true;
+    expect(composer.value.text.endsWith('\nfirst ')).to.be.true;
     expect(await composer.draft.attachments[0]!.file.text()).to.equal(text);
     expect((await detailsOf(chips(composer)[0]!)).querySelector('.line-count')!.textContent).to.equal('120 lines');
 

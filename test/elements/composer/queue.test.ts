@@ -94,7 +94,7 @@ describe('<t3-composer> queue', () => {
     expect(() => structuredClone(composer.queue)).not.to.throw();
   });
 
-  it('Edit takes an entry back whole into an empty draft, and through the importer into a non-empty one', async () => {
+  it('Edit takes an entry back whole into an empty draft, and in front of what was typed into a non-empty one', async () => {
     const composer = await composerFixture();
     await queueTwo(composer);
     const changes = queueChanges(composer);
@@ -117,8 +117,9 @@ describe('<t3-composer> queue', () => {
     await type('and more ');
     await click(entries(composer)[0]!.querySelector('[part~="queue-edit"]')!);
     await composer.updateComplete;
-    expect(composer.value.text).to.equal(`${secondDraft.text}and more first about ${link(terminal)} `);
-    expect(chips(composer).map((chip) => chip.kind)).to.deep.equal(['mention', 'image', 'terminal']);
+    // As a refused send comes back: the entry first, one line break, then the draft it joins.
+    expect(composer.value.text).to.equal(`first about ${link(terminal)} \n${secondDraft.text}and more `);
+    expect(chips(composer).map((chip) => chip.kind)).to.deep.equal(['terminal', 'mention', 'image']);
     expect(composer.queue).to.deep.equal([]);
     expect(part(composer, 'queue')).to.equal(null);
   });

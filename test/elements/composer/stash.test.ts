@@ -96,7 +96,23 @@ describe('<t3-composer> stash', () => {
     expect(composer.restoreStash(id)).to.be.false;
   });
 
-  it('restores into a non-empty draft at the caret through the importer: same records reused, clashing ids renamed', async () => {
+  it('restores into a non-empty draft as a refused send comes back: in front of what was typed, one line break between', async () => {
+    const composer = await composerFixture();
+    await clickEditor(composer);
+    await type('stashed words');
+    composer.stash();
+    await type('typed since');
+    expect(composer.restoreStash(composer.stashes[0]!.id)).to.be.true;
+    expect(composer.value.text).to.equal('stashed words\ntyped since');
+    // The caret stays in what was being typed.
+    await type('!');
+    expect(composer.value.text).to.equal('stashed words\ntyped since!');
+    await press('Control+z');
+    await press('Control+z');
+    expect(composer.value.text, 'one undo step takes the restore back').to.equal('typed since');
+  });
+
+  it('restores into a non-empty draft through the importer: same records reused, clashing ids renamed', async () => {
     const composer = await composerFixture();
     const otherSkill = { ...skill, name: 'other' };
     const png = pngFile();
@@ -120,7 +136,8 @@ describe('<t3-composer> stash', () => {
     expect(ids).to.include('s_1-2');
     expect(records.find((record) => record.contextId === 's_1-2')).to.deep.include({ name: 'other' });
     expect(records.find((record) => record.contextId === 's_1')).to.deep.equal(skill);
-    expect(text.startsWith(`A ${link(terminal)} ${link({ ...otherSkill, contextId: 's_1-2' })} `)).to.be.true;
+    expect(text.startsWith(`${link(terminal)} ${link({ ...otherSkill, contextId: 's_1-2' })} `)).to.be.true;
+    expect(text.endsWith(`\nA  B ${link(terminal)} ${link(skill)} `)).to.be.true;
     const restoredImage = composer.draft.attachments.find((attachment) => attachment.kind === 'image')!;
     expect(restoredImage.contextId).to.not.equal(image.contextId);
     expect(restoredImage.file).to.equal(png);

@@ -13,7 +13,7 @@ import { putAttachments, putRecords, recordsField, setCommand } from '../editor/
 import { PROGRAMMATIC } from '../editor/insertion.js';
 import { planFragmentImport } from '../clipboard/fragment-import.js';
 
-/** A draft to join the current one at the caret: the change, and the records and chips it adds (for the limits). */
+/** A draft to join the current one: the change, and the records and chips it adds (for the limits). */
 export interface DraftImport {
   spec: TransactionSpec;
   newIds: string[];
@@ -21,24 +21,22 @@ export interface DraftImport {
 }
 
 /**
- * Where a draft joins: at the caret (replacing a selection), at the start on a line of its own,
- * or in place of all the text (into a blank draft, as one undo step).
+ * Where a draft joins: at the start, before the draft's own text and a line break (the caret
+ * staying in that text), or in place of all the text (into a blank draft, as one undo step).
  */
-export type ImportPlace = 'caret' | 'start' | 'all';
+export type ImportPlace = 'start' | 'all';
 
 /**
- * How a saved draft (a stash entry, a queued follow-up, a send that failed) joins a non-empty
- * draft, through the same importer as paste: identical records are reused, clashing ids renamed
- * and the links rewritten. Its files come with it under fresh local ids, bytes and all, so nothing
- * has to be fetched; an image that was only on the shelf comes too. At the caret its command is
- * not carried over (it is only a command at the start of a draft, and its text is kept); at the
- * start (before the draft's own text and a line break, the caret staying in that text) or in
- * place of all the text, it is.
+ * How a saved draft (a stash entry, a queued follow-up, a send that failed) joins the draft,
+ * through the same importer as paste: identical records are reused, clashing ids renamed and the
+ * links rewritten. Its files come with it under fresh local ids, bytes and all, so nothing has to
+ * be fetched; an image that was only on the shelf comes too; its command comes with it, since it
+ * starts the draft.
  */
 export function importDraft(
   state: EditorState,
   draft: ComposerDraft,
-  { place = 'caret', commands = [] }: { place?: ImportPlace; commands?: readonly CommandInfo[] } = {},
+  { place, commands = [] }: { place: ImportPlace; commands?: readonly CommandInfo[] },
 ): DraftImport {
   const plan = planFragmentImport(
     draft.text,
@@ -62,7 +60,7 @@ export function importDraft(
     records.push({ ...record, contextId, attachmentId: localId } as ContextRecord);
     attachments.push({ ...image, contextId, attachmentId: localId });
   }
-  const command = place === 'caret' ? undefined : decodeCommand(draft.command, commands);
+  const command = decodeCommand(draft.command, commands);
   return {
     spec: {
       ...placement(state, plan.text, place),
@@ -77,7 +75,6 @@ export function importDraft(
 }
 
 function placement(state: EditorState, text: string, place: ImportPlace): TransactionSpec {
-  if (place === 'caret') return state.replaceSelection(text);
   if (place === 'all')
     return { changes: { from: 0, to: state.doc.length, insert: text }, selection: { anchor: text.length } };
   const changes = state.changes({ from: 0, insert: `${text}\n` });

@@ -5,24 +5,19 @@ import { draftInProgress, recallWalkField } from '../editor/recall-walk.js';
 import { type ImportPlace, importDraft } from './draft-import.js';
 
 /**
- * A saved draft (a stash entry, a queued follow-up) back into the composer: into a blank draft
- * whole, as a new draft; into a non-empty one at the caret through the paste importer. False,
- * with the limit's notice, when the importer refused it.
+ * A saved draft back in the composer (a stash entry, a queued follow-up taken back, a refused
+ * send), by one rule: into a blank draft whole; into a non-empty one in front of what was typed,
+ * the two separated by one line break, through the paste importer, the caret staying in what was
+ * typed, as one undo step. A refused send comes back into a blank draft as one undo step too
+ * (`undoable`: undo returns to the empty draft); any other whole draft comes back as a new draft.
+ * False, with the limit's notice, when the importer refused it.
  */
-export function takeDraftBack(context: ComposerContext, draft: ComposerDraft): boolean {
+export function bringDraftBack(context: ComposerContext, draft: ComposerDraft, { undoable = false } = {}): boolean {
   leaveRecall(context);
-  if (!stateIsBlank(context.state)) return joinDraft(context, draft, 'caret');
+  if (!stateIsBlank(context.state)) return joinDraft(context, draft, 'start');
+  if (undoable) return joinDraft(context, draft, 'all');
   context.replaceDraft({ ...decodeDraft(draft, context.host.commands), caret: 'end' });
   return true;
-}
-
-/**
- * A refused send's draft back in the composer as one undo step: whole into a blank draft, else in
- * front of what was typed since; false, with the limit's notice, when it would not fit there.
- */
-export function restoreRefused(context: ComposerContext, draft: ComposerDraft): boolean {
-  leaveRecall(context);
-  return joinDraft(context, draft, stateIsBlank(context.state) ? 'all' : 'start');
 }
 
 /**

@@ -3,7 +3,7 @@ import { emit } from '../../shared/events.js';
 import type { ComposerContext } from '../editor/composer-context.js';
 import { type ComposerDraft, readDraft } from '../editor/draft.js';
 import { DraftStash } from './draft-stash.js';
-import { takeDraftBack } from './draft-takeback.js';
+import { bringDraftBack } from './draft-takeback.js';
 
 /** Moves drafts between the editor and the stash; `t3-stash-change` on every change of the stash. */
 export class StashController {
@@ -39,7 +39,7 @@ export class StashController {
 
   restore(id: string): boolean {
     const entry = this.list.find(id);
-    if (!entry || !takeDraftBack(this.context, entry.draft)) return false;
+    if (!entry || !bringDraftBack(this.context, entry.draft)) return false;
     this.list.remove(id);
     this.changed();
     return true;

@@ -3,7 +3,7 @@ import type { nothing, TemplateResult } from 'lit';
 import type { DraftSubmission } from '../../shared/draft-values.js';
 import { type Delivery, emit } from '../../shared/events.js';
 import { formatMessage } from '../../shared/locale.js';
-import { takeDraftBack } from '../drafts/draft-takeback.js';
+import { bringDraftBack } from '../drafts/draft-takeback.js';
 import { chipIndex } from '../editor/chip-index.js';
 import type { ComposerContext } from '../editor/composer-context.js';
 import { type ComposerDraft, decodeDraft, readDraft, stateIsBlank } from '../editor/draft.js';
@@ -93,10 +93,10 @@ export class QueueController {
     return true;
   }
 
-  /** Takes an entry back into the composer: into an empty draft whole, else at the caret through the paste importer. */
+  /** Takes an entry back into the composer: into an empty draft whole, else in front of what was typed. */
   edit(id: string): boolean {
     const entry = this.list.find(id);
-    if (!entry || !takeDraftBack(this.context, entry.draft)) return false;
+    if (!entry || !bringDraftBack(this.context, entry.draft)) return false;
     this.remove(id);
     this.context.focus();
     return true;

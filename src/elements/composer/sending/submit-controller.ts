@@ -3,7 +3,7 @@ import type { ComposerDraft, DraftSubmission } from '../../shared/draft-values.j
 import { type Delivery, emit } from '../../shared/events.js';
 import type { DraftRecall } from '../drafts/draft-recall.js';
 import type { StashController } from '../drafts/stash-controller.js';
-import { restoreRefused } from '../drafts/draft-takeback.js';
+import { bringDraftBack } from '../drafts/draft-takeback.js';
 import type { ComposerContext } from '../editor/composer-context.js';
 import { readDraft, stateIsBlank } from '../editor/draft.js';
 import { insertionProblem } from '../editor/draft-limits.js';
@@ -181,7 +181,7 @@ export class SubmitController {
   private restore(draft: ComposerDraft, reason: unknown): void {
     this.context.cancelDeferredSubmit();
     this.queue.pause();
-    const back = restoreRefused(this.context, draft);
+    const back = bringDraftBack(this.context, draft, { undoable: true });
     if (!back) this.parts.stash.keepUnsent(draft);
     this.context.notices.show(notSentNotice(this.context.config.locale, reason, back ? 'composer' : 'stash'));
   }
