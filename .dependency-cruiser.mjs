@@ -96,6 +96,21 @@ export default {
       to: { pathNot: '^src/core/' },
     },
     {
+      name: 'ai-sdk-imports-core-only',
+      comment:
+        'src/ai-sdk/ imports only the public core (src/core/, not its legacy upgrade) and itself; `ai` as types only.',
+      severity: 'error',
+      from: { path: '^src/ai-sdk/' },
+      to: { pathNot: ['^src/core/(?!legacy/)', '^src/ai-sdk/', '(^|/)node_modules/ai/'] },
+    },
+    {
+      name: 'ai-sdk-types-only-from-ai',
+      comment: 'src/ai-sdk/ has no runtime dependency on `ai` (an optional peer): use `import type`.',
+      severity: 'error',
+      from: { path: '^src/ai-sdk/' },
+      to: { path: '(^|/)node_modules/ai/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'shared-imports-core-only',
       comment: 'src/elements/shared/ imports only src/core/, itself and packages: no element folder, no entry.',
       severity: 'error',
@@ -113,10 +128,11 @@ export default {
     },
     {
       name: 'elements-import-no-entry',
-      comment: 'Elements import no package entry (src/*.ts) and no React wrapper (src/react/): those import elements.',
+      comment:
+        'Elements import no package entry (src/*.ts), no React wrapper (src/react/) and not the AI SDK entry (src/ai-sdk/).',
       severity: 'error',
       from: { path: '^src/elements/' },
-      to: { path: ['^src/[^/]+$', '^src/react/'] },
+      to: { path: ['^src/[^/]+$', '^src/react/', '^src/ai-sdk/'] },
     },
     ...crossElementRules,
     ...typeOnlyRules,

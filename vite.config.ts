@@ -14,6 +14,8 @@ const entries = {
   react: 'src/react/index.ts',
   'react-message': 'src/react/message.ts',
   'react-composer': 'src/react/composer.ts',
+  // The AI SDK's UIMessage mapping: imports only the core (`ai` is a type-only optional peer).
+  'ai-sdk': 'src/ai-sdk/index.ts',
   // The script-tag bundle's entry as an ES module, for servers that import every entry (`node` condition).
   'iife-server': 'src/iife.ts',
 };

@@ -4,8 +4,10 @@ export default defineConfig({
   test: {
     include: [
       'test/core/**/*.test.ts',
+      'test/ai-sdk/**/*.test.ts',
       'test/composer-state/**/*.test.ts',
       'test/package/**/*.test.ts',
+      'test/ssr/**/*.test.ts',
       'test/server/**/*.test.ts',
       'test/e2e/**/*.test.ts',
       'test/frameworks/*.test.ts',

@@ -89,6 +89,19 @@ describe('the built core entry (run `npm run build` first)', () => {
   });
 });
 
+describe('the built AI SDK entry', () => {
+  it('imports nothing but the chunks of the public core: no `ai`, no Lit, no element, no legacy upgrade', () => {
+    const specifiers = importGraph('dist/ai-sdk.js');
+    expect(specifiers.filter((specifier) => !specifier.startsWith('./'))).toEqual([]);
+    const sources = [...sourcesOf('dist/ai-sdk.js')];
+    expect(sources).toContain('src/ai-sdk/to-ui-message.ts');
+    expect(sources).toContain('src/core/projection.ts');
+    expect(
+      sources.filter((source) => !/^src\/(ai-sdk|core)\//.test(source) || source.startsWith('src/core/legacy/')),
+    ).toEqual([]);
+  });
+});
+
 describe('the built message entry', () => {
   it('never reaches the editor: nothing it or define-message imports loads CodeMirror', () => {
     for (const entry of ['dist/message.js', 'dist/define-message.js']) {

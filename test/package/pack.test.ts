@@ -64,6 +64,8 @@ describe('the packed package', () => {
       'package/dist/message.js',
       'package/dist/composer.js',
       'package/dist/react.js',
+      'package/dist/ai-sdk.js',
+      'package/dist/ai-sdk/index.d.ts',
       'package/dist/t3-composer.iife.js',
       ...['jsx', 'react', 'preact', 'svelte', 'vue', 'solid'].map(
         (framework) => `package/dist/types/${framework}.d.ts`,
@@ -116,8 +118,28 @@ describe('the packed package', () => {
     expect(existsSync(join(consumer, 'node_modules/@types/react'))).toBe(false);
     const installed = JSON.parse(readFileSync(join(consumer, 'node_modules/t3-composer/package.json'), 'utf8'));
     for (const range of Object.values<string>(installed.dependencies)) expect(range).toMatch(/^\^\d/);
-    expect(Object.keys(installed.peerDependencies)).toEqual(['react']);
+    expect(Object.keys(installed.peerDependencies).sort()).toEqual(['ai', 'react']);
     expect(installed.peerDependenciesMeta.react.optional).toBe(true);
+    expect(installed.peerDependenciesMeta.ai.optional).toBe(true);
+  });
+
+  it('maps a submission to a UIMessage and projects it in plain Node without `ai` installed', () => {
+    expect(existsSync(join(consumer, 'node_modules/ai'))).toBe(false);
+    const out = run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { buildSubmission } = await import('t3-composer/core');
+         const { toUIMessage, fromUIMessage, projectUIMessages } = await import('t3-composer/ai-sdk');
+         const record = { version: 1, kind: 'skill', contextId: 's', label: 'a', name: 'a' };
+         const message = toUIMessage(buildSubmission({ text: 'use [a](t3-context://v1/skill/s)', records: [record] }));
+         const [projected] = projectUIMessages([JSON.parse(JSON.stringify(message))]);
+         console.log(JSON.stringify([fromUIMessage(message).context.records.length, projected.parts[0].text.split('\\n')[0]]));`,
+      ],
+      consumer,
+    );
+    expect(JSON.parse(out)).toEqual([1, 'use [Skill: a; ref=s]']);
   });
 
   it('imports every entry in plain Node, touching no DOM global at the top level of its own modules', () => {
