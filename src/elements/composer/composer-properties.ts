@@ -31,7 +31,11 @@ export abstract class ComposerProperties extends ConfigurableElement {
   /** Maximum visible characters (a chip counts as one); typing and paste stop there. */
   @property({ type: Number, attribute: 'max-length' }) maxLength?: number;
 
-  /** Sources of mention items, each opened by its trigger character (`@` by default). */
+  /**
+   * Sources of mention items, each opened by its trigger character (`@` by default). A query typed
+   * as a chip is written out, `kind:value` (`@dataset:us`), asks each provider for the value too
+   * and finds the items of that kind (or kind label) whose value begins so.
+   */
   @property({ attribute: false }) providers: readonly MentionProvider[] = [];
 
   /**

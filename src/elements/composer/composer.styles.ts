@@ -305,7 +305,13 @@ export const composerStyles = [
       text-overflow: ellipsis;
     }
 
+    /* A command's name never shrinks; the description gives way before anything else does. */
+    .option-name {
+      flex: none;
+    }
+
     .option-description {
+      flex-shrink: 100;
       margin-inline-start: auto;
     }
 

@@ -169,7 +169,7 @@ describe('<t3-composer> @-mentions', () => {
     expect(queries.length).to.be.lessThan(5);
   });
 
-  it('shows an empty state, and Enter then submits instead of picking', async () => {
+  it('shows an empty state; Enter then closes it without sending what was meant as a mention, and the next Enter sends', async () => {
     const composer = await composerFixture();
     composer.providers = [files];
     const submitted = submissions(composer);
@@ -180,7 +180,49 @@ describe('<t3-composer> @-mentions', () => {
       'the empty state',
     );
     await press('Enter');
+    expect(submitted, 'the first Enter only closes the menu').to.deep.equal([]);
+    expect(menu(composer)).to.equal(null);
+    expect(composer.value.text).to.equal('@zzz');
+    await press('Enter');
     expect(submitted.map((detail) => detail.text)).to.deep.equal(['@zzz']);
+  });
+
+  it('a query written as a chip is written out (`kind:value`) finds the host’s item', async () => {
+    const composer = await composerFixture();
+    // As a host filters: by the item's name only, knowing nothing of `dataset:`.
+    composer.providers = [
+      {
+        id: 'datasets',
+        label: 'Datasets',
+        search: (query) =>
+          ['users', 'orders']
+            .filter((name) => name.includes(query.toLowerCase()))
+            .map((name) => ({
+              id: name,
+              label: name,
+              tag: { kind: 'dataset', label: 'Dataset', value: name, serialized: `@dataset:${name}` },
+            })),
+      },
+      files,
+    ];
+    const submitted = submissions(composer);
+    await clickEditor(composer);
+    await type('see @dataset:us');
+    await waitFor(() => optionLabels(composer).length === 1, 'the dataset found by its written-out form');
+    expect(optionLabels(composer)).to.deep.equal(['users']);
+    await press('Enter');
+    expect(submitted).to.deep.equal([]);
+    expect(chips(composer).map((chip) => chip.kind)).to.deep.equal(['dataset']);
+    // The kind's label reads the same way, case aside; an item of another kind is not found so.
+    await type('@Dataset:ord');
+    await waitFor(() => optionLabels(composer).length === 1, 'the dataset found by its label');
+    expect(optionLabels(composer)).to.deep.equal(['orders']);
+    await press('Escape');
+    await type(' @dataset:read');
+    await waitFor(
+      () => composer.shadowRoot!.querySelector('.menu-status')?.textContent === 'No results',
+      'no file matched as a dataset',
+    );
   });
 
   it('inserts a host-kind chip from a tag, with its serialized form in the prompt', async () => {
@@ -275,6 +317,26 @@ describe('<t3-composer> slash commands', () => {
     { name: 'theme', description: 'Change theme', subcommands: ['light', 'dark'], displayCategory: 'system' },
     { name: 'deploy', description: 'Deploy the app' },
   ];
+
+  it('shows a command’s name whole, and shortens its description instead', async () => {
+    const composer = await composerFixture();
+    composer.commands = [
+      {
+        name: 'compact',
+        argumentHint: '[instructions]',
+        description: 'Compact the conversation so far into a short summary that keeps the decisions made',
+      },
+    ];
+    await clickEditor(composer);
+    await type('/comp');
+    await waitFor(() => optionLabels(composer).length === 1, 'the command');
+    const option = composer.shadowRoot!.querySelector('[role="option"]')!;
+    const name = option.querySelector<HTMLElement>('.option-label')!;
+    const description = option.querySelector<HTMLElement>('.option-description')!;
+    expect(name.textContent).to.equal('/compact');
+    expect(name.scrollWidth, 'the name is not cut').to.be.at.most(name.clientWidth);
+    expect(description.scrollWidth, 'the description is cut').to.be.greaterThan(description.clientWidth);
+  });
 
   it('opens at the start of the draft with categories in order and argument hints', async () => {
     const composer = await composerFixture(html`<t3-composer label="m"></t3-composer>`);

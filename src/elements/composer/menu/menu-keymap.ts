@@ -14,8 +14,9 @@ export interface MenuKeyTarget {
 
 /**
  * The open menu's keys, ahead of every other keymap: ↓/↑ move the active option, Enter and Tab
- * pick it, Escape dismisses the menu. Each command does nothing and returns false while no menu is
- * open, so the composer's own keys (Enter submits, ↑/↓ recall, Escape stops) come next.
+ * pick it (Enter in a mention's menu with nothing to pick only closes it), Escape dismisses the
+ * menu. Each command does nothing and returns false while no menu is open, so the composer's own
+ * keys (Enter submits, ↑/↓ recall, Escape stops) come next.
  */
 export function menuKeymap(target: MenuKeyTarget): Extension {
   const pickWithTab = pickActive(target, 'Tab');
@@ -56,9 +57,11 @@ function pickActive(target: MenuKeyTarget, key: 'Enter' | 'Tab'): Command {
     }
     // Results not in yet: Enter must neither pick nor submit the half-typed `@query`.
     if (menu.trigger.type === 'mention' && target.loading()) return true;
-    // Nothing to pick: the menu goes, and Enter goes on to do what it does without one.
+    // Nothing to pick: the menu goes. In a mention's menu Enter stops there, so text meant as a
+    // mention is never sent by the key meant to pick it (the next Enter sends it as text); in any
+    // other menu Enter goes on to do what it does without one.
     dismiss(view);
-    return key === 'Tab';
+    return key === 'Tab' || menu.trigger.type === 'mention';
   };
 }
 

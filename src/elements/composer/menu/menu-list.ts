@@ -168,7 +168,8 @@ function renderOption(option: Option, icons: IconMap): TemplateResult {
   }
   if (option.type === 'command') {
     const { command } = option;
-    return html`<span class="option-label">/${command.name}</span>
+    // The name shows whole: the hint and then the description give way on a narrow menu.
+    return html`<span class="option-label option-name">/${command.name}</span>
       ${command.argumentHint ? html`<span class="option-hint">${command.argumentHint}</span>` : nothing}
       ${command.description ? html`<span class="option-description">${command.description}</span>` : nothing}`;
   }

@@ -1,5 +1,6 @@
 import type { ContextRecord } from '../../../core/index.js';
 import { warnOnce } from '../../shared/warnings.js';
+import { writtenQuery } from './written-query.js';
 
 /** What a host-kind chip carries: the composer turns it into an unknown-kind record. */
 export interface MentionTag {
@@ -89,7 +90,8 @@ export type ProviderResult =
 /**
  * Queries every provider for `query`. `onUpdate` receives the results so far each time one
  * provider answers; a throwing or rejecting provider yields an error row and spares the others.
- * Aborting `signal` (a newer query) stops further updates.
+ * Aborting `signal` (a newer query) stops further updates. A query written as a chip is written
+ * out (`kind:value`) asks for the value too, and adds the items it means (`writtenQuery`).
  */
 export function searchProviders(
   providers: readonly MentionProvider[],
@@ -101,18 +103,17 @@ export function searchProviders(
   const publish = () => {
     if (!signal.aborted) onUpdate([...results]);
   };
+  const written = writtenQuery(query);
   providers.forEach((provider, index) => {
-    let answer: readonly MentionItem[] | Promise<readonly MentionItem[]>;
-    try {
-      answer = provider.search(query, { signal });
-    } catch (error) {
-      console.error(`[t3-composer] mention provider "${provider.id}" failed`, error);
-      results[index] = { provider, status: 'error' };
-      return;
-    }
-    Promise.resolve(answer).then(
+    const asked = ask(provider, query, signal);
+    const answer = written
+      ? Promise.all([asked, ask(provider, written.value, signal)]).then(([whole, byValue]) =>
+          withoutRepeats([...whole, ...byValue.filter(written.means)]),
+        )
+      : asked;
+    answer.then(
       (items) => {
-        results[index] = { provider, status: 'done', items: Array.isArray(items) ? items.filter(isItem) : [] };
+        results[index] = { provider, status: 'done', items };
         publish();
       },
       (error: unknown) => {
@@ -124,6 +125,18 @@ export function searchProviders(
     );
   });
   publish();
+}
+
+/** One provider's items for one query; a provider that throws rejects. */
+async function ask(provider: MentionProvider, query: string, signal: AbortSignal): Promise<readonly MentionItem[]> {
+  const items = await provider.search(query, { signal });
+  return Array.isArray(items) ? items.filter(isItem) : [];
+}
+
+/** Items in order, each id once. */
+function withoutRepeats(items: readonly MentionItem[]): MentionItem[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
 }
 
 function isItem(value: unknown): value is MentionItem {
