@@ -3,14 +3,19 @@ import { themeTokens } from '../shared/theme.styles.js';
 import { commandStyles } from './editor/command.styles.js';
 import { queueStyles } from './sending/queue.styles.js';
 import { dictationStyles } from './dictation/dictation.styles.js';
+import { toolsStyles } from './tools.styles.js';
 
 export const composerStyles = [
   themeTokens,
   queueStyles,
   commandStyles,
+  toolsStyles,
   css`
+    /* A size container, so its layout follows its own width (a phone's composer, or a narrow panel's),
+       not the viewport's. Give it a width (a block, or a flex item that grows), not a shrink-to-fit box. */
     :host {
       display: block;
+      container: t3-composer / inline-size;
       --_t3-composer-background: var(--t3-composer-background, light-dark(#ffffff, #1b1f27));
       --_t3-composer-border-color: var(--t3-composer-border-color, light-dark(#d5dce6, #3b4455));
       --_t3-composer-send-background: var(--t3-composer-send-background, light-dark(#2563eb, #7aa2ff));
@@ -28,7 +33,7 @@ export const composerStyles = [
     .frame {
       position: relative;
       border: 1px solid var(--_t3-composer-border-color);
-      border-radius: 12px;
+      border-radius: 16px;
       background: var(--_t3-composer-background);
     }
 
@@ -37,68 +42,14 @@ export const composerStyles = [
       box-shadow: 0 0 0 1px var(--_t3-focus-ring);
     }
 
+    /* A card: the editor across the whole width, its tools on a row beneath it. */
     .actions {
       display: flex;
-      align-items: flex-end;
-      gap: 0.25em;
-    }
-
-    .actions ::slotted([slot='start']) {
-      margin-block-end: 0.3em;
-      margin-inline-start: 0.3em;
+      flex-direction: column;
     }
 
     .editor {
-      flex: 1 1 auto;
       min-inline-size: 0;
-    }
-
-    .actions-end {
-      display: flex;
-      align-items: center;
-      gap: 0.25em;
-      padding-block-end: 0.3em;
-      padding-inline-end: 0.3em;
-    }
-
-    .action-button {
-      display: inline-grid;
-      place-items: center;
-      inline-size: 2.1em;
-      block-size: 2.1em;
-      padding: 0;
-      border: none;
-      border-radius: 50%;
-      background: var(--_t3-composer-send-background);
-      color: var(--_t3-composer-send-color);
-      cursor: pointer;
-    }
-
-    .action-button svg,
-    .queue-button svg {
-      inline-size: 1.1em;
-      block-size: 1.1em;
-    }
-
-    .action-button:disabled {
-      background: light-dark(#e5e7eb, #2f3542);
-      color: var(--_t3-muted-color);
-      cursor: default;
-    }
-
-    .action-button:focus-visible,
-    .queue-button:focus-visible {
-      outline: 2px solid var(--_t3-focus-ring);
-      outline-offset: 2px;
-    }
-
-    /* Fingers need larger targets than a mouse pointer. */
-    @media (pointer: coarse) {
-      .action-button,
-      .queue-button {
-        inline-size: 44px;
-        block-size: 44px;
-      }
     }
 
     .editor .cm-editor {
@@ -131,12 +82,34 @@ export const composerStyles = [
       min-block-size: 1.5em;
     }
 
+    /* For a finger, one line of text is a target of 44px, the line centred in it. */
+    @media (pointer: coarse) {
+      .editor .cm-content {
+        padding-block: max(0.55em, calc(22px - 0.75em));
+      }
+    }
+
     .editor .cm-line {
       padding: 0;
     }
 
     .editor .cm-placeholder {
       color: var(--_t3-muted-color);
+    }
+
+    /* A phone's composer, empty, is one line of text above its tools: a long placeholder ends in an ellipsis. */
+    @container t3-composer (max-width: 480px) {
+      /* Its unbroken line would otherwise be the text's narrowest width, and widen it. */
+      .editor .cm-content {
+        min-inline-size: 0;
+      }
+
+      .editor .cm-placeholder {
+        max-inline-size: 100%;
+        overflow: hidden;
+        white-space: nowrap;
+        text-overflow: ellipsis;
+      }
     }
 
     .editor .cm-selectionBackground {
@@ -320,6 +293,11 @@ export const composerStyles = [
       .menu-option {
         min-block-size: 44px;
         box-sizing: border-box;
+      }
+
+      .confirm button {
+        min-inline-size: 44px;
+        min-block-size: 44px;
       }
 
       .remove-attachment {

@@ -39,6 +39,10 @@ export type { InsertCitationOptions, InsertCitationResult } from './editor/citat
  * cover all of it. Submitting or `clear()` starts a new draft with an empty undo history; setting
  * `value` or `draft` does too, without an `input` event.
  *
+ * It is a card: the editor across it, its tools on a row beneath. It lays itself out by its own
+ * width (a size container, `container-type: inline-size`), so give it one (a block, or a flex item
+ * that grows); 480px wide or narrower, its placeholder keeps to one line.
+ *
  * @tagname t3-composer
  * @summary A chat input with atomic context chips, mentions, slash commands and attachments.
  *
@@ -51,7 +55,8 @@ export type { InsertCitationOptions, InsertCitationResult } from './editor/citat
  * @csspart option - One option of the menu.
  * @csspart command - The picked command's token at the start of the draft (its category icon and `/name`).
  * @csspart argument - One argument slot after the command: its name while empty, then the value typed.
- * @csspart actions - The row of the editor, the host's controls and the send button.
+ * @csspart actions - The card's content: the editor, and the row of tools beneath it.
+ * @csspart tools - The row beneath the editor: the host's controls, then dictation and the send (or stop) button.
  * @csspart send-button - The built-in send button (hidden by `no-send-button`).
  * @csspart stop-button - Shown while `busy`, beside the send button once there is a draft: it fires `t3-stop`.
  * @csspart queue - The follow-ups queued while busy, above the editor.
@@ -65,8 +70,8 @@ export type { InsertCitationOptions, InsertCitationResult } from './editor/citat
  * @csspart dictation-button - The microphone toggle, shown with a `speechRecognizer` (`aria-pressed` while dictating).
  * @csspart interim - What the recognizer guesses so far, shown where the next phrase goes (not part of the text).
  *
- * @slot start - Host controls before the editor (attach, model picker).
- * @slot end - Host controls after the editor, before the send button (voice).
+ * @slot start - Host controls at the start of the row beneath the editor (attach, model picker).
+ * @slot end - Host controls at the end of that row, before dictation and the send button (voice).
  *
  * @cssprop [--t3-composer-max-height=12em] - Height the editor grows to before it scrolls.
  * @cssprop [--t3-composer-background] - Background of the input.
@@ -294,10 +299,12 @@ export class T3Composer extends ComposerProperties {
     >
       ${this.submitting.queue.render()} ${session.shelf.render(session.state)}
       <div part="actions" class="actions">
-        <slot name="start"></slot>
         <div part="editor" class="editor"></div>
-        <div class="actions-end">
-          <slot name="end"></slot>${this.dictation.renderButton()}${this.submitting.renderButton()}
+        <div part="tools" class="tools">
+          <slot name="start"></slot>
+          <div class="tools-end">
+            <slot name="end"></slot>${this.dictation.renderButton()}${this.submitting.renderButton()}
+          </div>
         </div>
       </div>
       ${session.menu.render()} ${session.notices.renderNotice()} ${session.notices.renderLiveRegion()}

@@ -156,6 +156,13 @@ const commentEditorStyles = css`
     gap: 0.5em;
     margin-block-start: 0.4em;
   }
+
+  @media (pointer: coarse) {
+    .comment-editor-actions button {
+      min-inline-size: 44px;
+      min-block-size: 44px;
+    }
+  }
 `;
 
 /** Gives the citation chips of the page their Edit comment control: the composer calls it once, as it loads. */

@@ -144,15 +144,23 @@ export const chipStyles = [
       background: var(--_t3-chip-remove-hover);
     }
 
-    /* A finger's target is at least 44px tall; the negative margins keep the line's height, so
-       the target reaches over the chip's edges instead of spreading the lines apart. */
+    /* A finger's target is 44 × 44 px. The negative block margins keep the line's height, so the
+       target reaches over the chip's top and bottom instead of spreading the lines apart; across,
+       the chip grows to hold it (reaching over the text beside the chip would take the taps that
+       place the caret there), the target taking in the gap before it and the chip's end padding. */
     @media (pointer: coarse) {
       .remove,
       .edit-comment {
+        box-sizing: border-box;
+        inline-size: 44px;
         block-size: 44px;
-        min-inline-size: 24px;
         margin-block: calc((1.1em - 44px) / 2);
+        margin-inline-start: -0.3em;
         border-radius: 6px;
+      }
+
+      .remove {
+        margin-inline-end: -0.35em;
       }
     }
 

@@ -3,9 +3,10 @@ import type { ContextRecord } from '../../../src/core/index.js';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import type { T3UserMessage } from '../../../src/elements/user-message/user-message.js';
 import { link, mention, terminal } from '../../../support/records.js';
-import { sendMouse } from '@web/test-runner-commands';
+import { executeServerCommand, sendMouse } from '@web/test-runner-commands';
 import type { MentionProvider } from '../../../src/elements/composer/menu/providers.js';
 import { centre, part } from '../support/interaction.js';
+import { expectCard } from './card-layout.js';
 import { caret, chips, clickEditor, composerFixture, content, press, submissions, type, waitFor } from './support.js';
 
 /** Isolate characters (LRI, RLI, FSI, PDI): never in the text that goes on the wire. */
@@ -174,6 +175,38 @@ describe('<t3-composer> menus and details follow the line’s direction', () => 
     const base = part(chip, 'base')!.getBoundingClientRect();
     expect(Math.abs(details()!.getBoundingClientRect().right - base.right)).to.be.below(2);
     await sendMouse({ type: 'move', position: [0, 0] });
+  });
+});
+
+describe('<t3-composer dir="rtl"> the card mirrors', () => {
+  afterEach(() => executeServerCommand('emulate-media-features', { features: [] }));
+
+  async function rightToLeft(): Promise<T3Composer> {
+    const page = await fixture<HTMLElement>(html`<div dir="rtl">
+      <t3-composer label="הודעה" placeholder="שאל על הקוד"
+        ><button slot="start" type="button">צרף</button></t3-composer
+      >
+    </div>`);
+    const composer = page.querySelector<T3Composer>('t3-composer')!;
+    composer.value = { text: `שלום ${link(terminal, 'npm test')} עולם`, records: [terminal] };
+    await composer.updateComplete;
+    return composer;
+  }
+
+  it('its tools start on the right beneath the editor, the send button on the left', async () => {
+    const composer = await rightToLeft();
+    expect(getComputedStyle(composer).direction).to.equal('rtl');
+    expectCard(composer, [composer.querySelector('button')!, part(composer, 'send-button')!]);
+  });
+
+  it('for a finger, a chip’s 44px Remove sits at the chip’s left end, inside it', async () => {
+    await executeServerCommand('emulate-media-features', { features: [{ name: 'pointer', value: 'coarse' }] });
+    const composer = await rightToLeft();
+    const chip = part(chips(composer)[0]!, 'base')!.getBoundingClientRect();
+    const remove = part(chips(composer)[0]!, 'remove-button')!.getBoundingClientRect();
+    expect(remove.width).to.be.at.least(44);
+    expect(remove.left, 'at the left end').to.be.closeTo(chip.left + 1, 1);
+    expect(remove.right, 'inside the chip').to.be.at.most(chip.right);
   });
 });
 

@@ -86,11 +86,26 @@ export const queueStyles = css`
       color: inherit;
     }
 
-
-  /* Fingers need targets at least 44px tall. */
-  @media (pointer: coarse) {
-    .queue-resume {
-      min-block-size: 44px;
+    .queue-button svg {
+      inline-size: 1.1em;
+      block-size: 1.1em;
     }
-  }
+
+    .queue-button:focus-visible {
+      outline: 2px solid var(--_t3-focus-ring);
+      outline-offset: 2px;
+    }
+
+    /* Fingers need targets of 44 × 44 px. */
+    @media (pointer: coarse) {
+      .queue-button {
+        inline-size: 44px;
+        block-size: 44px;
+      }
+
+      .queue-resume {
+        min-inline-size: 44px;
+        min-block-size: 44px;
+      }
+    }
 `;
