@@ -142,6 +142,24 @@ describe('<t3-user-message> accessibility (axe)', () => {
     }
   }
 
+  it('a heading with no text (a reply stopped right after `### `) shows its source text, not an empty heading', async () => {
+    const root = await fixture<HTMLElement>(html`<main>
+      <h1>Thread</h1>
+      <t3-user-message .text=${'Here is the plan:\n\n### '}></t3-user-message>
+      <t3-user-message .text=${'#\n\nSteps\n\n##   \n\n## Next'}></t3-user-message>
+    </main>`);
+    const messages = [...root.querySelectorAll<T3UserMessage>('t3-user-message')];
+    await Promise.all(messages.map((message) => message.updateComplete));
+    const shown = (message: T3UserMessage) => [...message.shadowRoot!.querySelectorAll('p, h1, h2, h3, h4, h5, h6')];
+    await waitFor(() => messages.every((message) => shown(message).length > 0), 'the Markdown');
+    await expectNoAxeViolations(root, 'headings without text');
+    const blocks = messages.map((message) => shown(message).map((block) => `${block.localName} ${block.textContent}`));
+    expect(blocks).to.deep.equal([
+      ['p Here is the plan:', 'p ###'],
+      ['p #', 'p Steps', 'p ##', 'h2 Next'],
+    ]);
+  });
+
   it('finds nothing with the details opened from the keyboard', async () => {
     const { root, messages } = await transcript();
     const before = document.createElement('button');

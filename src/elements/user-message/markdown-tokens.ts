@@ -156,7 +156,7 @@ const RENDERERS: TokenRenderers = {
   br: (_token, _r, parent) => void appendElement(parent, 'br'),
   def: renderDefinition,
   paragraph: wrapped('p'),
-  heading: (token, r, parent) => r.children(token.tokens, appendElement(parent, HEADINGS[clampDepth(token.depth)]!)),
+  heading: renderHeading,
   blockquote: wrapped('blockquote'),
   list: renderList,
   list_item: renderListItem,
@@ -175,6 +175,16 @@ const RENDERERS: TokenRenderers = {
   link: renderLink,
   image: renderImage,
 };
+
+/**
+ * A heading holds its inline tokens. One whose token has no text (`### ` where a reply stopped) is
+ * no heading to a reader, and an empty heading element breaks a screen reader's outline: it shows
+ * as the source text it was, in a paragraph.
+ */
+function renderHeading(token: TokenOfType<'heading'>, r: TokenRenderer, parent: Node): void {
+  if (token.text.trim() === '') return r.text(token.raw.trim(), appendElement(parent, 'p'));
+  r.children(token.tokens, appendElement(parent, HEADINGS[clampDepth(token.depth)]!));
+}
 
 function renderList(token: TokenOfType<'list'>, r: TokenRenderer, parent: Node): void {
   const list = appendElement(parent, token.ordered ? 'ol' : 'ul');
