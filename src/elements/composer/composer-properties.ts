@@ -87,8 +87,8 @@ export abstract class ComposerProperties extends ConfigurableElement {
 
   /**
    * Milliseconds without a result from the recognizer after which dictation ends (3,000 by default; 0
-   * never), counted from the start and from each result (a recognizer's empty guess says it began
-   * listening), so a microphone is never left open when nothing is heard.
+   * never), counted from the start and from each result, so a microphone is never left open when
+   * nothing is heard; the browser's microphone prompt is no silence (`awaitingPermission`).
    */
   @property({ type: Number, attribute: 'dictation-silence' }) dictationSilence: number = DEFAULT_DICTATION_SILENCE;
 

@@ -140,7 +140,10 @@ export class DictationController implements ReactiveController {
   private async listen(recognizer: SpeechRecognizerAdapter, running: AbortController): Promise<void> {
     const { locale } = this.context.config;
     try {
-      for await (const result of recognizer.start({ lang: this.lang(), signal: running.signal })) {
+      const awaitingPermission = () => {
+        if (this.running === running) clearTimeout(this.silenceTimer);
+      };
+      for await (const result of recognizer.start({ lang: this.lang(), signal: running.signal, awaitingPermission })) {
         if (this.running !== running) break;
         this.take(result);
       }
@@ -206,8 +209,8 @@ export class DictationController implements ReactiveController {
   /**
    * (Re)starts the silence timer: no result within `dictation-silence` ms ends dictation, counted
    * from the start too, so a recognizer that never hears anything never leaves a microphone open.
-   * A recognizer that begins listening late (after the browser's microphone prompt) says so with an
-   * empty guess, which starts the count again, as every result does.
+   * While the browser asks for the microphone (the recognizer's `awaitingPermission`) nothing
+   * counts; listening then begins with an empty guess, which starts the count, as every result does.
    */
   private restartSilence(): void {
     clearTimeout(this.silenceTimer);

@@ -9,6 +9,12 @@ export interface SpeechRecognizerStartOptions {
   lang: string;
   /** Aborted when dictation ends: the recognizer stops listening and ends its results. */
   signal: AbortSignal;
+  /**
+   * Called by a recognizer while the browser asks the person for the microphone: that wait is no
+   * silence, so `dictation-silence` counts again only from the next result (an empty guess when
+   * listening begins). Without it, silence counts from the start.
+   */
+  awaitingPermission?(): void;
 }
 
 /**

@@ -63,9 +63,13 @@ export function webSpeechRecognizer(options: WebSpeechOptions = {}): SpeechRecog
   return { start: (start) => recognize(options, start) };
 }
 
-async function* recognize(options: WebSpeechOptions, { lang, signal }: SpeechRecognizerStartOptions) {
+async function* recognize(
+  options: WebSpeechOptions,
+  { lang, signal, awaitingPermission }: SpeechRecognizerStartOptions,
+) {
   const Recognition = recognitionConstructor();
   if (!Recognition) throw new SpeechRecognizerError('unavailable', 'This browser has no speech recognition.');
+  awaitingPermission?.();
   await askForMicrophone();
   if (signal.aborted) return;
   const recognition = new Recognition();
