@@ -16,6 +16,7 @@ const entries = {
   'react-composer': 'src/react/composer.ts',
   // The AI SDK's UIMessage mapping: imports only the core (`ai` is a type-only optional peer).
   'ai-sdk': 'src/ai-sdk/index.ts',
+  ssr: 'src/ssr.ts',
   // The script-tag bundle's entry as an ES module, for servers that import every entry (`node` condition).
   'iife-server': 'src/iife.ts',
 };

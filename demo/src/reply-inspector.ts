@@ -1,3 +1,4 @@
+import { domTarget } from '../../src/elements/user-message/body-target.js';
 import { parseMessageMarkdown, renderMessageMarkdown } from '../../src/elements/user-message/markdown.js';
 import type { AssistantMessage, ThreadMessage } from './host-api.js';
 
@@ -92,7 +93,8 @@ function scheduleRender(body: HTMLElement): void {
 function renderBody(body: HTMLElement): void {
   const markdown = body.dataset.markdown ?? '';
   // The answer never holds chips; a reference link in it shows as its label.
-  body.replaceChildren(renderMessageMarkdown(parseMessageMarkdown(markdown), ({ label }) => new Text(label)));
+  const parsed = parseMessageMarkdown(markdown);
+  body.replaceChildren(renderMessageMarkdown(parsed, domTarget, ({ label }) => new Text(label)) as DocumentFragment);
 }
 
 function settle(turn: HTMLElement, state: string, stopReason: string | null): void {

@@ -8,6 +8,7 @@ import {
   renderMessageMarkdown,
   useNamedEntities,
 } from '../../src/elements/user-message/markdown.js';
+import { domTarget } from '../../src/elements/user-message/body-target.js';
 import { assertNoScriptSurface, XSS_PAYLOADS } from './support/xss.js';
 
 declare global {
@@ -29,7 +30,7 @@ const containers: HTMLElement[] = [];
 
 function renderMarkdown(text: string): HTMLDivElement {
   const container = document.createElement('div');
-  render(renderMessageMarkdown(parseMessageMarkdown(text), chip), container);
+  render(renderMessageMarkdown(parseMessageMarkdown(text), domTarget, chip), container);
   document.body.append(container);
   containers.push(container);
   return container;
@@ -147,11 +148,13 @@ describe('renderMessageMarkdown: Markdown constructs', () => {
     );
     const headers = Array.from(root.querySelectorAll('thead th'));
     expect(headers.map((th) => th.textContent)).to.deep.equal(['left', 'center', 'right', 'none']);
-    expect(headers.map((th) => (th as HTMLElement).style.textAlign)).to.deep.equal(['left', 'center', 'right', '']);
+    // Alignment is a class (the message's stylesheet aligns it): no style attribute for a strict CSP to refuse.
+    expect(headers.map((th) => th.className)).to.deep.equal(['align-left', 'align-center', 'align-right', '']);
+    expect(root.querySelectorAll('[style]')).to.have.length(0);
     const rows = Array.from(root.querySelectorAll('tbody tr'));
     expect(rows).to.have.length(2);
     expect(Array.from(rows[1]!.querySelectorAll('td'), (td) => td.textContent)).to.deep.equal(['a | b', 'e', 'c', '']);
-    expect((rows[0]!.querySelector('td:nth-child(3)') as HTMLElement).style.textAlign).to.equal('right');
+    expect(rows[0]!.querySelector('td:nth-child(3)')!.className).to.equal('align-right');
   });
 
   it('renders backslash escapes as the escaped character', () => {
@@ -701,8 +704,8 @@ describe('parseMessageMarkdown', () => {
     const parsed = parseMessageMarkdown(source);
     const first = document.createElement('div');
     const second = document.createElement('div');
-    render(renderMessageMarkdown(parsed, chip), first);
-    render(renderMessageMarkdown(parsed, chip), second);
+    render(renderMessageMarkdown(parsed, domTarget, chip), first);
+    render(renderMessageMarkdown(parsed, domTarget, chip), second);
     expect(first.innerHTML.replace(/<!--[^>]*-->/g, '')).to.equal(second.innerHTML.replace(/<!--[^>]*-->/g, ''));
     expect(parsed.occurrences).to.deep.equal(collectContextReferences(source));
   });

@@ -128,8 +128,10 @@ describe('the built message entry', () => {
   it('loads what a message or chip needs only in some cases on demand: none of it loads with the entry', () => {
     // Each a chunk loaded when used: editing (on Edit), the command chip, the citation grammar, the
     // annotations' sanitising and segments, what a chip's details show (on a first look), and the
-    // table of named character references (for Markdown naming one beyond the built-in few).
+    // table of named character references (for Markdown naming one beyond the built-in few), and the
+    // body as templates (to hydrate a message a server rendered).
     const onDemand = [
+      'src/elements/user-message/body-templates.ts',
       'src/elements/user-message/message-editing.ts',
       'src/elements/user-message/edit-view.ts',
       'src/elements/user-message/edit.styles.ts',

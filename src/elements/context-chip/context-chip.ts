@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, isServer, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import type { Citation, ContextRecord, InputReferencePayload } from '../../core/index.js';
@@ -135,6 +135,8 @@ export class T3ContextChip extends ConfigurableElement {
   private presentation!: ResolvedPresentation;
   private status: ChipStatus = 'unresolved';
   private readonly detailsContent = new DetailsChunk(this);
+  /** Rendered on a server (its shadow root came with the HTML). */
+  private readonly fromServer = !isServer && this.shadowRoot !== null;
 
   /** Focuses the chip's focus target (the chip itself is not focusable). */
   override focus(options?: FocusOptions): void {
@@ -226,7 +228,9 @@ export class T3ContextChip extends ConfigurableElement {
   private renderFace(label: string, value: string | undefined): unknown {
     const kind = this.effectiveKind;
     const { icons } = this.config;
-    return guard([kind, icons, label, value], () => chipFace(kind, icons, label, value));
+    // A chip the server drew hydrates its face from the same template, then builds DOM nodes.
+    const asTemplate = isServer || (this.fromServer && !this.hasUpdated);
+    return guard([kind, icons, label, value], () => chipFace(kind, icons, label, value, asTemplate));
   }
 
   private renderCitationEdit(): unknown {

@@ -6,6 +6,11 @@ export type { DetailsSource };
 /** What a chip's details show: a chunk loaded the first time a chip on the page is looked into. */
 const detailsChunk = new OnDemand(() => import('./details-content.js'));
 
+/** What the details show, given at once: a server renders synchronously (the `ssr` entry). */
+export function provideDetailsContent(module: typeof import('./details-content.js')): void {
+  detailsChunk.provide(module);
+}
+
 /**
  * A chip's view of its details' chunk: drawing them starts its load, and the chip updates again
  * once it has come. Should it fail to load, the chip shows no details this time (its face and

@@ -1,6 +1,7 @@
+import { html } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import type { KnownContextKind } from '../../core/index.js';
-import { pathIcon } from './path-icon.js';
+import { pathIcon, pathIconTemplate } from './path-icon.js';
 import { safeImageUrl } from './urls.js';
 
 /**
@@ -27,8 +28,10 @@ const PATHS: Readonly<Record<KnownContextKind | 'generic', string>> = {
   generic: 'M6.5 9.5l3-3M7 4.5l1.3-1.3a2.6 2.6 0 013.7 3.7L10.7 8.2M9 11.5l-1.3 1.3a2.6 2.6 0 01-3.7-3.7l1.3-1.3',
 };
 
+const pathOf = (kind: string) => (Object.hasOwn(PATHS, kind) ? PATHS[kind as KnownContextKind] : PATHS.generic);
+
 function builtInIcon(kind: string): SVGSVGElement {
-  return pathIcon(Object.hasOwn(PATHS, kind) ? PATHS[kind as KnownContextKind] : PATHS.generic);
+  return pathIcon(pathOf(kind));
 }
 
 /**
@@ -46,6 +49,13 @@ export function kindIcon(kind: string, icons: Readonly<Record<string, string>>):
   image.height = 16;
   image.draggable = false;
   return image;
+}
+
+/** `kindIcon` as a template, for a server (no DOM there). */
+export function kindIconTemplate(kind: string, icons: Readonly<Record<string, string>>): unknown {
+  const url = Object.hasOwn(icons, kind) ? safeImageUrl(icons[kind]) : undefined;
+  if (!url) return pathIconTemplate(pathOf(kind));
+  return html`<img src=${url} alt="" width="16" height="16" draggable="false" />`;
 }
 
 /** `kindIcon` in a Lit template: the same element across renders while the kind and the icons stay. */

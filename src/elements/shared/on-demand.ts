@@ -11,6 +11,11 @@ export class OnDemand<T> {
 
   constructor(private readonly importer: () => Promise<T>) {}
 
+  /** Makes the module available at once (a server imports it statically: it renders synchronously). */
+  provide(module: T): void {
+    this.loaded = module;
+  }
+
   /** Resolves to `undefined` when the chunk cannot be loaded (a network failure). */
   load(): Promise<T | undefined> {
     if (this.loaded) return Promise.resolve(this.loaded);

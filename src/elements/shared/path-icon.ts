@@ -1,3 +1,5 @@
+import { html, type TemplateResult } from 'lit';
+
 /**
  * Line icons drawn from one path each, apart from the kind icons of `icons.ts` (and what they
  * import), so that code loaded on demand (a message's command chip) draws its icon alone.
@@ -29,4 +31,20 @@ export function pathIcon(path: string): SVGSVGElement {
     builtIcons.set(path, icon);
   }
   return icon.cloneNode(true) as SVGSVGElement;
+}
+
+/** `pathIcon` as a template, for a server (no DOM there): the same attributes, in the same order. */
+export function pathIconTemplate(path: string): TemplateResult {
+  return html`<svg
+    viewBox="0 0 16 16"
+    width="16"
+    height="16"
+    fill="none"
+    stroke="currentColor"
+    stroke-width="1.3"
+    stroke-linecap="round"
+    stroke-linejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  ><path d=${path}></path></svg>`;
 }

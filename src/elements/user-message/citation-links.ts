@@ -16,13 +16,3 @@ export function mayHoldCitationLinks(text: string): boolean {
 export function citationOf(occurrence: ContextReferenceOccurrence): Citation | undefined {
   return (occurrence as Partial<CitationLinkOccurrence>).citation;
 }
-
-/** A citation chip of a message: activating it fires `t3-citation-activate`. */
-export function createCitationChip(citation: Citation, source: string, exportParts: string): HTMLElement {
-  const element = document.createElement('t3-context-chip');
-  element.setAttribute('kind', 'citation');
-  element.setAttribute('exportparts', exportParts);
-  element.dataset.copy = source;
-  element.citation = citation;
-  return element;
-}

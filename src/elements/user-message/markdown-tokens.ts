@@ -1,15 +1,16 @@
 import type { ContextReferenceOccurrence } from '../../core/index.js';
 import { safeLinkUrl } from '../shared/urls.js';
 import { decodeEntities } from './entities.js';
-import { appendElement, appendText, type CreateChip } from './markdown-dom.js';
+import type { BodyAttributes, BodyParent, BodyTag, BodyTarget, CreateChip } from './body-target.js';
 import type { ImageToken, LinkToken, TableCell, Token, TokenOfType } from './markdown/tokens.js';
 
 /**
- * Markdown tokens (`markdown/lexer.ts`) built into DOM nodes (elements and text nodes, never an HTML string), so raw
- * HTML in a message can only ever show as text. Placeholders become chips wherever text is
- * rendered; a placeholder in an attribute-like place shows its token as written. Building nodes
- * directly rather than one Lit template instance per token keeps a long transcript cheap: the
- * message builds its body once per input and keeps it while the input is unchanged.
+ * Markdown tokens (`markdown/lexer.ts`) built into a body target (`body-target.ts`: DOM nodes in
+ * the browser, Lit templates on a server; elements and text, never an HTML string), so raw HTML in
+ * a message can only ever show as text. Placeholders become chips wherever text is rendered; a
+ * placeholder in an attribute-like place shows its token as written. Each top-level block (a
+ * paragraph, a list, a quote, a heading) and each table cell reads in the direction of its own
+ * first strong character (`dir="auto"`); code blocks stay left to right (their style).
  */
 
 /** Token depth beyond which a token shows as its raw source text. */
@@ -21,6 +22,8 @@ export class TokenRenderer {
   private readonly placeholder: RegExp;
 
   constructor(
+    readonly target: BodyTarget,
+    private readonly root: BodyParent,
     private readonly sentinel: string,
     private readonly occurrences: readonly ContextReferenceOccurrence[],
     private readonly createChip: CreateChip,
@@ -29,11 +32,17 @@ export class TokenRenderer {
   }
 
   /** Appends the tokens' content to `parent`. */
-  children(tokens: readonly Token[], parent: Node): void {
+  children(tokens: readonly Token[], parent: BodyParent): void {
     for (const token of tokens) this.token(token, parent);
   }
 
-  token(token: Token, parent: Node): void {
+  /** A new element in `parent`; a block at the top level, and a table cell, take the direction of their own text. */
+  element(parent: BodyParent, tag: BodyTag, attributes: BodyAttributes = {}): BodyParent {
+    const ownDirection = (parent === this.root && tag !== 'pre') || tag === 'th' || tag === 'td';
+    return this.target.element(parent, tag, ownDirection ? { ...attributes, dir: 'auto' } : attributes);
+  }
+
+  token(token: Token, parent: BodyParent): void {
     if (this.depth >= MAX_RENDER_DEPTH) return this.rawSource(token, parent);
     const render = (RENDERERS as Partial<Record<string, RenderToken>>)[token.type];
     this.depth++;
@@ -46,20 +55,20 @@ export class TokenRenderer {
   }
 
   /** Text with chips at its placeholders; `decode` resolves character references in the rest. */
-  text(value: string, parent: Node, decode = false): void {
-    if (!this.hasPlaceholder(value)) return appendText(parent, decode ? decodeEntities(value) : value);
+  text(value: string, parent: BodyParent, decode = false): void {
+    if (!this.hasPlaceholder(value)) return this.target.text(parent, decode ? decodeEntities(value) : value);
     let cursor = 0;
     for (const match of value.matchAll(this.placeholder)) {
       const index = Number(match[1]);
       const occurrence = this.occurrences[index];
       if (occurrence === undefined) continue;
       const before = value.slice(cursor, match.index);
-      appendText(parent, decode ? decodeEntities(before) : before);
-      parent.appendChild(this.createChip(occurrence, index));
+      this.target.text(parent, decode ? decodeEntities(before) : before);
+      this.target.append(parent, this.createChip(occurrence, index));
       cursor = match.index + match[0].length;
     }
     const rest = value.slice(cursor);
-    appendText(parent, decode ? decodeEntities(rest) : rest);
+    this.target.text(parent, decode ? decodeEntities(rest) : rest);
   }
 
   hasPlaceholder(value: string | null | undefined): boolean {
@@ -67,22 +76,24 @@ export class TokenRenderer {
   }
 
   /** A token as written, chips included: for placeholders in attribute-like places and for depth. */
-  rawSource(token: Token, parent: Node): void {
+  rawSource(token: Token, parent: BodyParent): void {
     const block = BLOCK_TOKEN_TYPES.has(token.type) || (token.type === 'html' && token.block === true);
     if (!block) return this.text(token.raw, parent);
-    this.text(trimNewlines(token.raw), appendElement(parent, 'p', 'raw-text'));
+    this.text(trimNewlines(token.raw), this.element(parent, 'p', { class: 'raw-text' }));
   }
 
   insideLink(): boolean {
     return this.linkDepth > 0;
   }
 
-  link(parent: Node, content: (link: HTMLElement) => void, url: string, title?: string, className?: string): void {
-    const link = appendElement(parent, 'a', className);
-    link.setAttribute('href', url);
-    if (title !== undefined) link.title = title;
-    link.target = '_blank';
-    link.rel = 'noopener noreferrer';
+  link(parent: BodyParent, content: (link: BodyParent) => void, url: string, title?: string, className?: string): void {
+    const link = this.target.element(parent, 'a', {
+      ...(className ? { class: className } : {}),
+      href: url,
+      ...(title !== undefined ? { title } : {}),
+      target: '_blank',
+      rel: 'noopener noreferrer',
+    });
     this.linkDepth++;
     try {
       content(link);
@@ -136,24 +147,24 @@ function plainTextOf(token: Token, depth: number): string {
   }
 }
 
-type RenderToken = (token: Token, renderer: TokenRenderer, parent: Node) => void;
+type RenderToken = (token: Token, renderer: TokenRenderer, parent: BodyParent) => void;
 type TokenRenderers = {
-  [T in Token['type']]: (token: TokenOfType<T>, renderer: TokenRenderer, parent: Node) => void;
+  [T in Token['type']]: (token: TokenOfType<T>, renderer: TokenRenderer, parent: BodyParent) => void;
 };
 
 /** A token whose content is its inline tokens, in an element of `tag`. */
 const wrapped =
-  (tag: keyof HTMLElementTagNameMap) =>
-  (token: { tokens: Token[] }, r: TokenRenderer, parent: Node): void =>
-    r.children(token.tokens, appendElement(parent, tag));
+  (tag: BodyTag) =>
+  (token: { tokens: Token[] }, r: TokenRenderer, parent: BodyParent): void =>
+    r.children(token.tokens, r.element(parent, tag));
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
 const clampDepth = (depth: number) => Math.min(Math.max(depth, 1), 6) - 1;
 
 const RENDERERS: TokenRenderers = {
   space: () => {},
-  hr: (_token, _r, parent) => void appendElement(parent, 'hr'),
-  br: (_token, _r, parent) => void appendElement(parent, 'br'),
+  hr: (_token, r, parent) => void r.element(parent, 'hr'),
+  br: (_token, r, parent) => void r.element(parent, 'br'),
   def: renderDefinition,
   paragraph: wrapped('p'),
   heading: renderHeading,
@@ -163,12 +174,14 @@ const RENDERERS: TokenRenderers = {
   checkbox: renderCheckbox,
   table: renderTable,
   code: renderCode,
-  codespan: (token, r, parent) => r.text(token.text, appendElement(parent, 'code')),
+  codespan: (token, r, parent) => r.text(token.text, r.element(parent, 'code')),
   html: (token, r, parent) =>
-    token.block ? r.text(trimNewlines(token.text), appendElement(parent, 'p', 'raw-html')) : r.text(token.text, parent),
+    token.block
+      ? r.text(trimNewlines(token.text), r.element(parent, 'p', { class: 'raw-html' }))
+      : r.text(token.text, parent),
   text: (token, r, parent) =>
     'tokens' in token && token.tokens ? r.children(token.tokens, parent) : r.text(token.text, parent, true),
-  escape: (token, _r, parent) => appendText(parent, token.text),
+  escape: (token, r, parent) => r.target.text(parent, token.text),
   em: wrapped('em'),
   strong: wrapped('strong'),
   del: wrapped('del'),
@@ -181,54 +194,48 @@ const RENDERERS: TokenRenderers = {
  * no heading to a reader, and an empty heading element breaks a screen reader's outline: it shows
  * as the source text it was, in a paragraph.
  */
-function renderHeading(token: TokenOfType<'heading'>, r: TokenRenderer, parent: Node): void {
-  if (token.text.trim() === '') return r.text(token.raw.trim(), appendElement(parent, 'p'));
-  r.children(token.tokens, appendElement(parent, HEADINGS[clampDepth(token.depth)]!));
+function renderHeading(token: TokenOfType<'heading'>, r: TokenRenderer, parent: BodyParent): void {
+  if (token.text.trim() === '') return r.text(token.raw.trim(), r.element(parent, 'p'));
+  r.children(token.tokens, r.element(parent, HEADINGS[clampDepth(token.depth)]!));
 }
 
-function renderList(token: TokenOfType<'list'>, r: TokenRenderer, parent: Node): void {
-  const list = appendElement(parent, token.ordered ? 'ol' : 'ul');
-  if (token.ordered && typeof token.start === 'number' && token.start !== 1)
-    list.setAttribute('start', String(token.start));
+function renderList(token: TokenOfType<'list'>, r: TokenRenderer, parent: BodyParent): void {
+  const start = token.ordered && typeof token.start === 'number' && token.start !== 1 ? String(token.start) : undefined;
+  const list = r.element(parent, token.ordered ? 'ol' : 'ul', start === undefined ? {} : { start });
   for (const item of token.items) renderListItem(item, r, list);
 }
 
-function renderListItem(item: TokenOfType<'list_item'>, r: TokenRenderer, parent: Node): void {
-  r.children(item.tokens, appendElement(parent, 'li', item.task ? 'task-list-item' : undefined));
+function renderListItem(item: TokenOfType<'list_item'>, r: TokenRenderer, parent: BodyParent): void {
+  r.children(item.tokens, r.element(parent, 'li', item.task ? { class: 'task-list-item' } : {}));
 }
 
-function renderCheckbox(token: TokenOfType<'checkbox'>, _r: TokenRenderer, parent: Node): void {
-  const box = appendElement(parent, 'input');
-  box.type = 'checkbox';
-  box.disabled = true;
-  box.toggleAttribute('checked', token.checked);
-  appendText(parent, ' ');
+function renderCheckbox(token: TokenOfType<'checkbox'>, r: TokenRenderer, parent: BodyParent): void {
+  r.target.checkbox(parent, token.checked);
+  r.target.text(parent, ' ');
 }
 
-function renderTable(token: TokenOfType<'table'>, r: TokenRenderer, parent: Node): void {
-  const table = appendElement(parent, 'table');
-  const row = (cells: readonly TableCell[], section: Node) => {
-    const tr = appendElement(section, 'tr');
+function renderTable(token: TokenOfType<'table'>, r: TokenRenderer, parent: BodyParent): void {
+  const table = r.element(parent, 'table');
+  const row = (cells: readonly TableCell[], section: BodyParent) => {
+    const tr = r.element(section, 'tr');
     for (const cell of cells) {
-      const element = appendElement(tr, cell.header ? 'th' : 'td');
-      // Through the CSSOM: a strict Content Security Policy refuses a `style` attribute string.
-      if (cell.align) element.style.setProperty('text-align', cell.align);
-      r.children(cell.tokens, element);
+      // A class, not a `style` attribute, which a strict Content Security Policy refuses.
+      const cellElement = r.element(tr, cell.header ? 'th' : 'td', cell.align ? { class: `align-${cell.align}` } : {});
+      r.children(cell.tokens, cellElement);
     }
   };
-  row(token.header, appendElement(table, 'thead'));
+  row(token.header, r.element(table, 'thead'));
   if (token.rows.length === 0) return;
-  const body = appendElement(table, 'tbody');
+  const body = r.element(table, 'tbody');
   for (const cells of token.rows) row(cells, body);
 }
 
-function renderCode(token: TokenOfType<'code'>, r: TokenRenderer, parent: Node): void {
-  const code = appendElement(appendElement(parent, 'pre'), 'code');
+function renderCode(token: TokenOfType<'code'>, r: TokenRenderer, parent: BodyParent): void {
+  const pre = r.element(parent, 'pre');
   // A reference in the info string would otherwise end up in an attribute: show the block as written.
-  if (r.hasPlaceholder(token.lang)) return r.text(trimNewlines(token.raw), code);
+  if (r.hasPlaceholder(token.lang)) return r.text(trimNewlines(token.raw), r.element(pre, 'code'));
   const language = decodeEntities(token.lang ?? '').match(/^\S*/)![0];
-  if (language) code.dataset.language = language;
-  r.text(token.text, code);
+  r.text(token.text, r.element(pre, 'code', language ? { 'data-language': language } : {}));
 }
 
 /** The lexer leaves character references in destinations and titles; autolinks are literal. */
@@ -244,28 +251,28 @@ function linkTitle(token: LinkToken | ImageToken): string | undefined {
  * A link that is not rendered as a link (an unsafe or relative destination, or one nested in
  * another link) shows its whole source, so nothing the user typed disappears from view.
  */
-function renderLink(token: LinkToken, r: TokenRenderer, parent: Node): void {
+function renderLink(token: LinkToken, r: TokenRenderer, parent: BodyParent): void {
   if (r.hasPlaceholder(token.href) || r.hasPlaceholder(token.title)) return r.rawSource(token, parent);
   const url = safeLinkUrl(linkDestination(token));
   // Nested anchors are invalid; the outer link already covers the text.
   if (url === undefined || r.insideLink()) return r.rawSource(token, parent);
-  const content = (link: HTMLElement) => (token.autolink ? r.text(token.text, link) : r.children(token.tokens, link));
+  const content = (link: BodyParent) => (token.autolink ? r.text(token.text, link) : r.children(token.tokens, link));
   r.link(parent, content, url, linkTitle(token));
 }
 
 /** Images are never loaded: a safe remote image becomes a link to it, anything else shows its source. */
-function renderImage(token: ImageToken, r: TokenRenderer, parent: Node): void {
+function renderImage(token: ImageToken, r: TokenRenderer, parent: BodyParent): void {
   if (r.hasPlaceholder(token.href) || r.hasPlaceholder(token.title) || r.hasPlaceholder(token.text)) {
     return r.rawSource(token, parent);
   }
   const url = safeLinkUrl(linkDestination(token));
   if (url === undefined || !/^https?:/.test(url) || r.insideLink()) return r.rawSource(token, parent);
   const alt = r.plainText(token.tokens);
-  r.link(parent, (link) => appendText(link, alt || url), url, linkTitle(token), 'image-link');
+  r.link(parent, (link) => r.target.text(link, alt || url), url, linkTitle(token), 'image-link');
 }
 
 /** A definition is invisible when links can use it; one no link can follow shows as written. */
-function renderDefinition(token: TokenOfType<'def'>, r: TokenRenderer, parent: Node): void {
+function renderDefinition(token: TokenOfType<'def'>, r: TokenRenderer, parent: BodyParent): void {
   const usable = !r.hasPlaceholder(token.raw) && safeLinkUrl(decodeEntities(token.href)) !== undefined;
   if (!usable) r.rawSource(token, parent);
 }

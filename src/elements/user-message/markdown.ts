@@ -1,12 +1,12 @@
 import { collectContextReferences, type ContextReferenceOccurrence } from '../../core/index.js';
 import { prepareMarkdownSource } from './markdown-source.js';
-import { appendElement, appendTextWithChips, type CreateChip } from './markdown-dom.js';
+import { appendTextWithChips, type BodyTarget, type CreateChip } from './body-target.js';
 import { markdownLexer, type Token } from './markdown/lexer.js';
 import { TokenRenderer } from './markdown-tokens.js';
 
 /**
  * A sent message's Markdown: the source is hardened (`markdown-source.ts`), lexed by our own
- * lexer (`markdown/lexer.ts`), and the tokens built into DOM nodes (`markdown-tokens.ts`), so raw
+ * lexer (`markdown/lexer.ts`), and the tokens built into a body (`markdown-tokens.ts`), so raw
  * HTML in a message can only ever show as text and chips land exactly where
  * `collectContextReferences` found them, code included. This module and the lexer form their own
  * chunk, loaded only when a message needs Markdown (`message-chunks.ts`).
@@ -49,16 +49,21 @@ export function parseMessageMarkdown(
 }
 
 /**
- * The parsed message as new DOM nodes; each reference occurrence becomes `createChip(occurrence,
+ * The parsed message built into `target`; each reference occurrence becomes `createChip(occurrence,
  * index)` exactly where `collectContextReferences` found it.
  */
-export function renderMessageMarkdown(parsed: ParsedMessageMarkdown, createChip: CreateChip): DocumentFragment {
+export function renderMessageMarkdown(
+  parsed: ParsedMessageMarkdown,
+  target: BodyTarget,
+  createChip: CreateChip,
+): unknown {
   const { body, occurrences } = parsed;
-  const fragment = document.createDocumentFragment();
+  const fragment = target.fragment();
   if (body.kind === 'plain') {
-    appendTextWithChips(appendElement(fragment, 'p', 'plain-text'), body.text, occurrences, createChip);
+    const paragraph = target.element(fragment, 'p', { class: 'plain-text', dir: 'auto' });
+    appendTextWithChips(target, paragraph, body.text, occurrences, createChip);
   } else {
-    new TokenRenderer(body.sentinel, occurrences, createChip).children(body.tokens, fragment);
+    new TokenRenderer(target, fragment, body.sentinel, occurrences, createChip).children(body.tokens, fragment);
   }
-  return fragment;
+  return target.finish(fragment);
 }

@@ -7,15 +7,16 @@ import {
   parseContextHref,
   type ReferenceSegment,
 } from '../../core/index.js';
+import { appendTextWithChips, type BodyPiece, type BodyTarget } from './body-target.js';
 import type { ParsedMessageMarkdown } from './markdown.js';
-import { appendText, appendTextWithChips } from './markdown-dom.js';
 import type { MessageMarkdown } from './message-chunks.js';
-import { citationOf, createCitationChip } from './citation-links.js';
+import { citationOf } from './citation-links.js';
 import type { AnnotationDrivenModel, MessageModel, RecordDrivenModel } from './message-model.js';
 
 /**
- * A message's default body as new DOM nodes, with a `<t3-context-chip>` for each reference: the
- * message builds it once per input and keeps it while the input is unchanged.
+ * A message's default body, with a `<t3-context-chip>` for each reference, built into the body
+ * target (`body-target.ts`): the message builds it once per input and keeps it while the input is
+ * unchanged.
  */
 
 /** Record-driven Markdown, drawn by the loaded renderer. */
@@ -23,47 +24,40 @@ export function markdownBody(
   model: RecordDrivenModel,
   parsed: ParsedMessageMarkdown,
   markdown: MessageMarkdown,
-): DocumentFragment {
-  return directionPerBlock(markdown.renderMessageMarkdown(parsed, (occurrence) => occurrenceChip(occurrence, model)));
-}
-
-/**
- * Each top-level block (a paragraph, a list, a quote, a heading) and each table cell reads in the
- * direction of its own first strong character, so a Hebrew paragraph after an English one is
- * right to left; what is inside a block follows it. Code blocks stay left to right (their style).
- */
-function directionPerBlock(fragment: DocumentFragment): DocumentFragment {
-  const blocks = [...fragment.children, ...fragment.querySelectorAll('th, td')];
-  for (const block of blocks) if (block.localName !== 'pre') block.setAttribute('dir', 'auto');
-  return fragment;
+  target: BodyTarget,
+): unknown {
+  return markdown.renderMessageMarkdown(parsed, target, (occurrence) => occurrenceChip(occurrence, model, target));
 }
 
 /** Record-driven text shown verbatim. */
 export function plainTextBody(
   model: RecordDrivenModel,
   occurrences: readonly ContextReferenceOccurrence[],
-): DocumentFragment {
-  const fragment = document.createDocumentFragment();
-  appendTextWithChips(fragment, model.text, occurrences, (occurrence) => occurrenceChip(occurrence, model));
-  return fragment;
+  target: BodyTarget,
+): unknown {
+  const fragment = target.fragment();
+  const chip = (occurrence: ContextReferenceOccurrence) => occurrenceChip(occurrence, model, target);
+  appendTextWithChips(target, fragment, model.text, occurrences, chip);
+  return target.finish(fragment);
 }
 
 /**
  * Annotation-driven content: its text, the picked command as a chip built by `commandChip` (as its
- * text without one: the chip's code could not be loaded), and a chip per reference.
+ * text without one: the chip's code could not be loaded, or the body is built as templates),
+ * and a chip per reference.
  */
 export function annotationBody(
   model: AnnotationDrivenModel,
   commandChip: ((segment: CommandSegment) => Node) | undefined,
-): DocumentFragment {
-  const fragment = document.createDocumentFragment();
+  target: BodyTarget,
+): unknown {
+  const fragment = target.fragment();
   for (const segment of model.segments) {
-    if (segment.type === 'text') appendText(fragment, segment.text);
-    else if (segment.type === 'command')
-      fragment.appendChild(commandChip?.(segment) ?? document.createTextNode(segment.text));
-    else fragment.appendChild(referenceChip(segment, model));
+    if (segment.type === 'reference') target.append(fragment, referenceChip(segment, model, target));
+    else if (segment.type === 'command' && commandChip) target.append(fragment, commandChip(segment));
+    else target.text(fragment, segment.text);
   }
-  return fragment;
+  return target.finish(fragment);
 }
 
 /**
@@ -100,10 +94,10 @@ export function referenceCopyText(segment: ReferenceSegment, record: ContextReco
     : segment.text;
 }
 
-function occurrenceChip(occurrence: ContextReferenceOccurrence, model: MessageModel): HTMLElement {
+function occurrenceChip(occurrence: ContextReferenceOccurrence, model: MessageModel, target: BodyTarget): BodyPiece {
   const citation = citationOf(occurrence);
-  if (citation) return createCitationChip(citation, occurrence.source, CHIP_EXPORT_PARTS);
-  return createChip({
+  if (citation) return target.citationChip(citation, occurrence.source);
+  return target.chip({
     kind: occurrence.kind,
     contextId: occurrence.contextId,
     label: occurrence.label,
@@ -113,10 +107,10 @@ function occurrenceChip(occurrence: ContextReferenceOccurrence, model: MessageMo
   });
 }
 
-function referenceChip(segment: ReferenceSegment, model: MessageModel): HTMLElement {
+function referenceChip(segment: ReferenceSegment, model: MessageModel, target: BodyTarget): BodyPiece {
   const reference: InputReferencePayload = segment.reference;
   const record = model.recordsById.get(reference.id);
-  return createChip({
+  return target.chip({
     kind: record?.kind ?? reference.kind ?? '',
     contextId: reference.id,
     label: reference.label ?? '',
@@ -125,32 +119,4 @@ function referenceChip(segment: ReferenceSegment, model: MessageModel): HTMLElem
     related: model.records,
     copy: referenceCopyText(segment, record),
   });
-}
-
-/**
- * `exportparts` re-exports the chip's parts so a page can style the chips of a message; the
- * chip's `placement` is left at its default, `message`.
- */
-const CHIP_EXPORT_PARTS =
-  'base: chip, icon: chip-icon, label: chip-label, value: chip-value, details: chip-details, expanded: chip-expanded';
-
-function createChip(chip: {
-  kind: string;
-  contextId: string;
-  label: string;
-  record: ContextRecord | undefined;
-  reference?: InputReferencePayload;
-  related: readonly ContextRecord[];
-  copy: string;
-}): HTMLElement {
-  const element = document.createElement('t3-context-chip');
-  element.setAttribute('kind', chip.kind);
-  element.setAttribute('context-id', chip.contextId);
-  element.setAttribute('label', chip.label);
-  element.setAttribute('exportparts', CHIP_EXPORT_PARTS);
-  element.dataset.copy = chip.copy;
-  element.record = chip.record;
-  element.reference = chip.reference;
-  element.relatedRecords = chip.related;
-  return element;
 }

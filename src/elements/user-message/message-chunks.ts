@@ -17,6 +17,7 @@ export type { LegacyUpgrade };
 export type MessageCommandChip = typeof import('./command-chip.js');
 export type MessageLinks = typeof import('./message-links.js');
 export type MessageAnnotations = typeof import('./message-annotations.js');
+export type BodyTemplates = typeof import('./body-templates.js');
 
 /** Where a message stands with a chunk: ready, still loading, or unavailable (its load failed). */
 export type ChunkState<T> = { ready: T } | 'loading' | 'unavailable';
@@ -26,6 +27,24 @@ const entityNamesChunk = new OnDemand<typeof import('./entity-names.js')>(() => 
 const commandChipChunk = new OnDemand<MessageCommandChip>(() => import('./command-chip.js'));
 const linksChunk = new OnDemand<MessageLinks>(() => import('./message-links.js'));
 const annotationsChunk = new OnDemand<MessageAnnotations>(() => import('./message-annotations.js'));
+const bodyTemplatesChunk = new OnDemand<BodyTemplates>(() => import('./body-templates.js'));
+
+/** Every chunk a message may load, given at once: a server renders synchronously (the `ssr` entry). */
+export function provideMessageChunks(modules: {
+  markdown: MessageMarkdown;
+  entityNames: typeof import('./entity-names.js');
+  links: MessageLinks;
+  annotations: MessageAnnotations;
+  legacyUpgrade: LegacyUpgrade;
+  bodyTemplates: BodyTemplates;
+}): void {
+  bodyTemplatesChunk.provide(modules.bodyTemplates);
+  markdownChunk.provide(modules.markdown);
+  entityNamesChunk.provide(modules.entityNames);
+  linksChunk.provide(modules.links);
+  annotationsChunk.provide(modules.annotations);
+  legacyUpgradeChunk.provide(modules.legacyUpgrade);
+}
 
 /**
  * A message's view of its chunks: asking for one starts its load, and the host updates again once it
@@ -65,6 +84,11 @@ export class MessageChunks {
 
   annotations(): ChunkState<MessageAnnotations> {
     return this.state(annotationsChunk);
+  }
+
+  /** The body as templates: what a server builds, and what a message it rendered builds to hydrate. */
+  bodyTemplates(): ChunkState<BodyTemplates> {
+    return this.state(bodyTemplatesChunk);
   }
 
   /** Waits for the loads this message started; true when there were any (the host then updates again). */

@@ -146,6 +146,19 @@ export const userMessageStyles = [
       border: 1px solid var(--_t3-popover-border-color);
     }
 
+    /* A column's alignment, as a class: a strict Content Security Policy refuses style attributes. */
+    .body .align-left {
+      text-align: left;
+    }
+
+    .body .align-center {
+      text-align: center;
+    }
+
+    .body .align-right {
+      text-align: right;
+    }
+
     .body hr {
       border: none;
       border-block-start: 1px solid var(--_t3-popover-border-color);

@@ -1,5 +1,5 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, isServer, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import {
   collectContextReferences,
@@ -12,13 +12,6 @@ import { ConfigurableElement } from '../shared/configurable-element.js';
 import { mayHoldCitationLinks } from './citation-links.js';
 import type { EditOriginal } from '../shared/events.js';
 import { renderHostContent } from '../shared/render-host-content.js';
-import {
-  copyWithClipboardApi,
-  copyWithCommand,
-  selectionRangeIn,
-  serializeSelection,
-  writeClipboardPayload,
-} from './message-clipboard.js';
 import {
   buildMessageModel,
   renderInfoOf,
@@ -33,11 +26,15 @@ import {
 import type { ParsedMessageMarkdown } from './markdown.js';
 import { MessageChunks, type MessageMarkdown } from './message-chunks.js';
 import { annotationBody, assignRecords, markdownBody, plainTextBody, wholeMessageText } from './message-body.js';
+import { type BodyTarget, domTarget } from './body-target.js';
 import { renderFiles, renderImages } from './message-attachments.js';
 import { EditControl } from './edit-control.js';
 import { RovingFocusController, type RovingItem } from './roving-focus.js';
-import { checkIcon, copyIcon } from './copy-icons.js';
+import { CopyControl } from './copy-control.js';
 import { userMessageStyles } from './user-message.styles.js';
+
+const hasCommand = (model: MessageModel | undefined) =>
+  model?.mode === 'annotations' && model.segments.some(({ type }) => type === 'command');
 
 export type UserMessageContentRenderer = (info: UserMessageRenderInfo) => unknown;
 
@@ -46,7 +43,6 @@ export type UserMessageFormat = 'markdown' | 'text';
 
 const INPUT_KEYS = ['text', 'context', 'content', 'inputAnnotations'] as const;
 type LinkScan = (text: string) => ContextReferenceOccurrence[];
-const COPIED_FEEDBACK_MS = 1500;
 const ROVING_ITEMS = 't3-context-chip, [part~="command"], a[href], [part~="edit-button"], [part~="copy"]';
 
 /**
@@ -142,13 +138,12 @@ export class T3UserMessage extends ConfigurableElement {
   /** Replaces the default body; receives validated data, never raw HTML. */
   @property({ attribute: false }) renderUserMessageContent?: UserMessageContentRenderer;
 
-  @state() private copied = false;
-
   private readonly chunks = new MessageChunks(this);
+  /** Rendered on a server (its shadow root came with the HTML): the first update hydrates what the server drew. */
+  private readonly fromServer = !isServer && this.shadowRoot !== null;
   private model?: MessageModel;
   private parsedMarkdown?: { text: string; scan: LinkScan; parsed: ParsedMessageMarkdown };
   private scannedText?: { text: string; scan: LinkScan; occurrences: ContextReferenceOccurrence[] };
-  private copiedTimer?: ReturnType<typeof setTimeout>;
   /** Whether the body shown is the default record-driven one (not a host's own). */
   private recordDrivenBody = false;
   private bodyVerbatim = false; // Record-driven text as typed: format="text", or the Markdown chunk failed to load.
@@ -156,6 +151,12 @@ export class T3UserMessage extends ConfigurableElement {
   private readonly roving = new RovingFocusController(this, () => [
     ...this.renderRoot.querySelectorAll<RovingItem>(ROVING_ITEMS),
   ]);
+  private readonly copyControl = new CopyControl(this, {
+    message: () => this.model && { text: wholeMessageText(this.model), records: this.messageRecords() },
+    records: () => this.model?.records ?? [],
+    environmentId: () => this.config.environmentId,
+    locale: () => this.config.locale,
+  });
   private readonly editController = new EditControl(this, {
     // A message still waiting for a chunk has no draft to give yet: Edit shows once it is drawn.
     editable: () => this.editable && !this.model?.pending,
@@ -167,7 +168,6 @@ export class T3UserMessage extends ConfigurableElement {
   constructor() {
     super();
     this.provideConfig();
-    this.addEventListener('copy', (event) => this.onCopySelection(event));
   }
 
   /** True while the message is being edited. */
@@ -185,10 +185,27 @@ export class T3UserMessage extends ConfigurableElement {
     return this.editController.start();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.copiedTimer);
-    this.copied = false;
+  /**
+   * A message rendered on a server hydrates only once the code its body needs has loaded, so its
+   * first render is what the server drew: the body the server built stays in place.
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    if (this.hasUpdated || !this.fromServer) return super.scheduleUpdate();
+    return this.loadWhatTheBodyNeeds().then(() => super.scheduleUpdate());
+  }
+
+  private async loadWhatTheBodyNeeds(): Promise<void> {
+    do {
+      this.model = buildMessageModel(this, this.chunks);
+      this.renderBody(this.model, [], []);
+      // Its chip replaces the command's text right after hydration (`firstUpdated`).
+      if (hasCommand(this.model)) this.chunks.commandChip();
+    } while (await this.chunks.settled());
+  }
+
+  protected override firstUpdated(changed: PropertyValues): void {
+    super.firstUpdated(changed);
+    if (this.fromServer && hasCommand(this.model)) this.requestUpdate();
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -262,7 +279,7 @@ export class T3UserMessage extends ConfigurableElement {
       ${editing ? this.editController.renderEditor() : this.renderBodyPart(model, images, files)}
       ${images.length > 0 ? renderImages(images) : nothing}
       ${files.length > 0 ? renderFiles(files, this.config.icons) : nothing}
-      ${editing ? nothing : html`${editButton}${this.renderCopyControl()}`}
+      ${editing ? nothing : html`${editButton}${this.copyControl.render()}`}
     </div>`;
   }
 
@@ -272,20 +289,6 @@ export class T3UserMessage extends ConfigurableElement {
     return html`<div part="body" class=${look} aria-busy=${body === nothing ? 'true' : nothing}
       ><slot name="content">${body}</slot></div
     >`;
-  }
-
-  private renderCopyControl(): TemplateResult {
-    const { locale } = this.config;
-    return html`<button
-        part="copy"
-        class="corner-control copy"
-        type="button"
-        data-copy-skip
-        aria-label=${locale.copy}
-        title=${this.copied ? locale.copied : locale.copy}
-        @click=${this.onCopyClick}
-      >${this.copied ? checkIcon : copyIcon}</button
-      ><span class="visually-hidden" role="status" data-copy-skip>${this.copied ? locale.copied : ''}</span>`;
   }
 
   /** The input as the host set it, for `t3-edit`'s `original`. */
@@ -319,26 +322,41 @@ export class T3UserMessage extends ConfigurableElement {
       const custom = renderHostContent(() => renderer(info), 'renderUserMessageContent');
       if (custom != null) return custom;
     }
-    // The default body is built once as DOM nodes (chips take their configuration from context):
-    // an annotation-driven one per model, a record-driven one per text, its chips given the
-    // current records after each update (`updated`).
+    const target = this.bodyTarget();
+    if (target === 'loading') return nothing;
+    // The default body is built once (chips take their configuration from context): an
+    // annotation-driven one per model, a record-driven one per text, its chips given the current
+    // records after each update (`updated`).
     this.recordDrivenBody = model.mode === 'records';
     if (model.mode === 'annotations') {
-      const command = model.segments.some(({ type }) => type === 'command') ? this.chunks.commandChip() : null;
+      // Built as templates (a server, or hydrating what it drew), the command reads as its text.
+      const command = target === domTarget && hasCommand(model) ? this.chunks.commandChip() : null;
       if (command === 'loading') return nothing;
       const commandChip =
         typeof command === 'object' && command ? command.ready.commandChipsIn(this.renderRoot) : undefined;
-      return guard([model, commandChip], () => annotationBody(model, commandChip));
+      return guard([model, commandChip], () => annotationBody(model, commandChip, target));
     }
     const markdown = this.plainText ? 'unavailable' : this.chunks.markdown(model.text);
     this.bodyVerbatim = markdown === 'unavailable';
     if (markdown === 'loading') return nothing;
     if (markdown === 'unavailable') {
       const occurrences = this.occurrencesOf(model.text);
-      return guard([occurrences], () => plainTextBody(model, occurrences));
+      return guard([occurrences], () => plainTextBody(model, occurrences, target));
     }
     const parsed = this.parsedText(model.text, markdown.ready);
-    return guard([parsed], () => markdownBody(model, parsed, markdown.ready));
+    return guard([parsed], () => markdownBody(model, parsed, markdown.ready, target));
+  }
+
+  /**
+   * Where the body is built: DOM nodes in the browser; templates on a server, and in the browser
+   * for the first render of a message the server drew, so that hydration keeps the server's DOM.
+   */
+  private bodyTarget(): BodyTarget | 'loading' {
+    const hydrating = this.fromServer && !this.hasUpdated;
+    if (!isServer && !hydrating) return domTarget;
+    const templates = this.chunks.bodyTemplates();
+    if (templates === 'loading') return 'loading';
+    return typeof templates === 'object' ? templates.ready.templateTarget : domTarget;
   }
 
   private messageRecords(): readonly ContextRecord[] {
@@ -346,33 +364,6 @@ export class T3UserMessage extends ConfigurableElement {
     if (!model) return [];
     const referenced = this.referencedContextIds(model);
     return model.records.filter((record) => referenced.has(record.contextId));
-  }
-
-  private async onCopyClick(): Promise<void> {
-    const model = this.model;
-    if (!model) return;
-    const payload = { text: wholeMessageText(model), records: this.messageRecords() };
-    const environmentId = this.config.environmentId;
-    const copied = copyWithCommand(payload, environmentId) || (await copyWithClipboardApi(payload, environmentId));
-    if (!copied) return;
-    this.copied = true;
-    clearTimeout(this.copiedTimer);
-    this.copiedTimer = setTimeout(() => (this.copied = false), COPIED_FEEDBACK_MS);
-  }
-
-  /** A selection copy: rendered text with each fully selected chip as its canonical link, plus their records. */
-  private onCopySelection(event: ClipboardEvent): void {
-    const root = this.shadowRoot;
-    if (!root || !event.clipboardData || event.defaultPrevented) return;
-    const range = selectionRangeIn(root);
-    if (!range) return;
-    // A citation chip has no record, but its link is what a copy must carry.
-    const { text, chipIds, chips } = serializeSelection(range, root);
-    if (chips === 0) return;
-    const wanted = new Set(chipIds);
-    const records = (this.model?.records ?? []).filter((record) => wanted.has(record.contextId));
-    event.preventDefault();
-    writeClipboardPayload(event.clipboardData, { text, records }, this.config.environmentId);
   }
 }
 

@@ -1,0 +1,28 @@
+/**
+ * For a server that renders the message elements with `@lit-labs/ssr` (or a framework plugin built
+ * on it): importing this module registers every element in Lit's server registry, makes what a
+ * message loads on demand in the browser available at once (its Markdown renderer and the rest),
+ * and builds message bodies as templates, so a thread's messages are in the HTML before any
+ * script runs. Import it on the server only; the browser imports `t3-composer/define` as usual.
+ */
+import { upgradeLegacyMessage } from './core/legacy/upgrade.js';
+import { provideDetailsContent } from './elements/context-chip/details-chunk.js';
+import * as detailsContent from './elements/context-chip/details-content.js';
+import { defineAllElements } from './elements/define-all-elements.js';
+import * as bodyTemplates from './elements/user-message/body-templates.js';
+import * as entityNames from './elements/user-message/entity-names.js';
+import * as markdown from './elements/user-message/markdown.js';
+import * as messageAnnotations from './elements/user-message/message-annotations.js';
+import { provideMessageChunks } from './elements/user-message/message-chunks.js';
+import * as links from './elements/user-message/message-links.js';
+
+provideMessageChunks({
+  markdown,
+  entityNames,
+  links,
+  annotations: messageAnnotations,
+  legacyUpgrade: upgradeLegacyMessage,
+  bodyTemplates,
+});
+provideDetailsContent(detailsContent);
+defineAllElements();
