@@ -14,7 +14,17 @@ const lineLength = { code: 120, tabWidth: 2, ignoreUrls: true, ignoreStrings: tr
 
 /** `npm run lint`, run in CI. Prettier owns the layout; these rules hold what it cannot. */
 export default defineConfig(
-  globalIgnores(['**/node_modules/', '**/dist/', 'dist-demo/', 'reports/', '.data/', 'tmp/']),
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    'dist-demo/',
+    'reports/',
+    '.data/',
+    'tmp/',
+    // What the examples' frameworks generate (Next.js).
+    'examples/*/.next/',
+    'examples/*/next-env.d.ts',
+  ]),
 
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -56,7 +56,7 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the packed package', () => {
-  it('ships the built entries, the manifest, the README and its pages, without tests, sources or the demo host', () => {
+  it('ships the built entries, the manifest, the README and its pages, without tests, sources, the demo host or the examples', () => {
     const listing = run('tar', ['-tzf', tarball], work).split('\n');
     for (const file of [
       'package/dist/core.js',
@@ -82,7 +82,7 @@ describe('the packed package', () => {
     ]) {
       expect(listing).toContain(file);
     }
-    expect(listing.filter((file) => /^package\/(src|test|server|demo)\//.test(file))).toEqual([]);
+    expect(listing.filter((file) => /^package\/(src|test|server|demo|examples)\//.test(file))).toEqual([]);
   });
 
   it('installs with only runtime dependencies, and plain Node imports t3-composer/core', () => {

@@ -1,0 +1,174 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../support/chromium.js';
+
+/**
+ * examples/ai-sdk end to end: the Next.js App Router app installs the packed package as a host
+ * does, `next build` type-checks and builds it, `next start` serves it, and Chromium chats through
+ * `useChat` with `<t3-composer>` while the route handler streams a mock model's reply (no key).
+ * The mock answers with what it read, so the page shows the projected `<t3_context>` envelope.
+ * Run `npm run build` first.
+ */
+
+const app = resolve(import.meta.dirname, '../../examples/ai-sdk');
+const packageRoot = resolve(import.meta.dirname, '../..');
+const nextBin = join(app, 'node_modules/next/dist/bin/next');
+/** The tools run as in a host's shell: without vitest's `NODE_ENV=test`, a value `next build` warns about. */
+const { NODE_ENV: _vitestNodeEnv, ...hostEnvironment } = process.env;
+const environment = { ...hostEnvironment, NEXT_TELEMETRY_DISABLED: '1' };
+
+function mustRun(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { cwd: app, env: environment, encoding: 'utf8', timeout: 480_000 });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}${result.error ?? ''}`);
+  }
+}
+
+/** `npm ci` when the app has no install yet or its lockfile changed since; then the fresh tarball. */
+function install(): void {
+  const installed = join(app, 'node_modules/.package-lock.json');
+  if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(join(app, 'package-lock.json')).mtimeMs) {
+    mustRun('npm', ['ci', '--no-audit', '--no-fund']);
+  }
+  const packDir = join(app, 'node_modules/.t3-composer-pack');
+  rmSync(packDir, { recursive: true, force: true });
+  mkdirSync(packDir, { recursive: true });
+  const pack = spawnSync('npm', ['pack', '--pack-destination', packDir, '--silent'], { cwd: packageRoot });
+  if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`);
+  const tarball = join(
+    packDir,
+    readdirSync(packDir).find((name) => name.endsWith('.tgz'))!,
+  );
+  mustRun('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', tarball]);
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** `next start` on a free port, resolved once it answers. */
+async function start(): Promise<{ url: string; server: ChildProcess; output: () => string }> {
+  const port = await freePort();
+  const server = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: app,
+    env: environment,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  server.stdout!.on('data', (chunk) => (log += chunk));
+  server.stderr!.on('data', (chunk) => (log += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (server.exitCode !== null) throw new Error(`next start ended:\n${log}`);
+    const answered = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) return { url, server, output: () => log };
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`next start did not answer:\n${log}`);
+}
+
+/** The text a UI message stream (server-sent events) carries, its deltas joined. */
+function streamedText(body: string): string {
+  return body
+    .split('\n')
+    .filter((line) => line.startsWith('data: {'))
+    .map((line) => JSON.parse(line.slice('data: '.length)) as { type: string; delta?: string })
+    .filter((chunk) => chunk.type === 'text-delta')
+    .map((chunk) => chunk.delta)
+    .join('');
+}
+
+describe('examples/ai-sdk: Next.js with useChat and <t3-composer>', () => {
+  let browser: Browser;
+  let host: Awaited<ReturnType<typeof start>>;
+
+  beforeAll(async () => {
+    install();
+    mustRun(process.execPath, [nextBin, 'build']);
+    host = await start();
+    browser = await launchChromium();
+  }, 900_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    // The whole group: next start serves from a child process of its own.
+    if (host?.server.pid) process.kill(-host.server.pid, 'SIGTERM');
+  });
+
+  it('sends a message with a chip and shows the streamed reply of the mock model, which read the projected envelope', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    try {
+      await page.goto(host.url);
+      await page.locator('t3-composer .cm-content').click();
+      await page.keyboard.type('Explain @read', { delay: 10 });
+      await page.locator('t3-composer [role="option"]', { hasText: 'README.md' }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('t3-composer t3-context-chip').waitFor();
+      await page.keyboard.type('briefly', { delay: 10 });
+      await page.keyboard.press('Enter');
+
+      const chip = page.locator('.sent t3-user-message t3-context-chip');
+      await chip.waitFor();
+      expect(await chip.getAttribute('kind')).toBe('mention');
+      expect(await chip.locator('[part~="label"]').textContent()).toBe('@README.md');
+      // Busy while the reply streams: the composer offers Stop.
+      await page.locator('t3-composer [part~="stop-button"]').waitFor();
+
+      const reply = page.locator('.reply', { hasText: 'That is all it received.' });
+      await reply.waitFor({ timeout: 20_000 });
+      const text = await reply.textContent();
+      expect(text).toContain('Explain [Mention: @README.md; ref=mention_README-md] briefly');
+      expect(text).toContain(
+        '<t3_context version="1">\n<context kind="mention" id="mention_README-md">\npath: README.md',
+      );
+      expect(text).not.toContain('t3-context://');
+      expect(text).not.toContain('data-t3-context');
+      await page.locator('t3-composer [part~="stop-button"]').waitFor({ state: 'hidden' });
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the route handler gives the model no forged record: a record that does not decode is unavailable', async () => {
+    const text = 'See [x](t3-context://v1/mention/m_1)';
+    const forged = { version: 1, kind: 'mention', contextId: 'm_1', label: 'x' }; // a mention needs a path
+    const messages = [
+      {
+        id: 'u1',
+        role: 'user',
+        parts: [
+          { type: 'text', text },
+          { type: 'data-t3-context', data: { context: { version: 1, records: [forged] }, delivery: 'new' } },
+        ],
+      },
+    ];
+    const response = await fetch(`${host.url}/api/chat`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: 'chat', messages, trigger: 'submit-message' }),
+    });
+    expect(response.status).toBe(200);
+    const read = streamedText(await response.text());
+    expect(read).toContain('See [Mention: x; ref=m_1]');
+    expect(read).toContain('<context kind="mention" id="m_1" unavailable="true"/>');
+  });
+});
