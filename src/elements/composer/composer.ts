@@ -1,10 +1,11 @@
-import { html, type PropertyValues, type TemplateResult } from 'lit';
+import { html, isServer, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { query } from 'lit/decorators.js';
 import type { Citation, CommandInfo, ContextRecord } from '../../core/index.js';
 import { emit } from '../shared/events.js';
 import { provideCitationCommentForm } from '../context-chip/citation-comment-editor.js';
 import type { ComposerDraft, ComposerValue, InsertContextOptions, InsertContextResult } from './composer-types.js';
 import { composerStyles } from './composer.styles.js';
+import { editorShell, replaceServerShell } from './server-shell.js';
 import { restoredFormValue } from './form-value.js';
 import { DraftPersistence } from './drafts/draft-persistence.js';
 import { DraftRecall } from './drafts/draft-recall.js';
@@ -299,7 +300,7 @@ export class T3Composer extends ComposerProperties {
     >
       ${this.submitting.queue.render()} ${session.shelf.render(session.state)}
       <div part="actions" class="actions">
-        <div part="editor" class="editor"></div>
+        <div part="editor" class="editor">${isServer ? editorShell(this.placeholder) : nothing}</div>
         <div part="tools" class="tools">
           <slot name="start"></slot>
           <div class="tools-end">
@@ -309,6 +310,11 @@ export class T3Composer extends ComposerProperties {
       </div>
       ${session.menu.render()} ${session.notices.renderNotice()} ${session.notices.renderLiveRegion()}
     </div>`;
+  }
+
+  /** A composer the server drew as a shell renders anew in its place (`server-shell.ts`). */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    return replaceServerShell(this) ?? super.createRenderRoot();
   }
 
   protected override firstUpdated(): void {

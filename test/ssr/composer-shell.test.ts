@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../support/chromium.js';
+import { serveStatic, type StaticServer } from '../../support/static-server.js';
+import { renderComposer } from './support/server-render.js';
+
+/**
+ * The composer rendered on a server is an inert shell of the live composer's height (frame,
+ * placeholder, buttons); in the browser the live composer takes its place with no shift and no
+ * warning, and takes text at once.
+ */
+
+const PLACEHOLDER = 'Ask anything, @ to mention a file, / for commands';
+const work = mkdtempSync(join(tmpdir(), 't3-composer-shell-'));
+let server: StaticServer;
+let browser: Browser;
+
+const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Composer</title></head>
+<body style="margin: 0"><main style="max-width: 720px; margin: 0 auto; padding: 16px">${renderComposer(PLACEHOLDER)}</main>
+</body></html>`;
+
+const DEVICES: Record<string, BrowserContextOptions> = {
+  desktop: { viewport: { width: 1024, height: 768 } },
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+};
+
+beforeAll(async () => {
+  await build({
+    configFile: false,
+    logLevel: 'error',
+    build: {
+      outDir: work,
+      emptyOutDir: true,
+      minify: false,
+      lib: { entry: resolve(import.meta.dirname, '../../src/define.ts'), formats: ['es'], fileName: () => 'define.js' },
+    },
+  });
+  server = await serveStatic(work, { '/composer.html': page });
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe.each(Object.entries(DEVICES))('the server-rendered composer on a %s', (_name, device) => {
+  it('shows its placeholder and buttons, inert, at the live composer’s height, which replaces it', async () => {
+    const context = await browser.newContext(device);
+    const tab = await context.newPage();
+    const problems: string[] = [];
+    tab.on('pageerror', (error) => problems.push(error.message));
+    tab.on('console', (message) => {
+      if (/error|warning/.test(message.type()) && !/Lit is in dev mode/.test(message.text()))
+        problems.push(message.text());
+    });
+    try {
+      await tab.goto(`${server.url}/composer.html`);
+      const composer = tab.locator('t3-composer');
+      await expect(composer.locator('.cm-placeholder').textContent()).resolves.toBe(PLACEHOLDER);
+      await expect(composer.locator('[part~="send-button"]').isDisabled()).resolves.toBe(true);
+      const shell = (await composer.boundingBox())!;
+      await tab.addScriptTag({ type: 'module', url: '/define.js' });
+      await composer.locator('.cm-content[contenteditable="true"]').waitFor();
+      const live = (await composer.boundingBox())!;
+      expect({ height: live.height, width: live.width }).toEqual({ height: shell.height, width: shell.width });
+      await expect(composer.locator('.shell').count()).resolves.toBe(0);
+      await composer.locator('.cm-content').click();
+      await tab.keyboard.type('alive');
+      await expect(
+        composer.evaluate((element) => (element as unknown as { value: { text: string } }).value.text),
+      ).resolves.toBe('alive');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
