@@ -26,3 +26,30 @@ provideMessageChunks({
 });
 provideDetailsContent(detailsContent);
 defineAllElements();
+
+/** What `withStyleNonce` needs of `@lit-labs/ssr`'s `LitElementRenderer` (passed in: this entry does not import it). */
+interface ShadowRenderer {
+  renderShadow(renderInfo: never): Iterable<unknown> | undefined;
+}
+
+/**
+ * `@lit-labs/ssr`'s `LitElementRenderer` writing the page's Content Security Policy nonce on each
+ * element's `<style>`, for a page whose policy refuses inline styles without it:
+ * `render(template, { elementRenderers: [withStyleNonce(LitElementRenderer, nonce)] })`. Without
+ * it, such a page shows the messages in its own styles until they hydrate and adopt theirs.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base takes any arguments
+export function withStyleNonce<Renderer extends new (...args: any[]) => ShadowRenderer>(
+  LitElementRenderer: Renderer,
+  nonce: string,
+): Renderer {
+  const attribute = ` nonce="${nonce.replace(/[^A-Za-z0-9+/=_-]/g, '')}"`;
+  class NonceRenderer extends LitElementRenderer {
+    override renderShadow(renderInfo: never): Iterable<unknown> | undefined {
+      const result = super.renderShadow(renderInfo);
+      if (!Array.isArray(result) || result[0] !== '<style>') return result;
+      return [`<style${attribute}>`, ...result.slice(1)];
+    }
+  }
+  return NonceRenderer;
+}

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../support/chromium.js';
 import { link, skill, terminal } from '../../support/records.js';
 import { serveStatic, type StaticServer } from '../../support/static-server.js';
+import { buildClient, messagesScript } from './support/client-build.js';
 import { renderThread } from './support/server-render.js';
 
 /**
@@ -33,22 +33,11 @@ let browser: Browser;
 
 function pageHtml(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Thread</title></head>
-<body><main id="thread">${renderThread(THREAD)}</main>
-<script type="application/json" id="messages">${JSON.stringify(THREAD).replaceAll('<', '\\u003c')}</script></body></html>`;
+<body><main id="thread">${renderThread(THREAD)}</main>${messagesScript(THREAD)}</body></html>`;
 }
 
 beforeAll(async () => {
-  // The browser side as a host bundles it: hydration support, then the elements.
-  await build({
-    configFile: false,
-    logLevel: 'error',
-    build: {
-      outDir: work,
-      emptyOutDir: true,
-      minify: false,
-      lib: { entry: resolve(import.meta.dirname, 'fixture/client.ts'), formats: ['es'], fileName: () => 'client.js' },
-    },
-  });
+  await buildClient(work);
   server = await serveStatic(work, { '/thread.html': pageHtml() });
   browser = await launchChromium();
 }, 120_000);
@@ -113,12 +102,7 @@ describe('a server-rendered thread', () => {
       })()`;
       await page.evaluate(`window.before = ${nodesNow}`);
       // As a host does: the same thread template, hydrated from the same messages.
-      await page.addScriptTag({
-        type: 'module',
-        content: `import { hydrateThread } from '/client.js';
-          window.hydrated = hydrateThread(JSON.parse(document.getElementById('messages').textContent),
-            document.getElementById('thread'));`,
-      });
+      await page.addScriptTag({ type: 'module', url: '/start.js' });
       await page.waitForFunction(() => 'hydrated' in window);
       await page.evaluate(async () => {
         await (window as unknown as { hydrated: Promise<void> }).hydrated;

@@ -135,8 +135,6 @@ export class T3ContextChip extends ConfigurableElement {
   private presentation!: ResolvedPresentation;
   private status: ChipStatus = 'unresolved';
   private readonly detailsContent = new DetailsChunk(this);
-  /** Rendered on a server (its shadow root came with the HTML). */
-  private readonly fromServer = !isServer && this.shadowRoot !== null;
 
   /** Focuses the chip's focus target (the chip itself is not focusable). */
   override focus(options?: FocusOptions): void {

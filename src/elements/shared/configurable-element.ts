@@ -1,5 +1,5 @@
 import { consume, ContextProvider } from '@lit/context';
-import { LitElement, type PropertyValues } from 'lit';
+import { adoptStyles, isServer, LitElement, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { type AssetResolver, mergeConfig, type ResolvedConfig, t3ConfigContext } from './config.js';
 import type { T3Locale } from './locale.js';
@@ -35,6 +35,22 @@ export class ConfigurableElement extends LitElement {
 
   private resolvedConfig?: ResolvedConfig;
   private configProvider?: ContextProvider<typeof t3ConfigContext, this>;
+
+  /** Rendered on a server: its shadow root came with the page's HTML (declarative shadow DOM). */
+  protected readonly fromServer = !isServer && this.shadowRoot !== null;
+
+  /**
+   * The render root; a root the server declared is kept (hydration), and given the element's styles
+   * too: hydration adopts none, and a strict Content Security Policy refuses the server's `<style>`
+   * elements unless the server gave them the page's nonce.
+   */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const root = super.createRenderRoot();
+    if (this.fromServer && root instanceof ShadowRoot) {
+      adoptStyles(root, (this.constructor as typeof LitElement).elementStyles);
+    }
+    return root;
+  }
 
   /**
    * Makes this element's merged configuration the one its descendants (its shadow tree and its

@@ -139,8 +139,6 @@ export class T3UserMessage extends ConfigurableElement {
   @property({ attribute: false }) renderUserMessageContent?: UserMessageContentRenderer;
 
   private readonly chunks = new MessageChunks(this);
-  /** Rendered on a server (its shadow root came with the HTML): the first update hydrates what the server drew. */
-  private readonly fromServer = !isServer && this.shadowRoot !== null;
   private model?: MessageModel;
   private parsedMarkdown?: { text: string; scan: LinkScan; parsed: ParsedMessageMarkdown };
   private scannedText?: { text: string; scan: LinkScan; occurrences: ContextReferenceOccurrence[] };

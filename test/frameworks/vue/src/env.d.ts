@@ -1,1 +1,0 @@
-/// <reference types="t3-composer/types/vue" />
