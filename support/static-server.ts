@@ -8,6 +8,7 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.map': 'application/json',
   '.json': 'application/json',
+  '.css': 'text/css; charset=utf-8',
 };
 
 export interface StaticServer {

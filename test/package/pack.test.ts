@@ -71,6 +71,7 @@ describe('the packed package', () => {
         (framework) => `package/dist/types/${framework}.d.ts`,
       ),
       'package/custom-elements.json',
+      'package/styles/before-define.css',
       'package/README.md',
       // The README links to these pages; they ship so the links work in the registry's copy too.
       'package/docs/api.md',

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
@@ -11,7 +11,8 @@ import { renderComposer } from './support/server-render.js';
 /**
  * The composer rendered on a server is an inert shell of the live composer's height (frame,
  * placeholder, buttons); in the browser the live composer takes its place with no shift and no
- * warning, and takes text at once.
+ * warning, and takes text at once. On a page without server rendering that loads the composer
+ * lazily, the shipped `before-define.css` keeps its box until it is defined.
  */
 
 const PLACEHOLDER = 'Ask anything, @ to mention a file, / for commands';
@@ -23,6 +24,12 @@ const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link r
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Composer</title></head>
 <body style="margin: 0"><main style="max-width: 720px; margin: 0 auto; padding: 16px">${renderComposer(PLACEHOLDER)}</main>
 </body></html>`;
+
+const lazyPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/before-define.css">
+<title>Lazy composer</title></head>
+<body style="margin: 0"><main style="max-width: 720px; margin: 0 auto; padding: 16px">
+<t3-composer label="Message" placeholder="${PLACEHOLDER}"></t3-composer></main></body></html>`;
 
 const DEVICES: Record<string, BrowserContextOptions> = {
   desktop: { viewport: { width: 1024, height: 768 } },
@@ -40,7 +47,8 @@ beforeAll(async () => {
       lib: { entry: resolve(import.meta.dirname, '../../src/define.ts'), formats: ['es'], fileName: () => 'define.js' },
     },
   });
-  server = await serveStatic(work, { '/composer.html': page });
+  copyFileSync(resolve(import.meta.dirname, '../../styles/before-define.css'), join(work, 'before-define.css'));
+  server = await serveStatic(work, { '/composer.html': page, '/lazy.html': lazyPage });
   browser = await launchChromium();
 }, 120_000);
 
@@ -77,6 +85,25 @@ describe.each(Object.entries(DEVICES))('the server-rendered composer on a %s', (
         composer.evaluate((element) => (element as unknown as { value: { text: string } }).value.text),
       ).resolves.toBe('alive');
       expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe.each(Object.entries(DEVICES))('a composer loaded lazily on a %s', (_name, device) => {
+  it('keeps its box from before it is defined (before-define.css) to when it is alive', async () => {
+    const context = await browser.newContext(device);
+    const tab = await context.newPage();
+    try {
+      await tab.goto(`${server.url}/lazy.html`);
+      const composer = tab.locator('t3-composer');
+      const before = (await composer.boundingBox())!;
+      expect(before.height).toBeGreaterThan(40);
+      await tab.addScriptTag({ type: 'module', url: '/define.js' });
+      await composer.locator('.cm-content[contenteditable="true"]').waitFor();
+      const live = (await composer.boundingBox())!;
+      expect({ height: live.height, width: live.width }).toEqual({ height: before.height, width: before.width });
     } finally {
       await context.close();
     }
