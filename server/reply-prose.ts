@@ -1,14 +1,23 @@
-import { replaceContextReferences, type ContextRecord, type ResolvedMessageContext } from '../src/core/index.js';
+import {
+  type Citation,
+  collectCitations,
+  replaceContextReferences,
+  type ContextRecord,
+  type ResolvedMessageContext,
+} from '../src/core/index.js';
 
 /**
  * The simulated assistant's answer: deterministic Markdown prose about what it received, so a
  * reader sees a chat reply while the inspector under it shows what a model would be sent. It
  * names each chip by kind and label, the first line of a terminal excerpt, the file and line of a
- * review comment, an image's name; the same message always gets the same words.
+ * review comment, an image's name, and quotes back each passage of an earlier reply the message
+ * cites (never its link); the same message always gets the same words.
  */
 
 /** How much of the message the reply quotes back. */
 const QUOTE_MAX_CHARS = 160;
+/** How much of a cited passage the reply quotes back. */
+const CITED_MAX_CHARS = 400;
 
 const KIND_NAMES: Record<string, string> = {
   terminal: 'Terminal excerpt',
@@ -24,11 +33,15 @@ const KIND_NAMES: Record<string, string> = {
 /** The reply to one message: `resolved` is its text and records as a renderer reads them. */
 export function replyProse(resolved: ResolvedMessageContext, attachmentNames: readonly string[] = []): string {
   const records = referencedRecords(resolved);
+  const citations = collectCitations(resolved.text).map(({ citation }) => citation);
   const plain = plainText(resolved.text);
+  // A message that is nothing but quotes is answered by the quotes alone.
+  const asked = plainText(withCitationsQuoted(resolved.text, () => '')) !== '';
   const parts: string[] = [];
-  parts.push(plain ? `You asked:\n\n> ${quote(plain)}` : 'You sent context without a question.');
+  parts.push(asked ? `You asked:\n\n> ${quote(plain)}` : 'You sent context without a question.');
+  if (citations.length > 0) parts.push(quotedPassages(citations));
   if (records.length === 0 && attachmentNames.length === 0) {
-    parts.push('No context came with it, so I answer from the text alone.');
+    if (citations.length === 0) parts.push('No context came with it, so I answer from the text alone.');
   } else {
     const count = records.length + attachmentNames.length;
     parts.push(`### What I received\n\n${count === 1 ? 'One piece' : `${count} pieces`} of context came with it:`);
@@ -60,12 +73,41 @@ function referencedRecords({ text, records }: ResolvedMessageContext): ContextRe
   return [...records].sort((a, b) => rank(a) - rank(b));
 }
 
-/** The message as a reader sees it: chips as their labels, whitespace collapsed. */
+/** The message as a reader sees it: chips as their labels, citations as their quotes, whitespace collapsed. */
 export function plainText(text: string): string {
-  return replaceContextReferences(text, ({ label }) => label)
+  return replaceContextReferences(withCitationsQuoted(text), ({ label }) => label)
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * Each citation link of `text` as `as` writes it; by default as its chip reads, in quotation
+ * marks: the comment when it has one, else the quote.
+ */
+function withCitationsQuoted(
+  text: string,
+  as = (citation: Citation) => `“${flat(citation.comment ?? citation.text)}”`,
+): string {
+  let cursor = 0;
+  let quoted = '';
+  for (const { citation, start, end } of collectCitations(text)) {
+    quoted += text.slice(cursor, start) + as(citation);
+    cursor = end;
+  }
+  return quoted + text.slice(cursor);
+}
+
+/** The passages of earlier replies a message cites, each as a quote, with the comment made on it. */
+function quotedPassages(citations: readonly Citation[]): string {
+  const heading = citations.length === 1 ? 'You quoted my earlier answer:' : 'You quoted my earlier answers:';
+  const passages = citations.map(({ text, comment }) => {
+    const passage = `> ${quote(text, CITED_MAX_CHARS)}`;
+    return comment === undefined ? passage : `${passage}\n>\n> Your note: ${quote(comment, QUOTE_MAX_CHARS)}`;
+  });
+  return [heading, ...passages].join('\n\n');
+}
+
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 function describeRecord(record: ContextRecord): string {
   const known = KIND_NAMES[record.kind];

@@ -6,8 +6,9 @@ import { editor, openThread, reload, replyState, storedThread, userMessages } fr
 
 /**
  * Citations in the demo (SPEC §19), as a person uses them: select a passage of a reply with the
- * mouse, press Cite in composer, send; then click the chip in the sent message and the passage is
- * scrolled to and highlighted, also once the page rendered the reply anew.
+ * mouse, press Cite in composer, send (the assistant quotes the passage back); then click the chip
+ * in the sent message and the passage is scrolled to and highlighted, also once the page rendered
+ * the reply anew.
  */
 
 const session = useDemoSession('citations-e2e', { replyPacing: { durationMs: 200, maxChunks: 4 } });
@@ -80,6 +81,11 @@ describe('citing a reply', () => {
     const reply = messages.at(-1) as AssistantMessage;
     expect(reply.modelInput).toContain('[assistant-quote-1] why?\n\n<assistant_citations>');
     expect(reply.modelInput).toContain('"text": "avoids reading the file"');
+    // The assistant echoes the passage as a quote, never as the link it came in.
+    const echoed = page.locator('#transcript .reply-body').nth(1);
+    const quotes = (await echoed.locator('blockquote').allTextContents()).map((text) => text.trim());
+    expect(quotes).toEqual(['“avoids reading the file” why?', 'avoids reading the file']);
+    expect(await echoed.textContent()).not.toMatch(/t3-citation|Assistant quote|\]\(/);
 
     const sentChip = userMessages(page).nth(1).locator('t3-context-chip[kind="citation"]');
     await sentChip.click();

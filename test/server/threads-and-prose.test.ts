@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatContextReference, projectContextForProvider } from '../../src/core/index.js';
+import {
+  type Citation,
+  formatCitationLink,
+  formatContextReference,
+  projectContextForProvider,
+} from '../../src/core/index.js';
 import type { CreatedMessage, ThreadList } from '../../server/api-types.js';
 import { simulateAssistantReply } from '../../server/assistant.js';
 import { replyProse } from '../../server/reply-prose.js';
@@ -26,6 +31,19 @@ async function create(threadId: string, body: Record<string, unknown>): Promise<
 
 const listThreads = async () => (await host.getJson('/api/threads')).body as ThreadList;
 
+/** A quote of an earlier reply, as Cite in composer makes it. */
+const citation: Citation = {
+  version: 1,
+  environmentId: 'demo-host',
+  threadId: 'prose',
+  messageId: 'msg_1_reply',
+  text: 'avoids reading the file',
+  start: 30,
+  end: 53,
+  prefix: 'Caching the parsed config ',
+  suffix: ' on every request.',
+};
+
 describe('thread titles', () => {
   it('read the first message with chips as their labels', () => {
     const text = `Why does ${formatContextReference(terminal)} fail?`;
@@ -42,6 +60,11 @@ describe('thread titles', () => {
     const legacy = 'See <terminal_context>\n- Build lines 1-1:\n  1 | $ make\n</terminal_context>';
     expect(threadTitle(legacy, null)).not.toContain('terminal_context');
     expect(threadTitle('   ', null)).toBe(UNTITLED);
+  });
+
+  it('read a cited passage as its quote, never its link', () => {
+    const title = threadTitle(`${formatCitationLink(citation)} why so slow?`, null);
+    expect(title).toBe('“avoids reading the file” why so slow?');
   });
 
   it('are at most 60 characters of one line and never show a reference link, for any text', () => {
@@ -108,6 +131,21 @@ describe('the reply in prose', () => {
 
   it('names a host kind by its label and value', () => {
     expect(replyProse({ text: 'x', records: [dataset] })).toContain('- **Dataset** `users`, a `dataset` from the host');
+  });
+
+  it('quotes back a cited passage and its comment as quotes, never as a link', () => {
+    const prose = replyProse({ text: `${formatCitationLink(citation)} why so slow?`, records: [] });
+    expect(prose).toContain('You asked:\n\n> “avoids reading the file” why so slow?');
+    expect(prose).toContain('You quoted my earlier answer:\n\n> avoids reading the file');
+    expect(prose).not.toContain('No context came with it');
+    const commented = replyProse({
+      text: formatCitationLink({ ...citation, comment: 'Is this *cached*?' }),
+      records: [],
+    });
+    expect(commented).toContain('> avoids reading the file\n>\n> Your note: Is this \\*cached\\*?');
+    for (const text of [prose, commented]) {
+      expect(text).not.toMatch(/t3-citation:|Assistant quote/);
+    }
   });
 
   it('names the files of a message that has attachments but no chips', () => {
