@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +8,10 @@ import { serveStatic } from '../../support/static-server.js';
 
 /**
  * The framework matrix: each fixture app installs the packed package, as a host installs it,
- * typechecks with its framework's checker, fails that check on one deliberately wrong property,
- * builds with Vite, and sends a message with a chip in Chromium. One install serves every fixture
- * (`npm ci` of this folder's lockfile, then the tarball). Run `npm run build` first.
+ * typechecks with its framework's checker (`strict`, `skipLibCheck: false`), fails that check on a
+ * deliberately wrong property and a wrong use of an event's detail, builds with Vite, and sends a
+ * message with a chip in Chromium. One install serves every fixture (`npm ci` of this folder's
+ * lockfile, then the tarball). Run `npm run build` first.
  */
 
 const root = resolve(import.meta.dirname);
@@ -18,17 +19,23 @@ const packageRoot = resolve(root, '../..');
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
 
 type Checker = 'tsc' | 'svelte-check' | 'vue-tsc';
-/** `late`: the fixture also has `late.html`, which renders before registering the elements. */
-const FIXTURES: { name: string; checker: Checker; late?: boolean }[] = [
+/**
+ * `late`: the fixture also has `late.html`, which renders before registering the elements.
+ * `typing`: the one line that types the tags, as the README shows it beside the framework's embed;
+ * the fixture's `main` holds it as written.
+ */
+const FIXTURES: { name: string; checker: Checker; late?: boolean; typing?: string; main?: string }[] = [
   { name: 'plain-ts', checker: 'tsc' },
-  { name: 'react19', checker: 'tsc', late: true },
+  { name: 'react19', checker: 'tsc', late: true, typing: 'react', main: 'main.tsx' },
   { name: 'react18', checker: 'tsc' },
-  { name: 'preact', checker: 'tsc', late: true },
-  { name: 'svelte', checker: 'svelte-check' },
-  { name: 'vue', checker: 'vue-tsc' },
-  { name: 'solid', checker: 'tsc' },
+  { name: 'preact', checker: 'tsc', late: true, typing: 'preact', main: 'main.tsx' },
+  { name: 'svelte', checker: 'svelte-check', typing: 'svelte', main: 'main.ts' },
+  { name: 'vue', checker: 'vue-tsc', typing: 'vue', main: 'main.ts' },
+  { name: 'solid', checker: 'tsc', typing: 'solid', main: 'main.tsx' },
 ];
 const WRONG_PROPERTY = "Type 'number' is not assignable to type 'readonly MentionProvider[]'";
+/** `event.detail.nope()` in a `t3-submit` handler: the detail is typed, not `any`. */
+const WRONG_DETAIL = "Property 'nope' does not exist on type 'SubmitDetail'";
 
 /** The tools run as in a host's shell: without the `NODE_ENV=test` of vitest, which makes Vite build Lit's dev mode. */
 const { NODE_ENV: _vitestNodeEnv, ...environment } = process.env;
@@ -81,7 +88,7 @@ describe('the framework matrix', () => {
     'plain-ts: the %s entry alone carries its elements’ tag and event types',
     { timeout: 60_000 },
     (entry) => {
-      const options = ['--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'esnext'];
+      const options = ['--noEmit', '--strict', '--target', 'es2022', '--module', 'esnext'];
       const dom = ['--moduleResolution', 'bundler', '--lib', 'es2022,dom,dom.iterable', '--ignoreConfig'];
       const { status, output } = run(bin('tsc'), [...options, ...dom, `entries/${entry}.ts`], join(root, 'plain-ts'));
       expect(output).toBe('');
@@ -89,19 +96,29 @@ describe('the framework matrix', () => {
     },
   );
 
-  describe.each(FIXTURES)('$name', ({ name, checker, late }) => {
+  describe.each(FIXTURES)('$name', ({ name, checker, late, typing, main }) => {
     const cwd = join(root, name);
 
-    it('typechecks', { timeout: 120_000 }, () => {
+    it('typechecks, strict and with skipLibCheck off', { timeout: 120_000 }, () => {
+      const shown = run(bin('tsc'), ['-p', 'tsconfig.json', '--showConfig'], cwd).output;
+      expect(JSON.parse(shown).compilerOptions).toMatchObject({ strict: true, skipLibCheck: false });
       const { status, output } = typecheck(checker, cwd, 'tsconfig.json');
       expect(output).not.toContain('error');
       expect(status).toBe(0);
     });
 
-    it('fails the typecheck on a number given as providers', { timeout: 120_000 }, () => {
+    it('fails the typecheck on a wrong property and on a wrong use of an event detail', { timeout: 120_000 }, () => {
       const { status, output } = typecheck(checker, cwd, 'tsconfig.wrong.json');
       expect(status).not.toBe(0);
       expect(output).toContain(WRONG_PROPERTY);
+      expect(output).toContain(WRONG_DETAIL);
+    });
+
+    it.runIf(typing)('types its tags with the one line the README shows', () => {
+      const line = `import 't3-composer/types/${typing}';`;
+      expect(readFileSync(join(packageRoot, 'README.md'), 'utf8')).toContain(line);
+      expect(readFileSync(join(packageRoot, 'docs/frameworks.md'), 'utf8')).toContain(line);
+      expect(readFileSync(join(cwd, 'src', main!), 'utf8')).toContain(`\n${line}\n`);
     });
 
     it('builds, and sends a message with the picked chip in Chromium', { timeout: 120_000 }, async () => {

@@ -1,6 +1,6 @@
 // Renders before registering the elements, the order docs/frameworks.md warns against: Preact
 // writes `providers` as an attribute, and the composer warns when it upgrades.
-import type {} from 't3-composer/types/preact';
+import 't3-composer/types/preact';
 import { render } from 'preact';
 import { providers } from '../../shared/mentions.js';
 

@@ -1,6 +1,6 @@
 // Preact renders the bare tags; `define` runs before the first render.
 import 't3-composer/define';
-import type {} from 't3-composer/types/preact';
+import 't3-composer/types/preact';
 import { render } from 'preact';
 import { useState } from 'preact/hooks';
 import type { ComposerSubmitDetail } from 't3-composer';

@@ -1,6 +1,6 @@
 // React 19 renders the bare tags; `define` runs before the first render.
 import 't3-composer/define';
-import type {} from 't3-composer/types/react';
+import 't3-composer/types/react';
 import { useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { ComposerSubmitDetail, T3Composer } from 't3-composer';

@@ -1,6 +1,6 @@
 // Solid renders the bare tags; `define` runs before the first render.
 import 't3-composer/define';
-import type {} from 't3-composer/types/solid';
+import 't3-composer/types/solid';
 import { createSignal, For } from 'solid-js';
 import { render } from 'solid-js/web';
 import type { ComposerSubmitDetail } from 't3-composer';

@@ -1,3 +1,5 @@
-import type {} from 't3-composer/types/solid';
+import 't3-composer/types/solid';
 
-export const wrong = <t3-composer prop:providers={42} />;
+// A number is not a list of providers, and a submission's detail has no `nope`.
+export const wrongProperty = <t3-composer prop:providers={42} />;
+export const wrongDetail = <t3-composer on:t3-submit={(event) => event.detail.nope()} />;

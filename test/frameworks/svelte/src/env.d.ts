@@ -1,2 +1,1 @@
 /// <reference types="svelte" />
-/// <reference types="t3-composer/types/svelte" />
