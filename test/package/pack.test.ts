@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, posix, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -34,6 +34,39 @@ for (const name of DOM.filter((name) => !(name in globalThis))) {
 await import(process.argv[2]);
 console.log(JSON.stringify(touched));
 `;
+/** The Markdown without its code: fenced blocks and inline code spans hold examples, not links. */
+function prose(markdown: string): string {
+  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/(`+)[^`][\s\S]*?\1/g, '');
+}
+
+/** Every link and image target of a Markdown page that is no URL with a scheme: `[a](b)`, `[a]: b`, `src`/`href`. */
+function relativeLinks(markdown: string): string[] {
+  const text = prose(markdown);
+  const targets = [
+    ...[...text.matchAll(/\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1]!),
+    ...[...text.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)/gm)].map((match) => match[1]!),
+    ...[...text.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((match) => match[1]!),
+  ];
+  return targets.filter((target) => target !== '' && !/^[a-z][a-z\d+.-]*:/i.test(target));
+}
+
+/** The anchors GitHub and the registry give a page's headings: lower case, punctuation dropped, spaces as hyphens. */
+function anchors(markdown: string): Set<string> {
+  const seen = new Map<string, number>();
+  const result = new Set<string>();
+  for (const [, heading] of markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
+    const words = heading!.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/`/g, '');
+    const slug = words
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    result.add(count === 0 ? slug : `${slug}-${count}`);
+  }
+  return result;
+}
+
 const work = mkdtempSync(join(tmpdir(), 't3-composer-pack-'));
 const consumer = join(work, 'consumer');
 let tarball: string;
@@ -84,6 +117,29 @@ describe('the packed package', () => {
       expect(listing).toContain(file);
     }
     expect(listing.filter((file) => /^package\/(src|test|server|demo|examples)\//.test(file))).toEqual([]);
+  });
+
+  it('resolves every relative link of its README and its pages to a file in the package, and each anchor to a heading', () => {
+    const root = join(consumer, 'node_modules/t3-composer');
+    const files = new Set(
+      run('tar', ['-tzf', tarball], work)
+        .split('\n')
+        .map((file) => file.replace(/^package\//, '')),
+    );
+    const pages = [...files].filter((file) => file === 'README.md' || /^docs\/[^/]+\.md$/.test(file));
+    expect(pages).toContain('docs/frameworks.md');
+    const broken: string[] = [];
+    for (const page of pages) {
+      for (const link of relativeLinks(readFileSync(join(root, page), 'utf8'))) {
+        const [path, fragment] = link.split('#') as [string, string | undefined];
+        const file = path === '' ? page : posix.normalize(posix.join(posix.dirname(page), decodeURI(path)));
+        if (!files.has(file)) broken.push(`${page}: ${link} (not in the package)`);
+        else if (fragment && file.endsWith('.md') && !anchors(readFileSync(join(root, file), 'utf8')).has(fragment)) {
+          broken.push(`${page}: ${link} (no such heading)`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
   });
 
   it('installs with only runtime dependencies, and plain Node imports t3-composer/core', () => {
