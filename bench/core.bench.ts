@@ -11,6 +11,7 @@ import {
   collectContextReferences,
   decodeContextRecord,
   decodeMessageContext,
+  escapeMention,
   formatContextReference,
   projectContextForProvider,
   sanitizeInputAnnotations,
@@ -614,6 +615,15 @@ const SCALING_CASES: readonly ScalingCase[] = [
         },
         baseline: () => countMatches(content, /@[^\s]+/g),
       };
+    },
+  },
+  {
+    // Escape introducers over and over: what a stripping regex with backtracking would stall on.
+    name: 'escapeMention on runs of ANSI escape introducers',
+    baseline: 'one global-regex matchAll over the text',
+    prepare(length) {
+      const text = '\x1b]'.repeat(length / 4) + '\x1b['.repeat(length / 4);
+      return { ours: () => escapeMention(text), baseline: () => countMatches(text, /]/g) };
     },
   },
   {

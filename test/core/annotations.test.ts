@@ -428,15 +428,16 @@ describe('sanitizeInputAnnotations', () => {
     expect(sanitizeInputAnnotations(CONTENT, [hostileReference])).toEqual([]);
   });
 
-  it('does not stall on an array that reports an enormous length', () => {
+  it('does not stall on an array that reports an enormous length: it reads a bounded number of entries', () => {
+    let reads = 0;
     const huge = new Proxy([reference(MAKEFILE)], {
       get(target, key) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
         return key === 'length' ? Number.MAX_SAFE_INTEGER : Reflect.get(target, key);
       },
     });
-    const startedAt = Date.now();
     expect(sanitizeInputAnnotations(CONTENT, huge)).toEqual([reference(MAKEFILE)]);
-    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    expect(reads).toBeLessThanOrEqual(100_000);
     expect(sanitizeInputAnnotations(CONTENT, new Array(2 ** 20))).toEqual([]);
   });
 

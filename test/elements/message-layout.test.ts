@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import '../../src/define-message.js';
 import type { T3ContextChip } from '../../src/elements/context-chip/context-chip.js';
-import { markdownLexer } from '../../src/elements/user-message/markdown/lexer.js';
+import { markdownLexer } from '../../src/elements/user-message/markdown-lexer.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
 import { file, link, mention, terminal } from '../../support/records.js';
 import { part as findPart, waitFor } from './support/interaction.js';

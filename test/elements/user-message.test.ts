@@ -3,7 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/define-message.js';
 import { CONTEXT_CLIPBOARD_MIME, decodeClipboardFragment, decodeClipboardHtml } from '../../src/core/index.js';
 import type { T3ContextChip } from '../../src/elements/context-chip/context-chip.js';
-import { markdownLexer } from '../../src/elements/user-message/markdown/lexer.js';
+import { markdownLexer } from '../../src/elements/user-message/markdown-lexer.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
 import type { UserMessageRenderInfo } from '../../src/elements/user-message/message-model.js';
 import { dataset, file, image, link, mention, reviewComment, terminal } from '../../support/records.js';

@@ -1,3 +1,5 @@
+import { render } from 'lit';
+import { isTemplateResult } from 'lit/directive-helpers.js';
 import {
   type Citation,
   type ContextRecord,
@@ -22,6 +24,11 @@ export interface BodyTarget {
   checkbox(parent: BodyParent, checked: boolean): void;
   /** Appends what `chip` or `citationChip` made. */
   append(parent: BodyParent, piece: BodyPiece): void;
+  /**
+   * Appends what a host drew for a token (a `Node`, or a Lit template): false, appending nothing,
+   * for anything else (and for a `Node` where there is no DOM).
+   */
+  appendHostContent(parent: BodyParent, content: unknown): boolean;
   chip(chip: ChipSpec): BodyPiece;
   citationChip(citation: Citation, source: string): BodyPiece;
   /** What the element renders for the fragment. */
@@ -147,6 +154,17 @@ export const domTarget: BodyTarget = {
     (parent as Node).appendChild(box);
   },
   append: (parent, piece) => void (parent as Node).appendChild(piece as Node),
+  appendHostContent(parent, content) {
+    if (content instanceof Node) {
+      (parent as Node).appendChild(content);
+      return true;
+    }
+    if (!isTemplateResult(content)) return false;
+    const fragment = document.createDocumentFragment();
+    render(content, fragment);
+    (parent as Node).appendChild(fragment);
+    return true;
+  },
   chip(chip) {
     const element = document.createElement('t3-context-chip');
     element.setAttribute('kind', chip.kind);

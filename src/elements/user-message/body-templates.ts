@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { isTemplateResult } from 'lit/directive-helpers.js';
 import { html as staticHtml, literal, type StaticValue } from 'lit/static-html.js';
 import { type BodyAttributes, type BodyTag, type BodyTarget, CHIP_EXPORT_PARTS } from './body-target.js';
 
@@ -79,6 +80,11 @@ export const templateTarget: BodyTarget = {
   checkbox: (parent, checked) =>
     void children(parent).push(html`<input type="checkbox" disabled ?checked=${checked} />`),
   append: (parent, piece) => void children(parent).push(piece),
+  appendHostContent(parent, content) {
+    if (!isTemplateResult(content)) return false;
+    children(parent).push(content);
+    return true;
+  },
   chip: (chip) =>
     html`<t3-context-chip
       kind=${chip.kind}

@@ -3,8 +3,7 @@ import { type ContextReferenceOccurrence, walkAroundRanges } from '../../core/in
 /**
  * A message's Markdown source ready to lex: references are swapped for private placeholders (a
  * private-use sentinel absent from the text, the occurrence index, the sentinel again), so chips
- * land exactly where `collectContextReferences` found them, code included. Deep nesting needs no
- * preparing: the lexer bounds it itself (`markdown/blocks.ts`) and takes linear time on any input.
+ * land exactly where `collectContextReferences` found them, code included.
  */
 
 export interface PreparedSource {

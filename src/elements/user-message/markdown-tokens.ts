@@ -2,7 +2,7 @@ import type { ContextReferenceOccurrence } from '../../core/index.js';
 import { safeLinkUrl } from '../shared/urls.js';
 import { decodeEntities } from './entities.js';
 import type { BodyAttributes, BodyParent, BodyTag, BodyTarget, CreateChip } from './body-target.js';
-import type { ImageToken, LinkToken, TableCell, Token, TokenOfType } from './markdown/tokens.js';
+import type { ImageToken, LinkToken, TableCell, Token, TokenOfType } from './markdown-token-types.js';
 
 /**
  * Markdown tokens (`markdown/lexer.ts`) built into a body target (`body-target.ts`: DOM nodes in
@@ -16,6 +16,18 @@ import type { ImageToken, LinkToken, TableCell, Token, TokenOfType } from './mar
 /** Token depth beyond which a token shows as its raw source text. */
 const MAX_RENDER_DEPTH = 64;
 
+/**
+ * A host's drawing of a token (any token: its extensions' own, or one it draws differently): a
+ * `Node` (in the browser) or a Lit `TemplateResult`, or undefined to leave the token to the message.
+ * `defaultRender(tokens)` draws tokens as the message would, chips included (the token itself when
+ * called without them), for the host to place inside its own elements. A token with no drawing at
+ * all shows its source text.
+ */
+export type RenderHostToken = (
+  token: { readonly type: string; readonly raw: string } & Record<string, unknown>,
+  defaultRender: (tokens?: readonly unknown[]) => unknown,
+) => unknown;
+
 export class TokenRenderer {
   private depth = 0;
   private linkDepth = 0;
@@ -27,6 +39,7 @@ export class TokenRenderer {
     private readonly sentinel: string,
     private readonly occurrences: readonly ContextReferenceOccurrence[],
     private readonly createChip: CreateChip,
+    private readonly renderHostToken?: RenderHostToken,
   ) {
     this.placeholder = new RegExp(`${sentinel}(\\d+)${sentinel}`, 'g');
   }
@@ -42,15 +55,34 @@ export class TokenRenderer {
     return this.target.element(parent, tag, ownDirection ? { ...attributes, dir: 'auto' } : attributes);
   }
 
-  token(token: Token, parent: BodyParent): void {
+  token(token: Token, parent: BodyParent, byHost = true): void {
     if (this.depth >= MAX_RENDER_DEPTH) return this.rawSource(token, parent);
     const render = (RENDERERS as Partial<Record<string, RenderToken>>)[token.type];
     this.depth++;
     try {
+      if (byHost && this.drawnByHost(token, parent)) return;
       if (render) render(token, this, parent);
       else this.text(token.raw, parent);
     } finally {
       this.depth--;
+    }
+  }
+
+  /** Whether the host drew the token (a failing drawing leaves it to the message, and says why). */
+  private drawnByHost(token: Token, parent: BodyParent): boolean {
+    if (!this.renderHostToken) return false;
+    const defaultRender = (tokens?: readonly unknown[]) => {
+      const fragment = this.target.fragment();
+      if (tokens) this.children(tokens as Token[], fragment);
+      else this.token(token, fragment, false);
+      return this.target.finish(fragment);
+    };
+    try {
+      const drawn = this.renderHostToken(token as unknown as Parameters<RenderHostToken>[0], defaultRender);
+      return drawn != null && this.target.appendHostContent(parent, drawn);
+    } catch (error) {
+      console.error('[t3-composer] renderMarkdownToken failed; the token is drawn as the message would', error);
+      return false;
     }
   }
 

@@ -8,7 +8,7 @@ import {
   type ReferenceSegment,
 } from '../../core/index.js';
 import { appendTextWithChips, type BodyPiece, type BodyTarget } from './body-target.js';
-import type { ParsedMessageMarkdown } from './markdown.js';
+import type { ParsedMessageMarkdown, RenderHostToken } from './markdown.js';
 import type { MessageMarkdown } from './message-chunks.js';
 import { citationOf } from './citation-links.js';
 import type { AnnotationDrivenModel, MessageModel, RecordDrivenModel } from './message-model.js';
@@ -25,8 +25,10 @@ export function markdownBody(
   parsed: ParsedMessageMarkdown,
   markdown: MessageMarkdown,
   target: BodyTarget,
+  renderHostToken?: RenderHostToken,
 ): unknown {
-  return markdown.renderMessageMarkdown(parsed, target, (occurrence) => occurrenceChip(occurrence, model, target));
+  const chip = (occurrence: ContextReferenceOccurrence) => occurrenceChip(occurrence, model, target);
+  return markdown.renderMessageMarkdown(parsed, target, chip, renderHostToken);
 }
 
 /** Record-driven text shown verbatim. */

@@ -23,7 +23,7 @@ import {
   sanitizeImages,
   type UserMessageRenderInfo,
 } from './message-model.js';
-import type { ParsedMessageMarkdown } from './markdown.js';
+import type { MarkdownExtension, ParsedMessageMarkdown, RenderHostToken } from './markdown.js';
 import { MessageChunks, type MessageMarkdown } from './message-chunks.js';
 import { annotationBody, assignRecords, markdownBody, plainTextBody, wholeMessageText } from './message-body.js';
 import { type BodyTarget, domTarget } from './body-target.js';
@@ -135,12 +135,32 @@ export class T3UserMessage extends ConfigurableElement {
    */
   @property({ type: Boolean, reflect: true }) editable = false;
 
+  /**
+   * A host's Markdown syntax: `marked` extensions (their tokenizers and `walkTokens`, such as the
+   * published `marked-alert` and `marked-footnote`), drawn by `renderMarkdownToken`; give every
+   * message the same array, so it is prepared once for all.
+   */
+  @property({ attribute: false }) markdownExtensions?: readonly MarkdownExtension[];
+
+  /**
+   * Draws Markdown tokens the host draws itself (its extensions' tokens, or any other): return a
+   * `Node` or a Lit `TemplateResult`, or undefined for the message's own drawing;
+   * `defaultRender(tokens)` draws tokens as the message does (chips included). A token nothing
+   * draws shows its source text.
+   */
+  @property({ attribute: false }) renderMarkdownToken?: RenderHostToken;
+
   /** Replaces the default body; receives validated data, never raw HTML. */
   @property({ attribute: false }) renderUserMessageContent?: UserMessageContentRenderer;
 
   private readonly chunks = new MessageChunks(this);
   private model?: MessageModel;
-  private parsedMarkdown?: { text: string; scan: LinkScan; parsed: ParsedMessageMarkdown };
+  private parsedMarkdown?: {
+    text: string;
+    scan: LinkScan;
+    extensions?: readonly MarkdownExtension[];
+    parsed: ParsedMessageMarkdown;
+  };
   private scannedText?: { text: string; scan: LinkScan; occurrences: ContextReferenceOccurrence[] };
   /** Whether the body shown is the default record-driven one (not a host's own). */
   private recordDrivenBody = false;
@@ -225,10 +245,12 @@ export class T3UserMessage extends ConfigurableElement {
   /** Markdown is parsed once per distinct text; unchanged input re-renders without parsing. */
   private parsedText(text: string, markdown: MessageMarkdown): ParsedMessageMarkdown {
     const scan = this.linkScan(text);
-    if (this.parsedMarkdown?.text !== text || this.parsedMarkdown.scan !== scan) {
-      this.parsedMarkdown = { text, scan, parsed: markdown.parseMessageMarkdown(text, scan) };
-    }
-    return this.parsedMarkdown.parsed;
+    const extensions = this.markdownExtensions;
+    const cached = this.parsedMarkdown;
+    if (cached?.text === text && cached.scan === scan && cached.extensions === extensions) return cached.parsed;
+    const parsed = markdown.parseMessageMarkdown(text, scan, extensions);
+    this.parsedMarkdown = { text, scan, extensions, parsed };
+    return parsed;
   }
 
   private get plainText(): boolean {
@@ -342,7 +364,8 @@ export class T3UserMessage extends ConfigurableElement {
       return guard([occurrences], () => plainTextBody(model, occurrences, target));
     }
     const parsed = this.parsedText(model.text, markdown.ready);
-    return guard([parsed], () => markdownBody(model, parsed, markdown.ready, target));
+    const drawToken = this.renderMarkdownToken;
+    return guard([parsed, drawToken], () => markdownBody(model, parsed, markdown.ready, target, drawToken));
   }
 
   /**

@@ -1,7 +1,7 @@
 /**
- * The token tree the Markdown lexer produces and `TokenRenderer` reads. The shapes follow the
- * tokens of `marked` (same type names and fields), so the renderer and the differential tests can
- * hold both side by side.
+ * The tokens of `marked` (`{ gfm: true, breaks: true }`) that `TokenRenderer` reads, with the
+ * fields it reads: a narrower view of marked's own types, which also admit any host extension's
+ * token (those reach the host's renderer, or show as their source).
  */
 
 export type Align = 'left' | 'right' | 'center' | null;
@@ -146,22 +146,3 @@ export type Token =
   | ImageToken;
 
 export type TokenOfType<T extends Token['type']> = Extract<Token, { type: T }>;
-
-/** Link reference definitions by normalised label: the first definition of a label wins. */
-export type LinkDefinitions = Map<string, { href: string; title?: string }>;
-
-/** A label as references compare it: trimmed, inner whitespace collapsed, case folded. */
-export function normalizeLabel(label: string): string {
-  return label.trim().replace(/\s+/g, ' ').toLowerCase().toUpperCase().toLowerCase();
-}
-
-/** What the block pass shares while it lexes one document. */
-export interface BlockLexer {
-  readonly definitions: LinkDefinitions;
-  /** Tokens whose `text` still needs its inline tokens, lexed once every definition is known. */
-  readonly inlineQueue: { text: string; tokens: Token[] }[];
-  /** Containers open around the lines being lexed. */
-  depth: number;
-  /** Lexes a container's lines one level deeper; `top` is false inside list items, where paragraphs are `text`. */
-  blocks(lines: readonly string[], top: boolean): Token[];
-}
