@@ -243,6 +243,21 @@ describe('the packed package', () => {
     expect(readFileSync(join(root, 'dist/iife.d.ts'), 'utf8')).toMatch(/var T3Composer: Readonly<typeof api>/);
   });
 
+  it('augments in each framework typing that framework alone, and gives each typing an empty module to run', () => {
+    const types = join(consumer, 'node_modules/t3-composer/dist/types');
+    const augmented = (file: string) =>
+      [...readFileSync(join(types, file), 'utf8').matchAll(/^declare (?:module ['"]([^'"]+)['"]|(global))/gm)].map(
+        (match) => match[1] ?? match[2],
+      );
+    expect(augmented('jsx.d.ts')).toEqual([]);
+    const frameworks = { react: 'react', preact: 'preact', solid: 'solid-js', svelte: 'svelte/elements', vue: 'vue' };
+    for (const [file, module] of Object.entries(frameworks)) expect(augmented(`${file}.d.ts`)).toEqual([module]);
+    for (const file of ['jsx', ...Object.keys(frameworks)]) {
+      const code = readFileSync(join(types, `${file}.js`), 'utf8').replace(/^\/\/.*\n/gm, '');
+      expect(code.trim()).toBe('export {};');
+    }
+  });
+
   it('bundles the elements through a bundler', () => {
     writeFileSync(
       join(consumer, 'entry.js'),
