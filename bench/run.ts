@@ -19,7 +19,7 @@ const groups = process.argv
   .split(',');
 
 const suites: Suite[] = [];
-for (const path of ['./core.bench.js', './browser.bench.js', './size.bench.js', './host.bench.js']) {
+for (const path of ['./core.bench.js', './browser.bench.js', './ssr.bench.js', './size.bench.js', './host.bench.js']) {
   try {
     suites.push(((await import(path)) as { suite: Suite }).suite);
   } catch (error) {

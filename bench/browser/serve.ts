@@ -23,7 +23,7 @@ const peersRequire = createRequire(join(peersRoot, 'package.json'));
  * they are imported from, so react-markdown and streamdown run on it whatever npm hoisted; the
  * package's own React wrappers and their tests keep React 18.
  */
-const react19: Plugin = {
+export const react19: Plugin = {
   name: 'react-19',
   setup(build) {
     build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) =>
