@@ -44,7 +44,7 @@ export class Branches {
     delete this.versions[edited.id];
     this.versions[created.message.id] = versions;
     removeFrom(this.view.transcript, edited.id);
-    void appendExchange(this.view.transcript, created.message, created.reply, versions);
+    void appendExchange(this.view.transcript, created.message, created.reply, { versions });
   }
 
   private onClick(event: Event): void {

@@ -10,7 +10,8 @@ import {
   type ThreadMessage,
   type UserMessage,
 } from './host-api.js';
-import { appendExchange, appendReplyText, settleReply } from './transcript.js';
+import { pendingMessage } from './pending-message.js';
+import { appendExchange, appendPending, appendReplyText, settleReply, withdrawPending } from './transcript.js';
 
 interface ActiveReply {
   threadId: string;
@@ -24,9 +25,14 @@ interface ActiveReply {
   settle(): void;
 }
 
-/** How a message goes out: where, and for an edit, the message it is a new version of. */
+/**
+ * How a message goes out: where, and for an edit, the message it is a new version of (shown in
+ * place by that message while it is sent); a new message shows in the transcript at once
+ * (`pending`), marked as sending, until the host has stored it.
+ */
 interface Sending extends Placement {
   edited?: UserMessage;
+  pending?: HTMLElement;
 }
 
 /** How often a reply this page did not start (it was streaming before a reload) is read again. */
@@ -53,7 +59,8 @@ export interface ConversationView {
  * out at once: the host ends the running reply where it is and answers both messages. An edit of
  * a sent message goes out the same way, as a new version after the edited message's parent. The
  * composer keeps each submitted draft until the host has stored the message, so nothing is lost
- * when the host refuses it or the network fails.
+ * when the host refuses it or the network fails; meanwhile the transcript shows the message,
+ * marked as sending, replaced by the stored one when the host has it, taken out if it refuses.
  */
 export class Conversation {
   private active: ActiveReply | null = null;
@@ -112,7 +119,11 @@ export class Conversation {
     };
     this.active = active;
     this.view.composer.busy = true;
-    this.view.status.textContent = 'Sending…';
+    if (!sending.edited) {
+      const pending = pendingMessage(submission, active.threadId);
+      sending = { ...sending, pending: appendPending(this.view.transcript, pending.message) };
+      settled.then(pending.release, pending.release);
+    }
     return new Promise<void>((stored, refused) => {
       void (after ?? Promise.resolve()).then(() => this.send(submission, sending, active, { stored, refused }));
     });
@@ -121,7 +132,7 @@ export class Conversation {
   /** Sends a submission and streams its reply; `stored` once the host has the message, else `refused`. */
   private async send(
     detail: Submission,
-    { edited, ...placement }: Sending,
+    { edited, pending, ...placement }: Sending,
     active: ActiveReply,
     outcome: { stored(): void; refused(error: Error): void },
   ): Promise<void> {
@@ -146,7 +157,7 @@ export class Conversation {
             if (edited) return this.view.showEdit(edited, created);
             this.view.remember(created.message);
             this.view.remember(created.reply);
-            void appendExchange(transcript, created.message, created.reply);
+            void appendExchange(transcript, created.message, created.reply, { pending });
           },
           delta: (text) => appendReplyText(transcript, active.replyId!, text),
         },
@@ -160,6 +171,7 @@ export class Conversation {
         // notice (an edit's, in the message), so the status line does not say it a second time.
         const refusal = error instanceof Error ? error : new Error(String(error));
         status.textContent = '';
+        if (pending) withdrawPending(transcript, pending);
         outcome.refused(refusal);
       } else if (active.abort.signal.aborted) {
         // The stop request failed, so the connection was cut: the host stored what it had.

@@ -45,3 +45,15 @@ function button(text: string, label: string, onClick: () => void): HTMLButtonEle
   element.addEventListener('click', onClick);
   return element;
 }
+
+/**
+ * How many drafts are stashed, on the Tools button that opens them: a badge, and in the button's
+ * name ("Tools, 2 stashed drafts"), so a draft set aside (or one that may not have been sent) is
+ * not forgotten behind a closed drawer.
+ */
+export function renderStashCount(toggle: HTMLElement, badge: HTMLElement, count: number): void {
+  badge.hidden = count === 0;
+  badge.textContent = count === 0 ? '' : String(count);
+  if (count === 0) toggle.removeAttribute('aria-label');
+  else toggle.setAttribute('aria-label', `Tools, ${count} stashed ${count === 1 ? 'draft' : 'drafts'}`);
+}

@@ -1,8 +1,9 @@
 /**
- * A side panel that is a column on wide screens and a drawer on narrow ones: its toggle button
- * opens it over the page, focus moves into it, the rest of the page is inert while it is open,
- * and Escape, the toggle, a tap on the backdrop or a choice made in it close it and give focus
- * back. Whether it is a drawer now is the page's stylesheet's call: the toggle is shown only then.
+ * A side panel shown as a drawer: its toggle button opens it over the page, focus moves into it,
+ * the rest of the page is inert while it is open, and Escape, the toggle, its close button
+ * (`data-drawer-close`), a tap on the backdrop or a choice made in it close it and give focus back.
+ * Whether a panel is a drawer now is the page's stylesheet's call: the toggle is shown only then
+ * (the threads are a column on wide screens; the tools are a drawer at every width).
  */
 export class Drawer {
   private static openOne: Drawer | null = null;
@@ -23,6 +24,7 @@ export class Drawer {
       event.stopPropagation();
       this.close();
     });
+    panel.querySelector('[data-drawer-close]')?.addEventListener('click', () => this.close());
     backdrop.addEventListener('click', () => {
       if (this.isOpen) this.close();
     });
@@ -48,7 +50,10 @@ export class Drawer {
     this.backdrop.hidden = false;
     this.toggle.setAttribute('aria-expanded', 'true');
     for (const element of this.outside()) element.inert = true;
-    const first = this.panel.querySelector<HTMLElement>('[aria-current="page"], a[href], button, select, input');
+    // The current entry, else the first control (its close button is for pointers and last resorts).
+    const first =
+      this.panel.querySelector<HTMLElement>('[aria-current="page"]') ??
+      this.panel.querySelector<HTMLElement>(':is(a[href], button, select, input):not([data-drawer-close])');
     (first ?? this.panel).focus();
   }
 

@@ -4,7 +4,7 @@ import { COMMANDS, ICONS, PROVIDERS } from './catalog.js';
 import { Branches } from './branches.js';
 import { setUpCitations } from './citations.js';
 import { Conversation } from './conversation.js';
-import { draftKeyOf, renderStashes, seedHistory } from './drafts.js';
+import { draftKeyOf, renderStashCount, renderStashes, seedHistory } from './drafts.js';
 import { Drawer } from './drawer.js';
 import { setUpFollowUps } from './follow-ups.js';
 import { setUpDictation } from './dictation.js';
@@ -44,7 +44,7 @@ const status = document.querySelector<HTMLElement>('#status')!;
 const threadList = document.querySelector<HTMLElement>('#thread-list')!;
 const threadTitle = document.querySelector<HTMLElement>('#thread-title')!;
 
-// Narrow screens: threads and tools are drawers over the conversation.
+// The tools are a drawer over the conversation at every width; the threads are one on narrow screens.
 const header = document.querySelector<HTMLElement>('.app-header')!;
 const main = document.querySelector<HTMLElement>('main.conversation')!;
 const threadsPanel = document.querySelector<HTMLElement>('#threads')!;
@@ -55,11 +55,8 @@ const threadsDrawer = new Drawer(document.querySelector('#threads-toggle')!, thr
   main,
   toolsPanel,
 ]);
-const toolsDrawer = new Drawer(document.querySelector('#tools-toggle')!, toolsPanel, backdrop, () => [
-  header,
-  main,
-  threadsPanel,
-]);
+const toolsToggle = document.querySelector<HTMLButtonElement>('#tools-toggle')!;
+const toolsDrawer = new Drawer(toolsToggle, toolsPanel, backdrop, () => [header, main, threadsPanel]);
 
 setUpFollowUps(document.querySelector<HTMLSelectElement>('#follow-ups')!, composer);
 setUpDictation(composer);
@@ -180,11 +177,14 @@ addEventListener('popstate', () => {
 document.querySelector('#new-chat')!.addEventListener('click', () => selectThread(newThreadId()));
 
 const stashList = document.querySelector<HTMLElement>('#stashes')!;
-const showStashes = () =>
+const stashCount = document.querySelector<HTMLElement>('#stash-count')!;
+const showStashes = () => {
   renderStashes(stashList, composer, () => {
     toolsDrawer.close({ returnFocus: false });
     composer.focus();
   });
+  renderStashCount(toolsToggle, stashCount, composer.stashes.length);
+};
 composer.addEventListener('t3-stash-change', showStashes);
 composer.addEventListener('t3-draft-restore', () => {
   showStashes();
@@ -193,7 +193,7 @@ composer.addEventListener('t3-draft-restore', () => {
 });
 document.querySelector('#stash')!.addEventListener('click', () => {
   composer.stash();
-  // In a drawer the new entry is shown where it was stashed; in the column, writing goes on.
+  // The drawer stays open and shows the new entry where it was stashed.
   if (!toolsDrawer.isOpen) composer.focus();
 });
 

@@ -37,16 +37,46 @@ export async function renderTranscript(
 /** The earlier part of each transcript's thread. */
 const earlier = new WeakMap<HTMLElement, EarlierMessages>();
 
-/** Adds a just-sent message and its reply (streaming). */
+/**
+ * Adds a just-sent message and its reply (streaming), in place of the message shown while it was
+ * sending (`pending`) when that is still in the list.
+ */
 export async function appendExchange(
   list: HTMLElement,
   message: UserEntry,
   reply: AssistantMessage,
-  versions?: MessageVersions,
+  { versions, pending }: { versions?: MessageVersions; pending?: HTMLElement } = {},
 ): Promise<void> {
   list.querySelector('.entry.empty')?.remove();
-  list.append(userEntry(message, versions), replyEntry(reply, message));
+  const entries = [userEntry(message, versions), replyEntry(reply, message)];
+  if (pending?.parentElement === list) pending.replaceWith(...entries);
+  else list.append(...entries);
   await scrollToNewest(list);
+}
+
+/**
+ * Shows a message the host has not stored yet, at the end, marked as sending: it cannot be edited
+ * yet, and says so under it. Returns its entry, which the stored message replaces.
+ */
+export function appendPending(list: HTMLElement, message: UserEntry): HTMLElement {
+  list.querySelector('.entry.empty')?.remove();
+  const entry = userEntry(message, undefined);
+  entry.dataset.state = 'sending';
+  entry.setAttribute('aria-busy', 'true');
+  entry.querySelector('t3-user-message')!.removeAttribute('editable');
+  const note = document.createElement('p');
+  note.className = 'sending-note';
+  note.textContent = 'Sending…';
+  entry.append(note);
+  list.append(entry);
+  void scrollToNewest(list);
+  return entry;
+}
+
+/** Takes a message that was never stored out of the list (the composer has its draft back). */
+export function withdrawPending(list: HTMLElement, pending: HTMLElement): void {
+  pending.remove();
+  if (!list.querySelector('.entry')) list.append(emptyThread());
 }
 
 /** Takes a message and everything after it out of the transcript (another version takes its place). */

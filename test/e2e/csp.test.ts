@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../server/host.js';
 import { useDemoSession } from './support/demo-session.js';
+import { insertTool } from './support/demo-page.js';
 
 /**
  * Every demo page runs under the strict policy the host sends (no inline scripts or styles, images
@@ -90,7 +91,7 @@ describe('the demo pages under a strict Content Security Policy', () => {
     const page = await openPage('/index.html?thread=csp');
     await openMenuAtCaret(page, '@README');
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Terminal excerpt' }).click();
+    await insertTool(page, 'Terminal excerpt');
     await page.locator('t3-composer .cm-content').press('Enter');
     await page.locator('#transcript t3-user-message t3-context-chip[kind="terminal"]').last().waitFor();
     await expectDetailsAtChip(page, 'terminal');

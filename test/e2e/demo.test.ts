@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../server/host.js';
-import { isBusy } from './support/demo-page.js';
+import { insertTool, isBusy } from './support/demo-page.js';
 import { useDemoSession } from './support/demo-session.js';
 
 /** End to end through the demo: the reference host on a free port, its built pages, real Chromium. */
@@ -68,7 +68,7 @@ describe('the demo page', () => {
     await page.keyboard.type('with ');
     await pickMention(page, '@users', 'users');
     await page.keyboard.type('after ');
-    await page.getByRole('button', { name: 'Terminal excerpt' }).click();
+    await insertTool(page, 'Terminal excerpt');
     await page
       .locator('#attach-input')
       .setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../server/host.js';
 import { useDemoSession } from './support/demo-session.js';
+import { insertTool, openTools } from './support/demo-page.js';
 
 /** Drafts end to end: the demo's threads keep their drafts in IndexedDB across real page reloads. */
 
@@ -81,7 +82,7 @@ describe('drafts in the demo', () => {
   it('a draft with a chip and an image survives a reload, image bytes identical', async () => {
     await page.locator('t3-composer .cm-content').click();
     await page.keyboard.type('draft with ', { delay: 5 });
-    await page.locator('#insert-terminal').click();
+    await insertTool(page, 'Terminal excerpt');
     await page.locator('#attach-input').setInputFiles({
       name: 'dot.png',
       mimeType: 'image/png',
@@ -136,7 +137,7 @@ describe('drafts in the demo', () => {
     await openThread(page, 'drafts-sent');
     await page.locator('t3-composer .cm-content').click();
     await page.keyboard.type('sent with ', { delay: 5 });
-    await page.locator('#insert-terminal').click();
+    await insertTool(page, 'Terminal excerpt');
     const text = await composerText(page);
     await page.locator('t3-composer .cm-content').press('Enter');
     await page.locator('#transcript t3-user-message').first().waitFor();
@@ -157,13 +158,19 @@ describe('drafts in the demo', () => {
     await page.locator('t3-composer .cm-content').click();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('set aside', { delay: 5 });
+    // The stash is in the tools drawer; it stays open, showing the entry, until Escape closes it.
+    await openTools(page);
     await page.locator('#stash').click();
     await page.locator('#stashes li', { hasText: 'set aside' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('#tools').waitFor({ state: 'hidden' });
+    await page.locator('t3-composer .cm-content').click();
     await page.keyboard.type('a draft long enough that its preview cannot fit beside the buttons of the panel');
+    await openTools(page);
     await page.locator('#stash').click();
     await page.locator('#stashes li').nth(1).waitFor();
     // Each entry's buttons stay inside the panel, however long the preview.
-    const panel = (await page.locator('.tools').boundingBox())!;
+    const panel = (await page.locator('#tools').boundingBox())!;
     for (const button of await page.locator('#stashes button').all()) {
       const box = (await button.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
@@ -184,13 +191,13 @@ describe('drafts in the demo', () => {
 
     await first.locator('t3-composer .cm-content').click();
     await first.keyboard.type('from the first tab ', { delay: 5 });
-    await first.locator('#insert-terminal').click();
+    await insertTool(first, 'Terminal excerpt');
     const firstText = await composerText(first);
     await storedText(first, 'drafts-tabs', firstText);
 
     await second.locator('t3-composer .cm-content').click();
     await second.keyboard.type('from the second tab ', { delay: 5 });
-    await second.locator('#insert-review').click();
+    await insertTool(second, 'Review comment');
     const secondText = await composerText(second);
     await storedText(second, 'drafts-tabs', secondText);
 

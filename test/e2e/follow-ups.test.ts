@@ -6,6 +6,7 @@ import {
   composer,
   editor,
   followUps,
+  insertTool,
   isBusy,
   openThread,
   queueEntries,
@@ -60,7 +61,7 @@ describe('a follow-up written while the assistant answers', () => {
     expect(await composer(page).locator('[part~="stop-button"]').count()).toBe(1);
 
     await page.keyboard.type(FOLLOW_UP);
-    await page.getByRole('button', { name: 'Terminal excerpt' }).click();
+    await insertTool(page, 'Terminal excerpt');
     // The send button says what Enter does now.
     expect(await composer(page).locator('[part~="send-button"]').getAttribute('aria-label')).toBe('Queue message');
     await page.keyboard.press('Enter');

@@ -12,6 +12,7 @@ import {
 } from '../../src/core/index.js';
 import { DEFAULT_LOCALE } from '../../src/elements/shared/locale.js';
 import { useDemoSession } from './support/demo-session.js';
+import { insertTool } from './support/demo-page.js';
 
 /**
  * Every wire limit at its bound, end to end through the demo page and the reference host: the
@@ -304,7 +305,7 @@ describe('200 records', () => {
         records,
       );
       expect(results.every(Boolean)).toBe(true);
-      await page.getByRole('button', { name: 'Terminal excerpt' }).click();
+      await insertTool(page, 'Terminal excerpt');
       await expect.poll(() => notice(page).textContent()).toBe(DEFAULT_LOCALE.limitRecords);
       expect(await draftChipCount(page)).toBe(MAX_RECORDS);
       await pressInEditor(page, 'Enter');
@@ -331,7 +332,7 @@ describe('256 annotations', () => {
       const records = Array.from({ length: MAX_ANNOTATIONS / 2 }, (_, i) => terminalRecord(`chip_${i}`, `$ run ${i}`));
       await setDraft(page, { text: `${linksTo(records)} and again ${linksTo(records)}`, records });
       expect(await draftChipCount(page)).toBe(MAX_ANNOTATIONS);
-      await page.getByRole('button', { name: 'Terminal excerpt' }).click();
+      await insertTool(page, 'Terminal excerpt');
       await expect.poll(() => notice(page).textContent()).toBe(DEFAULT_LOCALE.limitChips);
       expect(await draftChipCount(page)).toBe(MAX_ANNOTATIONS);
       await pressInEditor(page, 'Enter');

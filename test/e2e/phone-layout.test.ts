@@ -69,6 +69,10 @@ const smallTargets = (page: Page, selector: string) =>
 
 const CONTROLS = 'button, a[href], select, [role="button"]';
 
+/** Waits until a drawer has slid in: its controls are measured where they rest. */
+const slidIn = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((drawer) => Promise.all(drawer.getAnimations().map((a) => a.finished)));
+
 for (const [width, height] of [
   [390, 844],
   [320, 640],
@@ -106,6 +110,7 @@ for (const [width, height] of [
       const toggle = page.getByRole('button', { name: 'Threads' });
       await toggle.tap();
       await expect.poll(() => page.locator('#threads').isVisible()).toBe(true);
+      await slidIn(page, '#threads');
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
       expect(await page.evaluate(() => document.activeElement?.closest('#threads') !== null)).toBe(true);
       expect(await page.locator('main.conversation').evaluate((main) => (main as HTMLElement).inert)).toBe(true);
@@ -150,6 +155,7 @@ for (const [width, height] of [
       await editor(page).tap();
       await page.getByRole('button', { name: 'Tools' }).tap();
       await expect.poll(() => page.locator('#tools').isVisible()).toBe(true);
+      await slidIn(page, '#tools');
       expect(await smallTargets(page, `#tools :is(${CONTROLS})`)).toEqual([]);
       await page.getByRole('button', { name: 'Terminal excerpt' }).tap();
       await expect.poll(() => page.locator('#tools').isVisible()).toBe(false);

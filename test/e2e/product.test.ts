@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ThreadList } from '../../server/api-types.js';
 import { axeViolations } from './support/axe.js';
-import { editor, openThread, replyState, userMessages } from './support/demo-page.js';
+import { editor, insertTool, openThread, openTools, replyState, userMessages } from './support/demo-page.js';
 import { useDemoSession } from './support/demo-session.js';
 
 /**
@@ -20,7 +20,7 @@ const currentThread = (page: Page) => new URL(page.url()).searchParams.get('thre
 async function sendWithTerminal(page: Page, before: string, after: string): Promise<void> {
   await editor(page).click();
   await page.keyboard.type(before);
-  await page.getByRole('button', { name: 'Terminal excerpt' }).click();
+  await insertTool(page, 'Terminal excerpt');
   await page.keyboard.type(after);
   await page.keyboard.press('Enter');
 }
@@ -136,8 +136,11 @@ describe('stashed drafts', () => {
     for (const end of [' totals round half to even', ' discounts apply before tax']) {
       await editor(page).click();
       await page.keyboard.type(start + end);
+      await openTools(page);
       await page.getByRole('button', { name: 'Stash draft' }).click();
+      await page.keyboard.press('Escape');
     }
+    await openTools(page);
     const previews = page.locator('#stashes .stash-preview');
     await expect.poll(() => previews.count()).toBe(2);
     for (const preview of await previews.all()) {

@@ -3,7 +3,10 @@ import { RTL_SEED_MESSAGES, RTL_THREAD_ID } from '../../server/seed.js';
 import { composer, editor, openThread, recordPosts } from './support/demo-page.js';
 import { useDemoSession } from './support/demo-session.js';
 
-/** The demo's right-to-left sample thread, and a right-to-left draft sent from it, as a person meets them. */
+/**
+ * The demo's right-to-left sample thread (messages, their titles, what the model receives), and a
+ * right-to-left draft sent from it, as a person meets them.
+ */
 
 const session = useDemoSession('right-to-left-e2e');
 
@@ -45,6 +48,34 @@ describe('the demo in right-to-left languages', () => {
     expect(titleDirections).toEqual(['rtl', 'rtl']);
     const meta = await page.locator('meta[name="viewport"]').getAttribute('content');
     expect(meta).toContain('interactive-widget=resizes-content');
+    await page.context().close();
+  });
+
+  it('lays out each line of what the model receives in its own direction', async () => {
+    const page = await openThread(session(), RTL_THREAD_ID);
+    const inspector = page.locator('#transcript details.inspector').first();
+    await inspector.locator('summary').click();
+    // Where a line's text sits in the inspector: its distance from the start and from the end of the content box.
+    const sides = (needle: string) =>
+      inspector.locator('.projection').evaluate((pre, text) => {
+        const node = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT).nextNode() as Text;
+        const at = node.data.indexOf(text);
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + text.length);
+        const line = range.getBoundingClientRect();
+        const style = getComputedStyle(pre);
+        const left = pre.getBoundingClientRect().left + pre.clientLeft + parseFloat(style.paddingLeft);
+        const right =
+          pre.getBoundingClientRect().left + pre.clientLeft + pre.clientWidth - parseFloat(style.paddingRight);
+        return { fromLeft: Math.round(line.left - left), fromRight: Math.round(right - line.right) };
+      }, needle);
+    // The Hebrew question's own line reads right to left, against the right edge; the envelope stays left to right.
+    const hebrew = await sides('מה חסר?');
+    expect(hebrew.fromRight).toBeLessThanOrEqual(1);
+    expect(hebrew.fromLeft).toBeGreaterThan(100);
+    const envelope = await sides('<t3_context version="1">');
+    expect(envelope.fromLeft).toBeLessThanOrEqual(1);
     await page.context().close();
   });
 

@@ -3,13 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ThreadListing } from '../../server/api-types.js';
 import type { RunningHost } from '../../server/host.js';
 import { useDemoSession } from './support/demo-session.js';
+import { insertTool } from './support/demo-page.js';
 
 /**
  * Sending safely through the demo: the composer keeps a submitted draft until the host has stored
  * the message (`waitUntil`), so what a person types meanwhile is never lost, a refused message
  * comes back with its chips, and a message still in flight when the page goes away comes back as
- * a stash entry instead of being sent again. The host is slowed, broken or silenced per page with
- * routes on its message endpoint; everything else is real: key presses, clicks, the host's store.
+ * a stash entry instead of being sent again. Meanwhile the transcript shows the message, marked
+ * as sending, until the stored one takes its place (or, refused, it is taken out). The host is
+ * slowed, broken or silenced per page with routes on its message endpoint; everything else is
+ * real: key presses, clicks, the host's store.
  */
 
 const session = useDemoSession('sending-safely-e2e', { replyPacing: { durationMs: 300, maxChunks: 5 } });
@@ -104,6 +107,78 @@ describe('what is typed while a message is sent', () => {
   });
 });
 
+describe('the message in the transcript while it is sent', () => {
+  const entries = (page: Page) => page.locator('#transcript > li.entry');
+  const sendingEntry = (page: Page) => page.locator('#transcript > li.entry.user[data-state="sending"]');
+
+  it('shows at once, marked as sending, and is replaced by the stored message when the host answers', async () => {
+    const page = await openPage('/index.html?thread=safe-optimistic');
+    await page.locator('#transcript .entry.empty').waitFor();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await onPost(page, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.locator('t3-composer .cm-content').click();
+    await page.keyboard.type('fix the build ');
+    await insertTool(page, 'Terminal excerpt');
+    await page.keyboard.press('Enter');
+
+    // Before the host has answered: the message is in the transcript with its chip, saying it is being sent.
+    await sendingEntry(page).waitFor();
+    expect(await page.locator('#transcript .entry.empty').count()).toBe(0);
+    expect(await entries(page).count()).toBe(1);
+    const shown = sendingEntry(page).locator('t3-user-message');
+    expect(await shown.evaluate((element) => (element as HTMLElement & { text: string }).text)).toMatch(
+      /^fix the build \[Terminal 1 lines 12-15\]\(t3-context:/,
+    );
+    await expect.poll(() => shown.locator('t3-context-chip[kind="terminal"]').count()).toBe(1);
+    expect(await sendingEntry(page).textContent()).toContain('Sending…');
+    expect(await sendingEntry(page).getAttribute('aria-busy')).toBe('true');
+    expect(await shown.evaluate((element) => element.hasAttribute('editable'))).toBe(false);
+    expect(await storedThread('safe-optimistic')).toEqual([]);
+
+    answer();
+    // The stored message takes its place, under the host's id, with its reply after it.
+    await expect.poll(() => sendingEntry(page).count()).toBe(0);
+    const [stored] = await storedThread('safe-optimistic');
+    expect(await page.locator('#transcript > li.entry.user').count()).toBe(1);
+    expect(await page.locator('#transcript > li.entry.user').getAttribute('data-message-id')).toBe(stored!.id);
+    expect(await page.locator('#transcript > li.entry.user t3-user-message').getAttribute('editable')).toBe('');
+    await expect.poll(() => replyStates(page), { timeout: 15_000 }).toEqual(['complete']);
+    expect(await entries(page).evaluateAll((all) => all.map((entry) => entry.className))).toEqual([
+      'entry user',
+      'entry assistant',
+    ]);
+    await page.close();
+  });
+
+  it('is taken out when the host refuses it, and the thread is empty again', async () => {
+    const page = await openPage('/index.html?thread=safe-optimistic-refused');
+    await page.locator('#transcript .entry.empty').waitFor();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await onPost(page, async (route) => {
+      await answered;
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'busy' }) });
+    });
+    await page.locator('t3-composer .cm-content').click();
+    await page.keyboard.type('not stored');
+    await page.keyboard.press('Enter');
+    await sendingEntry(page).waitFor();
+    expect(await composerText(page)).toBe('');
+
+    answer();
+    await expect.poll(() => sendingEntry(page).count()).toBe(0);
+    expect(await page.locator('#transcript t3-user-message').count()).toBe(0);
+    expect(await page.locator('#transcript .entry.empty').count()).toBe(1);
+    // The composer has the draft back, as it had it.
+    expect(await composerText(page)).toBe('not stored');
+    await page.close();
+  });
+});
+
 describe('a message the host refuses', () => {
   it('comes back with its chip in front of what was typed since, with a notice; one undo takes it back', async () => {
     const page = await openPage('/index.html?thread=safe-refused');
@@ -117,7 +192,7 @@ describe('a message the host refuses', () => {
     });
     await page.locator('t3-composer .cm-content').click();
     await page.keyboard.type('see the log ');
-    await page.getByRole('button', { name: 'Terminal excerpt' }).click();
+    await insertTool(page, 'Terminal excerpt');
     expect(await editorChips(page)).toBe(1);
     const draft = await composerText(page);
     await page.keyboard.press('Enter');

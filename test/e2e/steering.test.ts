@@ -14,9 +14,9 @@ import {
   composer,
   editor,
   followUps,
+  insertTool,
   isBusy,
   openThread,
-  type PostedMessage,
   queueEntries,
   queueState,
   recordPosts,
@@ -26,6 +26,7 @@ import {
   replyText,
   shownTexts,
   storedThread,
+  type PostedMessage,
   userMessages,
   waitForStreaming,
 } from './support/demo-page.js';
@@ -46,7 +47,7 @@ const STEER = 'Only the rounding, please.';
 async function askAndWaitForStreaming(page: Page): Promise<void> {
   await editor(page).click();
   await page.keyboard.type(QUESTION);
-  await page.getByRole('button', { name: 'Terminal excerpt' }).click();
+  await insertTool(page, 'Terminal excerpt');
   await page.keyboard.press('Enter');
   await waitForStreaming(page, 0);
 }

@@ -4,6 +4,7 @@ import type { AssistantMessage, ReplyStatus, ThreadListing } from '../../server/
 import { simulateAssistantReply } from '../../server/assistant.js';
 import type { RunningHost } from '../../server/host.js';
 import { useDemoSession } from './support/demo-session.js';
+import { insertTool } from './support/demo-page.js';
 
 /**
  * Replies end to end: the host streams each reply as Server-Sent Events while the composer is
@@ -39,7 +40,7 @@ async function storedReply(replyId: string): Promise<AssistantMessage> {
 async function sendWithChip(page: Page, text: string): Promise<void> {
   await page.locator('t3-composer .cm-content').click();
   await page.keyboard.type(`${text} `);
-  await page.getByRole('button', { name: 'Terminal excerpt' }).click();
+  await insertTool(page, 'Terminal excerpt');
   await page.keyboard.press('Enter');
 }
 

@@ -86,3 +86,17 @@ export async function waitForStreaming(page: Page, index: number): Promise<void>
 /** The kinds of the chips inside `locator`, in order. */
 export const chipKinds = (locator: Locator): Promise<string[]> =>
   locator.locator('t3-context-chip').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('kind') ?? ''));
+
+/** Opens the tools drawer (context to insert at the caret, stashed drafts) with the Tools button, unless it is open. */
+export async function openTools(page: Page): Promise<void> {
+  if (await page.locator('#tools').isVisible()) return;
+  await page.locator('#tools-toggle').click();
+  await page.locator('#tools').waitFor();
+}
+
+/** Inserts context at the caret with one of the tools, as a person does: open the drawer, press it; it closes. */
+export async function insertTool(page: Page, name: string): Promise<void> {
+  await openTools(page);
+  await page.locator('#tools').getByRole('button', { name, exact: true }).click();
+  await page.locator('#tools').waitFor({ state: 'hidden' });
+}
