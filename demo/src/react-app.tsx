@@ -1,35 +1,24 @@
-import { StrictMode, useCallback, useEffect, useState } from 'react';
+import { StrictMode, useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { ComposerSubmitDetail } from '../../src/composer.js';
 import { T3Composer, T3ContextScope, T3UserMessage } from '../../src/react/index.js';
 import { COMMANDS, ICONS, PROVIDERS } from './catalog.js';
-import { ENVIRONMENT_ID, listThread, resolveAsset, sendSubmission, type ThreadMessage } from './host-api.js';
+import { type AssistantMessage, ENVIRONMENT_ID, resolveAsset } from './host-api.js';
+import { renderReplyMarkdown, replyStatus } from './reply-markdown.js';
+import { StreamedThread } from './streamed-thread.js';
 
-const THREAD = 'react';
+const thread = new StreamedThread('react');
 
 function App() {
-  const [messages, setMessages] = useState<ThreadMessage[]>([]);
-  const [status, setStatus] = useState('');
-  const refresh = useCallback(() => listThread(THREAD).then(setMessages), []);
-  useEffect(() => void refresh(), [refresh]);
+  const { messages, busy, status } = useSyncExternalStore(thread.subscribe, thread.snapshot);
+  useEffect(() => void thread.load(), []);
 
-  // The composer keeps the draft until the host has stored the message, and brings it back if not.
-  const onSubmit = useCallback(
-    (event: CustomEvent<ComposerSubmitDetail>) => {
-      setStatus('Sending…');
-      const stored = sendSubmission(THREAD, event.detail);
-      event.detail.waitUntil(stored);
-      stored.then(
-        () => {
-          setStatus('');
-          refresh().catch((error: Error) => setStatus(`Could not load the thread: ${error.message}`));
-        },
-        // The composer's notice says why; the status line does not repeat it.
-        () => setStatus(''),
-      );
-    },
-    [refresh],
-  );
+  // The composer keeps the draft until the host has stored the message, and brings it back if not;
+  // it is busy while the reply streams, so Enter queues a follow-up and Stop stops the reply.
+  const onSubmit = useCallback((event: CustomEvent<ComposerSubmitDetail>) => {
+    event.detail.waitUntil(thread.send(event.detail));
+  }, []);
+  const onStop = useCallback(() => thread.stop(), []);
 
   return (
     <T3ContextScope environmentId={ENVIRONMENT_ID} icons={ICONS} resolveAsset={resolveAsset}>
@@ -42,16 +31,7 @@ function App() {
               </li>
             ) : (
               <li key={message.id} className="entry assistant">
-                <article className="reply" aria-label="Assistant reply">
-                  {/* The answer is Markdown; this page shows its source as text, the main page renders it. */}
-                  <p className="reply-source">{message.text}</p>
-                  <details className="inspector">
-                    <summary>What the model receives</summary>
-                    <pre className="projection" tabIndex={0} aria-label="What the model receives">
-                      {message.modelInput}
-                    </pre>
-                  </details>
-                </article>
+                <Reply reply={message} />
               </li>
             ),
           )}
@@ -63,7 +43,9 @@ function App() {
             placeholder="Message (React 18 wrapper)"
             providers={PROVIDERS}
             commands={COMMANDS}
+            busy={busy}
             onSubmit={onSubmit}
+            onStop={onStop}
           />
           <p id="status" className="status" role="status">
             {status}
@@ -71,6 +53,32 @@ function App() {
         </div>
       </main>
     </T3ContextScope>
+  );
+}
+
+/** A reply as the main page shows it: its state, its Markdown answer (built again as it streams), the model input. */
+function Reply({ reply }: { reply: AssistantMessage }) {
+  const body = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => renderReplyMarkdown(body.current!, reply.text), [reply.text]);
+  return (
+    <article
+      className="reply"
+      aria-label="Assistant reply"
+      data-state={reply.state}
+      aria-busy={reply.state === 'streaming'}
+    >
+      <p className="reply-status">{replyStatus(reply)}</p>
+      <div className="reply-body" ref={body} />
+      <details className="inspector">
+        <summary>
+          <span>What the model receives</span>
+          <span className="inspector-size">{reply.modelInput.length.toLocaleString('en')} characters</span>
+        </summary>
+        <pre className="projection" tabIndex={0} aria-label="What the model receives">
+          {reply.modelInput}
+        </pre>
+      </details>
+    </article>
   );
 }
 

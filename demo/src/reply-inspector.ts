@@ -1,18 +1,7 @@
-import { domTarget } from '../../src/elements/user-message/body-target.js';
-import { parseMessageMarkdown, renderMessageMarkdown } from '../../src/elements/user-message/markdown.js';
 import type { AssistantMessage, ThreadMessage } from './host-api.js';
+import { renderReplyMarkdown, replyStatus } from './reply-markdown.js';
 
 type UserEntry = Extract<ThreadMessage, { role: 'user' }>;
-
-/** This demo has no model: its simulated assistant describes what it received. */
-const STATE_LABELS: Record<string, string> = {
-  streaming: 'Simulated assistant · answering…',
-  complete: 'Simulated assistant · answered',
-  'stop-request': 'Simulated assistant · stopped',
-  'client-gone': 'Simulated assistant · stopped: the page closed the connection',
-  'host-restart': 'Simulated assistant · interrupted: the host stopped',
-  steered: 'Simulated assistant · ended early: your next message steered it',
-};
 
 /**
  * A reply of the simulated assistant: a status line, the answer rendered as Markdown (built as DOM
@@ -57,7 +46,7 @@ export function inspectorOf(reply: AssistantMessage, original: UserEntry | undef
   if (reply.via === 'projection' && original?.prompt && original.inputAnnotations.length > 0) {
     turn.append(annotationPath(original.prompt, original.inputAnnotations));
   }
-  settle(turn, reply.state, reply.stopReason);
+  settle(turn, reply);
   return turn;
 }
 
@@ -76,7 +65,7 @@ export function settleInspector(entry: HTMLElement, reply: AssistantMessage): vo
   if (!turn || !body) return;
   body.dataset.markdown = reply.text;
   renderBody(body);
-  settle(turn, reply.state, reply.stopReason);
+  settle(turn, reply);
 }
 
 const pending = new Set<HTMLElement>();
@@ -91,16 +80,13 @@ function scheduleRender(body: HTMLElement): void {
 }
 
 function renderBody(body: HTMLElement): void {
-  const markdown = body.dataset.markdown ?? '';
-  // The answer never holds chips; a reference link in it shows as its label.
-  const parsed = parseMessageMarkdown(markdown);
-  body.replaceChildren(renderMessageMarkdown(parsed, domTarget, ({ label }) => new Text(label)) as DocumentFragment);
+  renderReplyMarkdown(body, body.dataset.markdown ?? '');
 }
 
-function settle(turn: HTMLElement, state: string, stopReason: string | null): void {
-  turn.dataset.state = state;
-  turn.setAttribute('aria-busy', String(state === 'streaming'));
-  turn.querySelector('.reply-status')!.textContent = STATE_LABELS[stopReason ?? state] ?? state;
+function settle(turn: HTMLElement, reply: Pick<AssistantMessage, 'state' | 'stopReason'>): void {
+  turn.dataset.state = reply.state;
+  turn.setAttribute('aria-busy', String(reply.state === 'streaming'));
+  turn.querySelector('.reply-status')!.textContent = replyStatus(reply);
 }
 
 function annotationList(annotations: readonly unknown[]): HTMLElement {

@@ -205,7 +205,8 @@ describe('the other host pages', () => {
       const mention = path === '/script-tag.html' ? ['@refac', 'refactor'] : ['@README', 'README.md'];
       await pickMention(page, mention[0]!, mention[1]!);
       await editor(page).press('Enter');
-      const message = page.locator('#transcript t3-user-message').last();
+      // The user's message (the script-tag page renders its replies' Markdown with <t3-user-message> too).
+      const message = page.locator('#transcript .entry.user t3-user-message').last();
       // The first Markdown message of a page draws its body once the Markdown chunk has loaded.
       await message.locator('[part~="body"]:not([aria-busy])').waitFor();
       const chips = await chipSummary(message);
