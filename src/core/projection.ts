@@ -2,18 +2,10 @@ import { isKnownContextRecord } from './grammar.js';
 import { CONTEXT_KINDS } from './types.js';
 import { expandCitationsForProvider } from './citations.js';
 import { collectContextReferences } from './references.js';
-import { escapeAttribute, numberedTerminalLines } from './text-format.js';
+import { KIND_DEFINITIONS } from './kinds/index.js';
+import { escapeAttribute } from './text-format.js';
 import { walkAroundRanges } from './text-walk.js';
-import type {
-  ContextRecord,
-  ElementContextDetails,
-  ElementSource,
-  KnownContextRecord,
-  PreviewAnnotationContextRecord,
-  ReviewCommentContextRecord,
-  TerminalContextRecord,
-  UnknownContextRecord,
-} from './types.js';
+import type { ContextRecord, KnownContextRecord, UnknownContextRecord } from './types.js';
 
 /** Options of {@link projectContextForProvider}. */
 export interface ProjectionOptions {
@@ -167,99 +159,9 @@ function formatUnknownBody(record: UnknownContextRecord): string {
   return JSON.stringify(extra);
 }
 
+/** The kind's own body lines (`./kinds/`). */
 function formatKnownBody(record: KnownContextRecord): string {
-  switch (record.kind) {
-    case 'image':
-    case 'file':
-      return `name: ${record.name}\nmimeType: ${record.mimeType}\nsizeBytes: ${record.sizeBytes}\nattachmentId: ${record.attachmentId}`;
-    case 'terminal':
-      return formatTerminalBody(record);
-    case 'element':
-      return formatElementBody(record);
-    case 'preview-annotation':
-      return formatPreviewAnnotationBody(record);
-    case 'review-comment':
-      return formatReviewCommentBody(record);
-    case 'mention':
-      return `path: ${record.path}`;
-    case 'skill':
-      return `name: ${record.name}`;
-  }
-}
-
-/** Numbered lines from `lineStart`, at most as many as the range holds. */
-function formatTerminalBody(record: TerminalContextRecord): string {
-  const { lineStart, lineEnd, text } = record;
-  const maxLines = lineEnd - lineStart + 1;
-  // The line-by-line walk below is for a well-formed range; any other value keeps the exact
-  // semantics of `split` + `slice` (a negative count drops lines from the end).
-  if (typeof lineStart !== 'number' || !Number.isSafeInteger(maxLines) || maxLines < 0 || typeof text !== 'string') {
-    return formatTerminalBodyBySplitting(record);
-  }
-  let body = `terminal: ${record.terminalLabel}`;
-  let lineFrom = 0;
-  for (let index = 0; index < maxLines; index++) {
-    const lineFeed = text.indexOf('\n', lineFrom);
-    body += `\n${lineStart + index} | ${text.slice(lineFrom, lineFeed === -1 ? text.length : lineFeed)}`;
-    if (lineFeed === -1) break;
-    lineFrom = lineFeed + 1;
-  }
-  return body;
-}
-
-function formatTerminalBodyBySplitting(record: TerminalContextRecord): string {
-  return [`terminal: ${record.terminalLabel}`, ...numberedTerminalLines(record)].join('\n');
-}
-
-function formatElementBody(element: ElementContextDetails): string {
-  let body = `url: ${element.pageUrl}\ntag: ${element.tagName}`;
-  if (element.pageTitle) body += `\ntitle: ${element.pageTitle}`;
-  if (element.selector) body += `\nselector: ${element.selector}`;
-  if (element.componentName) body += `\ncomponent: ${element.componentName}`;
-  const location = element.source ? formatSourceLocation(element.source) : null;
-  if (location) body += `\nsource: ${location}`;
-  return (
-    body + indentedSection('html:', element.htmlPreview.trim()) + indentedSection('styles:', element.styles.trim())
-  );
-}
-
-function formatSourceLocation({ fileName, lineNumber, columnNumber }: ElementSource): string | null {
-  if (!fileName) return null;
-  if (lineNumber == null) return fileName;
-  return columnNumber == null ? `${fileName}:${lineNumber}` : `${fileName}:${lineNumber}:${columnNumber}`;
-}
-
-function formatPreviewAnnotationBody(record: PreviewAnnotationContextRecord): string {
-  let body = `page: ${record.pageTitle?.trim() || record.pageUrl}\nurl: ${record.pageUrl}`;
-  const comment = record.comment.trim();
-  if (comment) body += `\ncomment: ${comment}`;
-  if (record.targetSummary) body += `\ntargets: ${record.targetSummary}`;
-  if (record.styleChanges.length > 0) {
-    body += `\nrequested visual changes:\n${record.styleChanges.map((change) => `- ${change}`).join('\n')}`;
-  }
-  if (record.screenshotContextId) body += `\nscreenshot: ref=${record.screenshotContextId}`;
-  (record.elements ?? []).forEach((element, index) => {
-    body += `\nelement ${index + 1}:\n${indent(formatElementBody(element))}`;
-  });
-  return body;
-}
-
-function formatReviewCommentBody(record: ReviewCommentContextRecord): string {
-  let body = `file: ${record.filePath}\nrange: ${record.rangeLabel} (${record.startIndex}-${record.endIndex})\nsection: ${record.sectionTitle}`;
-  if (record.sourceRevision) body += `\nsource revision: ${record.sourceRevision}`;
-  if (record.sourceStale) {
-    body += '\nSource location is outdated; verify the captured excerpt against the current file before editing.';
-  }
-  body += indentedSection('comment:', record.text.trim());
-  return body + indentedSection(`${record.fenceLanguage ?? 'diff'}:`, record.diff.trim() ? record.diff.trimEnd() : '');
-}
-
-/** `\n<heading>\n<indented content>`, or nothing for empty content. */
-function indentedSection(heading: string, content: string): string {
-  return content ? `\n${heading}\n${indent(content)}` : '';
-}
-
-/** Every line gets two spaces, blank lines included. */
-function indent(text: string): string {
-  return `  ${text.replaceAll('\n', '\n  ')}`;
+  // The definition under `record.kind` takes that kind's record, which `record` is.
+  const providerBody = KIND_DEFINITIONS[record.kind].providerBody as (record: KnownContextRecord) => string;
+  return providerBody(record);
 }

@@ -10,55 +10,31 @@ import {
 import {
   FieldError,
   alreadyTrimmedNonEmpty,
-  arrayOf,
-  booleanField,
   boundedString,
-  literal,
-  nonNegativeInt,
-  nullable,
-  optional,
-  positiveInt,
   readField,
   readFieldsInto,
   readObject,
   readOwn,
-  struct,
   toJson,
   trimmedNonEmpty,
   versionField,
   type Field,
   type FieldTable,
 } from './record-fields.js';
+import { KIND_DEFINITIONS, type KindFields, type KindReaders } from './kinds/index.js';
 import { plainJsonWithin } from './plain-json.js';
-import type {
-  AttachmentContextFields,
-  ContextRecord,
-  ElementContextDetails,
-  ElementSource,
-  KnownContextKind,
-  KnownContextRecord,
-  PreviewAnnotationContextRecord,
-  PullRequestInfo,
-  ReviewCommentContextRecord,
-  StyleChangeDetail,
-  TerminalContextRecord,
-} from './types.js';
+import { CONTEXT_KINDS, type ContextRecord, type KnownContextKind } from './types.js';
 
 /**
- * The v1 record schema (T3's `ComposerContextRecord`) as field tables, and the reader that walks
- * them. It reads in one of two ways, as T3 does: decoding input (ids and trimmed-non-empty fields
- * are trimmed first), or checking a record built in memory exactly as it stands (T3's `Schema.is`:
- * nothing is trimmed, so surrounding whitespace fails).
+ * The v1 record schema (T3's `ComposerContextRecord`): the base fields here, each known kind's
+ * fields in its definition (`./kinds/`), and the reader that walks them. It reads in one of two
+ * ways, as T3 does: decoding input (ids and trimmed-non-empty fields are trimmed first), or
+ * checking a record built in memory exactly as it stands (T3's `Schema.is`: nothing is trimmed, so
+ * surrounding whitespace fails).
  */
-
-type BaseKey = 'version' | 'contextId' | 'kind' | 'label';
-type KindFields<K extends KnownContextKind> = Omit<Extract<KnownContextRecord, { kind: K }>, BaseKey>;
 
 /** Fields an unknown kind does not keep among its extra top-level fields. */
 const BASE_FIELDS: ReadonlySet<string> = new Set(['version', 'contextId', 'kind', 'label', 'payload']);
-
-const SHORT_STRING_MAX_CHARS = 2_048;
-const NAME_MAX_CHARS = 255;
 
 /**
  * The kind as T3's schema reads it: a known kind must be written exactly (a padded `" file "` drops
@@ -80,33 +56,6 @@ function kindField(trimmed: (max: number) => Field<string>): Field<string> {
 }
 
 const labelField = boundedString(CONTEXT_LABEL_MAX_CHARS);
-const shortString = boundedString(SHORT_STRING_MAX_CHARS);
-const nullableShortString = nullable(shortString);
-
-const elementSourceField = struct<ElementSource>({
-  functionName: nullableShortString,
-  fileName: nullableShortString,
-  lineNumber: nullable(nonNegativeInt),
-  columnNumber: nullable(nonNegativeInt),
-});
-
-const styleChangeDetailField = struct<StyleChangeDetail>({
-  targetId: shortString,
-  selector: nullableShortString,
-  property: shortString,
-  previousValue: boundedString(8_000),
-  value: boundedString(8_000),
-});
-
-const pullRequestField = struct<PullRequestInfo>({
-  number: positiveInt,
-  title: shortString,
-  url: shortString,
-  headBranch: shortString,
-  baseBranch: shortString,
-  state: literal('open', 'closed', 'merged'),
-  isDraft: booleanField,
-});
 
 type KindTables = { readonly [K in KnownContextKind]: FieldTable<KindFields<K>> };
 
@@ -122,101 +71,29 @@ interface RecordTables {
  * included): trimming for decoding, or requiring trimmed text for checking built records.
  */
 function recordTables(trimmed: (max: number) => Field<string>): RecordTables {
-  /** A trimmed-non-empty string of at most `max` chars that `matches` accepts, else `problem`. */
-  const trimmedMatching = (max: number, matches: (value: string) => boolean, problem: string): Field<string> => {
-    const inner = trimmed(max);
-    return {
-      expected: inner.expected,
-      read(value, path) {
-        const text = inner.read(value, path);
-        if (!matches(text)) throw new FieldError(path, problem);
-        return text;
-      },
-    };
-  };
+  const inner = trimmed(CONTEXT_ID_MAX_CHARS);
   /** Context ids and attachment ids: 1–128 of `[a-z0-9_-]`, any case. */
-  const contextId = trimmedMatching(CONTEXT_ID_MAX_CHARS, isContextId, 'must contain only letters, digits, _ and -');
-  const name = trimmed(NAME_MAX_CHARS);
-  const path = trimmed(SHORT_STRING_MAX_CHARS);
-
-  const attachment: FieldTable<AttachmentContextFields> = {
-    attachmentId: contextId,
-    name,
-    mimeType: trimmed(100),
-    sizeBytes: nonNegativeInt,
-  };
-  const terminal: FieldTable<Omit<TerminalContextRecord, BaseKey>> = {
-    terminalId: name,
-    terminalLabel: name,
-    lineStart: nonNegativeInt,
-    lineEnd: nonNegativeInt,
-    text: boundedString(64_000),
-  };
-  const elementDetails: FieldTable<ElementContextDetails> = {
-    pageUrl: shortString,
-    pageTitle: nullableShortString,
-    tagName: name,
-    selector: nullableShortString,
-    htmlPreview: boundedString(8_000),
-    componentName: nullableShortString,
-    source: nullable(elementSourceField),
-    styles: boundedString(8_000),
-  };
-  const previewAnnotation: FieldTable<Omit<PreviewAnnotationContextRecord, BaseKey>> = {
-    annotationId: shortString,
-    pageUrl: shortString,
-    pageTitle: nullableShortString,
-    comment: boundedString(8_000),
-    targetSummary: shortString,
-    styleChanges: arrayOf(shortString, 200),
-    elements: optional(arrayOf(struct(elementDetails), 50)),
-    elementIds: optional(arrayOf(shortString, 50)),
-    regionCount: optional(nonNegativeInt),
-    strokeCount: optional(nonNegativeInt),
-    styleChangeDetails: optional(arrayOf(styleChangeDetailField, 200)),
-    screenshotContextId: optional(contextId),
-  };
-  const reviewComment: FieldTable<Omit<ReviewCommentContextRecord, BaseKey>> = {
-    sectionId: name,
-    sectionTitle: shortString,
-    filePath: path,
-    startIndex: nonNegativeInt,
-    endIndex: nonNegativeInt,
-    rangeLabel: shortString,
-    text: boundedString(16_000),
-    diff: boundedString(32_000),
-    fenceLanguage: optional(boundedString(64)),
-    sourceRevision: optional(boundedString(64)),
-    sourceStale: optional(booleanField),
-    pullRequest: optional(pullRequestField),
-  };
-  return {
-    kind: kindField(trimmed),
-    contextId,
-    kinds: {
-      image: attachment,
-      file: attachment,
-      terminal,
-      element: elementDetails,
-      'preview-annotation': previewAnnotation,
-      'review-comment': reviewComment,
-      mention: { path },
-      skill: { name },
+  const contextId: Field<string> = {
+    expected: inner.expected,
+    read(value, path) {
+      const text = inner.read(value, path);
+      if (!isContextId(text)) throw new FieldError(path, 'must contain only letters, digits, _ and -');
+      return text;
     },
   };
+  const readers: KindReaders = { trimmed, contextId };
+  const kinds = Object.fromEntries(
+    CONTEXT_KINDS.map((kind) => [kind, KIND_DEFINITIONS[kind].fields(readers)]),
+  ) as unknown as KindTables;
+  return { kind: kindField(trimmed), contextId, kinds };
 }
 
 const DECODING = recordTables(trimmedNonEmpty);
 const AS_BUILT = recordTables(alreadyTrimmedNonEmpty);
 
-/** Pairs of fields whose end must not precede their start. */
-const ORDERED_RANGES: { readonly [K in KnownContextKind]?: readonly [keyof KindFields<K>, keyof KindFields<K>] } = {
-  terminal: ['lineStart', 'lineEnd'],
-  'review-comment': ['startIndex', 'endIndex'],
-};
-
+/** A kind's two fields whose end must not precede their start, if it has them. */
 function checkOrderedRange(kind: KnownContextKind, fields: Record<string, unknown>): void {
-  const range = ORDERED_RANGES[kind] as readonly [string, string] | undefined;
+  const range = KIND_DEFINITIONS[kind].orderedRange;
   if (!range) return;
   const [startKey, endKey] = range;
   if ((fields[endKey] as number) < (fields[startKey] as number)) {
