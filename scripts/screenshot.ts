@@ -1,5 +1,6 @@
-// Takes docs/demo.png (desktop: a sent message, its reply in prose, and a draft with chips) and
-// docs/demo-phone.png (the same thread on a 390 × 844 phone).
+// Takes docs/demo.png (desktop: the threads beside the reading column with a sent message, its
+// reply in prose, and a draft with chips in the composer) and docs/demo-phone.png (the same thread
+// on a 390 × 844 phone, from the sent message down to the composer).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,13 @@ const pick = async (page: Page, query: string, label: string) => {
   await page.locator('t3-composer [role="option"]', { hasText: label }).first().click();
 };
 
+/** Inserts context at the caret from the tools drawer (it closes as it inserts). */
+const insertTool = async (page: Page, name: string) => {
+  await page.locator('#tools-toggle').click();
+  await page.locator('#tools').getByRole('button', { name, exact: true }).click();
+  await page.locator('#tools').waitFor({ state: 'hidden' });
+};
+
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
   await open(page);
@@ -31,9 +39,9 @@ try {
   await page.keyboard.type('Why do the totals in ');
   await pick(page, '@users', 'users');
   await page.keyboard.type(' fail at ');
-  await page.getByRole('button', { name: 'Terminal excerpt' }).click();
+  await insertTool(page, 'Terminal excerpt');
   await page.keyboard.type(' after the change in ');
-  await page.getByRole('button', { name: 'Review comment' }).click();
+  await insertTool(page, 'Review comment');
   await page.keyboard.type('?');
   await editor.press('Enter');
   await page.locator('#transcript t3-user-message').first().waitFor();
@@ -42,7 +50,7 @@ try {
   await page.keyboard.type('Also check ');
   await pick(page, '@READ', 'README.md');
   await page.keyboard.type('and ');
-  await page.getByRole('button', { name: 'Pull request comment' }).click();
+  await insertTool(page, 'Pull request comment');
   await page.locator('#transcript t3-context-chip[kind="terminal"]').first().hover();
   await page.waitForTimeout(700);
   await page.screenshot({ path: 'docs/demo.png' });
@@ -59,7 +67,11 @@ try {
   await phonePage.locator('t3-composer .cm-content').tap();
   await phonePage.keyboard.type('Is it covered in ');
   await pick(phonePage, '@READ', 'README.md');
-  await phonePage.locator('#transcript').evaluate((list) => (list.scrollTop = list.scrollHeight));
+  // The sent message at the top, its reply under it, the draft in the composer at the bottom.
+  await phonePage.locator('#transcript').evaluate((list) => {
+    const sent = [...list.querySelectorAll('.entry.user')].at(-1)!;
+    list.scrollTop += sent.getBoundingClientRect().top - list.getBoundingClientRect().top - 16;
+  });
   await phonePage.waitForTimeout(300);
   await phonePage.screenshot({ path: 'docs/demo-phone.png' });
 } finally {

@@ -103,7 +103,9 @@ function annotationPath(prompt: string, annotations: readonly unknown[]): HTMLEl
   const details = document.createElement('details');
   details.className = 'inspector annotation-path';
   const summary = document.createElement('summary');
-  summary.textContent = 'The same message on the annotation path: the prompt and its annotations';
+  const title = document.createElement('span');
+  title.textContent = 'The same message on the annotation path: the prompt and its annotations';
+  summary.append(title);
   const body = document.createElement('pre');
   body.className = 'prompt';
   body.tabIndex = 0;
