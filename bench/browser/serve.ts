@@ -2,7 +2,7 @@
  * Bundles the benchmark page (the package from `src/`, production Lit, CodeMirror, marked, the
  * peer editors, Tiptap and Lexical, and the peer message renderers on React 19, in their production builds)
  * with esbuild into a temporary folder and serves it on a loopback port. The long transcript is
- * styled with the demo's own transcript rules, read from demo/demo.css.
+ * styled with the demo's own transcript rules, read from its stylesheets (demo/styles/).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,13 +52,15 @@ function writeStreamdownCss(outdir: string): void {
   writeFileSync(join(outdir, 'streamdown.css'), `${readFileSync(output, 'utf8')}\n${styles}`);
 }
 
-/** The demo's top-level rules for the transcript, its entries and replies, as written in demo/demo.css. */
+/** The demo's top-level rules for the transcript, its entries and replies, as written in its stylesheets. */
 function demoTranscriptRules(): string {
-  const css = readFileSync(join(projectRoot, 'demo/demo.css'), 'utf8');
+  const css = ['transcript.css', 'reply.css']
+    .map((name) => readFileSync(join(projectRoot, 'demo/styles', name), 'utf8'))
+    .join('\n');
   return ['.transcript', '.entry', '.entry.user', '.entry.earlier', '.reply', '.reply-status', '.inspector pre']
     .map((selector) => {
       const rule = new RegExp(`^${selector.replaceAll('.', '\\.')} \\{[^}]*\\}`, 'm').exec(css);
-      if (!rule) throw new Error(`demo/demo.css has no top-level ${selector} rule`);
+      if (!rule) throw new Error(`demo/styles has no top-level ${selector} rule`);
       return rule[0];
     })
     .join('\n');
