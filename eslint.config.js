@@ -24,6 +24,8 @@ export default defineConfig(
     // What the examples' frameworks generate (Next.js).
     'examples/*/.next/',
     'examples/*/next-env.d.ts',
+    'test/frameworks/*/.next/',
+    'test/frameworks/*/next-env.d.ts',
   ]),
 
   js.configs.recommended,

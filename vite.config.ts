@@ -17,6 +17,8 @@ const entries = {
   // The AI SDK's UIMessage mapping: imports only the core (`ai` is a type-only optional peer).
   'ai-sdk': 'src/ai-sdk/index.ts',
   ssr: 'src/ssr.ts',
+  // `t3-composer/ssr` under the `browser` condition: nothing to register, so a client component may import it.
+  'ssr-browser': 'src/ssr-browser.ts',
   // The script-tag bundle's entry as an ES module, for servers that import every entry (`node` condition).
   'iife-server': 'src/iife.ts',
 };

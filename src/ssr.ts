@@ -3,7 +3,9 @@
  * on it): importing this module registers every element in Lit's server registry, makes what a
  * message loads on demand in the browser available at once (its Markdown renderer and the rest),
  * and builds message bodies as templates, so a thread's messages are in the HTML before any
- * script runs. Import it on the server only; the browser imports `t3-composer/define` as usual.
+ * script runs. Its browser build (`ssr-browser.ts`, the `browser` condition) does nothing, so a
+ * module rendered on both sides (a Next.js client component) may import it; the browser imports
+ * `t3-composer/define` (or the React wrappers) as usual.
  */
 import { upgradeLegacyMessage } from './core/legacy/upgrade.js';
 import { provideDetailsContent } from './elements/context-chip/details-chunk.js';

@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../support/chromium.js';
+import { installPackedPackage, nextBuild, type NextServer, nextServer } from './support/next-app.js';
 
 /**
  * examples/ai-sdk end to end: the Next.js App Router app installs the packed package as a host
@@ -16,69 +13,6 @@ import { launchChromium } from '../../support/chromium.js';
  */
 
 const app = resolve(import.meta.dirname, '../../examples/ai-sdk');
-const packageRoot = resolve(import.meta.dirname, '../..');
-const nextBin = join(app, 'node_modules/next/dist/bin/next');
-/** The tools run as in a host's shell: without vitest's `NODE_ENV=test`, a value `next build` warns about. */
-const { NODE_ENV: _vitestNodeEnv, ...hostEnvironment } = process.env;
-const environment = { ...hostEnvironment, NEXT_TELEMETRY_DISABLED: '1' };
-
-function mustRun(command: string, args: string[]): void {
-  const result = spawnSync(command, args, { cwd: app, env: environment, encoding: 'utf8', timeout: 480_000 });
-  if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}${result.error ?? ''}`);
-  }
-}
-
-/** `npm ci` when the app has no install yet or its lockfile changed since; then the fresh tarball. */
-function install(): void {
-  const installed = join(app, 'node_modules/.package-lock.json');
-  if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(join(app, 'package-lock.json')).mtimeMs) {
-    mustRun('npm', ['ci', '--no-audit', '--no-fund']);
-  }
-  const packDir = join(app, 'node_modules/.t3-composer-pack');
-  rmSync(packDir, { recursive: true, force: true });
-  mkdirSync(packDir, { recursive: true });
-  const pack = spawnSync('npm', ['pack', '--pack-destination', packDir, '--silent'], { cwd: packageRoot });
-  if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`);
-  const tarball = join(
-    packDir,
-    readdirSync(packDir).find((name) => name.endsWith('.tgz'))!,
-  );
-  mustRun('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', tarball]);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
-/** `next start` on a free port, resolved once it answers. */
-async function start(): Promise<{ url: string; server: ChildProcess; output: () => string }> {
-  const port = await freePort();
-  const server = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: app,
-    env: environment,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  server.stdout!.on('data', (chunk) => (log += chunk));
-  server.stderr!.on('data', (chunk) => (log += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (server.exitCode !== null) throw new Error(`next start ended:\n${log}`);
-    const answered = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (answered) return { url, server, output: () => log };
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`next start did not answer:\n${log}`);
-}
 
 /** The text a UI message stream (server-sent events) carries, its deltas joined. */
 function streamedText(body: string): string {
@@ -93,19 +27,18 @@ function streamedText(body: string): string {
 
 describe('examples/ai-sdk: Next.js with useChat and <t3-composer>', () => {
   let browser: Browser;
-  let host: Awaited<ReturnType<typeof start>>;
+  let host: NextServer;
 
   beforeAll(async () => {
-    install();
-    mustRun(process.execPath, [nextBin, 'build']);
-    host = await start();
+    installPackedPackage(app);
+    nextBuild(app);
+    host = await nextServer(app, 'start');
     browser = await launchChromium();
   }, 900_000);
 
   afterAll(async () => {
     await browser?.close();
-    // The whole group: next start serves from a child process of its own.
-    if (host?.server.pid) process.kill(-host.server.pid, 'SIGTERM');
+    host?.close();
   });
 
   it('sends a message with a chip and shows the streamed reply of the mock model, which read the projected envelope', async () => {

@@ -274,4 +274,21 @@ describe('the packed package', () => {
     expect(code.includes('t3-user-message')).toBe(true);
     expect(code.includes('customElements')).toBe(true);
   });
+
+  it('bundles t3-composer/ssr for a browser as nothing, so a component rendered on both sides may import it', () => {
+    writeFileSync(
+      join(consumer, 'entry.js'),
+      "import { withStyleNonce } from 't3-composer/ssr';\nconsole.log(withStyleNonce(Object, 'n') === Object);\n",
+    );
+    writeFileSync(join(consumer, 'index.html'), '<!doctype html><script type="module" src="./entry.js"></script>');
+    run(join(packageRoot, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], consumer);
+    const assets = join(consumer, 'dist', 'assets');
+    const code = readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(join(assets, name), 'utf8'))
+      .join('\n');
+    expect(code).toContain('console.log');
+    // No element, no Lit, no Markdown renderer: what registers and renders on a server stays there.
+    for (const name of ['customElements', 't3-user-message', 'lit-html', 'marked']) expect(code).not.toContain(name);
+  });
 });
