@@ -1,11 +1,9 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../support/chromium.js';
-import { serveStatic, type StaticServer } from '../../support/static-server.js';
+import type { BrowserContextOptions } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { bundle } from './support/client-build.js';
+import { problemsOf, useServedPages } from './support/served-pages.js';
 import { renderComposer } from './support/server-render.js';
 
 /**
@@ -16,9 +14,6 @@ import { renderComposer } from './support/server-render.js';
  */
 
 const PLACEHOLDER = 'Ask anything, @ to mention a file, / for commands';
-const work = mkdtempSync(join(tmpdir(), 't3-composer-shell-'));
-let server: StaticServer;
-let browser: Browser;
 
 const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Composer</title></head>
@@ -36,40 +31,21 @@ const DEVICES: Record<string, BrowserContextOptions> = {
   phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
 };
 
-beforeAll(async () => {
-  await build({
-    configFile: false,
-    logLevel: 'error',
-    build: {
-      outDir: work,
-      emptyOutDir: true,
-      minify: false,
-      lib: { entry: resolve(import.meta.dirname, '../../src/define.ts'), formats: ['es'], fileName: () => 'define.js' },
-    },
-  });
-  copyFileSync(resolve(import.meta.dirname, '../../styles/before-define.css'), join(work, 'before-define.css'));
-  server = await serveStatic(work, { '/composer.html': page, '/lazy.html': lazyPage });
-  browser = await launchChromium();
-}, 120_000);
+/** The elements as a host bundles them, and the shipped stylesheet for elements not yet defined. */
+async function prepare(folder: string): Promise<void> {
+  await bundle(resolve(import.meta.dirname, '../../src/define.ts'), 'define.js', folder);
+  copyFileSync(resolve(import.meta.dirname, '../../styles/before-define.css'), join(folder, 'before-define.css'));
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(work, { recursive: true, force: true });
-});
+const served = useServedPages(prepare, () => ({ '/composer.html': page, '/lazy.html': lazyPage }));
 
 describe.each(Object.entries(DEVICES))('the server-rendered composer on a %s', (_name, device) => {
   it('shows its placeholder and buttons, inert, at the live composer’s height, which replaces it', async () => {
-    const context = await browser.newContext(device);
+    const context = await served().browser.newContext(device);
     const tab = await context.newPage();
-    const problems: string[] = [];
-    tab.on('pageerror', (error) => problems.push(error.message));
-    tab.on('console', (message) => {
-      if (/error|warning/.test(message.type()) && !/Lit is in dev mode/.test(message.text()))
-        problems.push(message.text());
-    });
+    const problems = problemsOf(tab);
     try {
-      await tab.goto(`${server.url}/composer.html`);
+      await tab.goto(`${served().server.url}/composer.html`);
       const composer = tab.locator('t3-composer');
       await expect(composer.locator('.cm-placeholder').textContent()).resolves.toBe(PLACEHOLDER);
       await expect(composer.locator('[part~="send-button"]').isDisabled()).resolves.toBe(true);
@@ -93,10 +69,10 @@ describe.each(Object.entries(DEVICES))('the server-rendered composer on a %s', (
 
 describe.each(Object.entries(DEVICES))('a composer loaded lazily on a %s', (_name, device) => {
   it('keeps its box from before it is defined (before-define.css) to when it is alive', async () => {
-    const context = await browser.newContext(device);
+    const context = await served().browser.newContext(device);
     const tab = await context.newPage();
     try {
-      await tab.goto(`${server.url}/lazy.html`);
+      await tab.goto(`${served().server.url}/lazy.html`);
       const composer = tab.locator('t3-composer');
       const before = (await composer.boundingBox())!;
       expect(before.height).toBeGreaterThan(40);

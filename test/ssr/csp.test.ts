@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../support/chromium.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { link, terminal } from '../../support/records.js';
-import { serveStatic, type StaticServer } from '../../support/static-server.js';
 import { buildClient, messagesScript } from './support/client-build.js';
+import { useServedPages } from './support/served-pages.js';
 import { renderThread } from './support/server-render.js';
 
 /**
@@ -18,9 +14,6 @@ import { renderThread } from './support/server-render.js';
 
 const NONCE = 'c3NyLW5vbmNl';
 const THREAD = [{ text: `Run ${link(terminal)} with **care**`, context: { version: 1 as const, records: [terminal] } }];
-const work = mkdtempSync(join(tmpdir(), 't3-composer-ssr-csp-'));
-let server: StaticServer;
-let browser: Browser;
 
 function pageHtml(nonce?: string): string {
   const policy = `default-src 'self'; script-src 'self'; style-src 'self' 'nonce-${NONCE}'`;
@@ -29,17 +22,10 @@ function pageHtml(nonce?: string): string {
 <body><main id="thread">${renderThread(THREAD, { nonce })}</main>${messagesScript(THREAD)}</body></html>`;
 }
 
-beforeAll(async () => {
-  await buildClient(work);
-  server = await serveStatic(work, { '/with-nonce.html': pageHtml(NONCE), '/without-nonce.html': pageHtml() });
-  browser = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(work, { recursive: true, force: true });
-});
+const served = useServedPages(buildClient, () => ({
+  '/with-nonce.html': pageHtml(NONCE),
+  '/without-nonce.html': pageHtml(),
+}));
 
 function refusals(page: Page): string[] {
   const refused: string[] = [];
@@ -64,10 +50,10 @@ async function hydrate(page: Page): Promise<void> {
 
 describe('server-rendered messages under a strict Content Security Policy', () => {
   it('with the page’s nonce, are styled before any script and refuse nothing', async () => {
-    const page = await browser.newPage();
+    const page = await served().browser.newPage();
     const refused = refusals(page);
     try {
-      await page.goto(`${server.url}/with-nonce.html`);
+      await page.goto(`${served().server.url}/with-nonce.html`);
       const message = page.locator('t3-user-message');
       await expect(radius(message)).resolves.toBe('12px');
       await hydrate(page);
@@ -79,10 +65,10 @@ describe('server-rendered messages under a strict Content Security Policy', () =
   });
 
   it('without it, read in the page’s styles, then adopt their own when they hydrate', async () => {
-    const page = await browser.newPage();
+    const page = await served().browser.newPage();
     const refused = refusals(page);
     try {
-      await page.goto(`${server.url}/without-nonce.html`);
+      await page.goto(`${served().server.url}/without-nonce.html`);
       const message = page.locator('t3-user-message');
       await expect(radius(message)).resolves.toBe('0px');
       expect(refused.length).toBeGreaterThan(0);

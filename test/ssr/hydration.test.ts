@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../support/chromium.js';
+import { describe, expect, it } from 'vitest';
 import { link, skill, terminal } from '../../support/records.js';
-import { serveStatic, type StaticServer } from '../../support/static-server.js';
 import { buildClient, messagesScript } from './support/client-build.js';
 import { renderThread } from './support/server-render.js';
+import { problemsOf, useServedPages } from './support/served-pages.js';
 
 /**
  * A thread rendered on the server (Node, `@lit-labs/ssr`), then read in Chromium: with JavaScript
@@ -27,46 +22,19 @@ const THREAD = [
   },
 ];
 
-const work = mkdtempSync(join(tmpdir(), 't3-composer-ssr-'));
-let server: StaticServer;
-let browser: Browser;
-
 function pageHtml(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Thread</title></head>
 <body><main id="thread">${renderThread(THREAD)}</main>${messagesScript(THREAD)}</body></html>`;
 }
 
-beforeAll(async () => {
-  await buildClient(work);
-  server = await serveStatic(work, { '/thread.html': pageHtml() });
-  browser = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(work, { recursive: true, force: true });
-});
-
-/** Problems the page reports: errors, warnings (Lit's dev-mode notice aside) and uncaught exceptions. */
-function problemsOf(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    const text = message.text();
-    if ((message.type() === 'error' || message.type() === 'warning') && !/Lit is in dev mode/.test(text)) {
-      problems.push(text);
-    }
-  });
-  return problems;
-}
+const served = useServedPages(buildClient, () => ({ '/thread.html': pageHtml() }));
 
 describe('a server-rendered thread', () => {
   it('reads fully with JavaScript off: text, structure and chip labels', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await served().browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     try {
-      await page.goto(`${server.url}/thread.html`);
+      await page.goto(`${served().server.url}/thread.html`);
       const first = page.locator('t3-user-message').first();
       await expect(first.locator('h2').textContent()).resolves.toBe('Plan');
       await expect(first.locator('strong').textContent()).resolves.toBe('care');
@@ -83,10 +51,10 @@ describe('a server-rendered thread', () => {
   });
 
   it('hydrates keeping every node the server drew, with no warning, and then works', async () => {
-    const page = await browser.newPage();
+    const page = await served().browser.newPage();
     const problems = problemsOf(page);
     try {
-      await page.goto(`${server.url}/thread.html`);
+      await page.goto(`${served().server.url}/thread.html`);
       // Every node of every shadow root, before any script of the package has run and after hydration.
       const nodesNow = `(() => {
         const nodes = [];

@@ -35,3 +35,12 @@ window.hydrated = hydrateThread(JSON.parse(document.getElementById('messages').t
 export function messagesScript(messages: unknown): string {
   return `<script type="application/json" id="messages">${JSON.stringify(messages).replaceAll('<', '\\u003c')}</script>`;
 }
+
+/** `entry` bundled as a host's bundler would, as `fileName` (its chunks beside it) in `outDir`. */
+export async function bundle(entry: string, fileName: string, outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true, minify: false, lib: { entry, formats: ['es'], fileName: () => fileName } },
+  });
+}
