@@ -196,13 +196,13 @@ const KNOWN_KINDS: readonly KnownContextKind[] = CONTEXT_KINDS;
 /** A valid record whose free-text fields carry grammar text (labels, excerpts, payloads). */
 const grammarRecordArb: fc.Arbitrary<ContextRecord> = fc
   .tuple(
-    fc.constantFrom(...KNOWN_KINDS, 'thread'),
+    fc.constantFrom(...KNOWN_KINDS, 'host-note'),
     fc.constantFrom('ctx_1', 'ctx-2', 'img_1', 'legacy_terminal_1', 'A'),
     grammarText,
     grammarText,
   )
   .map(([kind, contextId, label, body]) => {
-    const base = kind === 'thread' ? { version: 1, kind, label: '', payload: { note: body } } : minimalRecord(kind);
+    const base = kind === 'host-note' ? { version: 1, kind, label: '', payload: { note: body } } : minimalRecord(kind);
     const withText: Record<string, unknown> = { ...base, contextId, label: label.slice(0, 200) };
     for (const field of [
       'text',

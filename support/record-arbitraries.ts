@@ -63,6 +63,7 @@ const MINIMAL_FIELDS: Record<KnownContextKind, Record<string, unknown>> = {
   },
   mention: { path: 'src/index.ts' },
   skill: { name: 'pinchtab' },
+  thread: { environmentId: 'env-1', threadId: 'thread-1', title: 'Fix login flow' },
 };
 
 /** Records with every optional field filled. */
@@ -207,6 +208,7 @@ const kindFieldArbs: Record<KnownContextKind, fc.Arbitrary<Record<string, unknow
     })),
   mention: fc.record({ path: trimmedNonEmpty }),
   skill: fc.record({ name: trimmedNonEmpty }),
+  thread: fc.record({ environmentId: trimmedNonEmpty, threadId: trimmedNonEmpty, title: text(40) }),
 };
 
 const knownKinds: readonly string[] = CONTEXT_KINDS;

@@ -8,13 +8,14 @@ import {
   type ReviewCommentContextRecord,
   type SkillContextRecord,
   type TerminalContextRecord,
+  type ThreadContextRecord,
   type UnknownContextRecord,
   formatContextReference,
 } from '../src/core/index.js';
 
 /**
- * The example records every test shares: one valid record of every known kind and two host kinds
- * (one carrying a payload, one top-level fields), with helpers that write references to them.
+ * The example records every test shares: one valid record of every known kind and a host kind
+ * carrying a payload, with helpers that write references to them.
  * DOM-free and Node-free, so element tests in the browser, Node tests and benchmarks all use them.
  */
 export const image: ImageContextRecord = {
@@ -160,17 +161,18 @@ export const dataset: UnknownContextRecord = {
   payload: { value: 'users', serialized: '@dataset:users' },
 };
 
-/** A host kind with top-level fields instead of a payload. */
-export const thread: UnknownContextRecord = {
+/** Another thread of the same server; its chip reads as its title. */
+export const thread: ThreadContextRecord = {
   version: 1,
   kind: 'thread',
   contextId: 'thread_1',
   label: 'Earlier thread',
   environmentId: 'env-1',
   threadId: 'th-9',
-  title: 'Earlier thread',
+  title: 'Fix the checkout button',
 };
 
+/** One record of each known kind but the thread, then the host kind (tests index into it by position). */
 export const ALL_RECORDS: ContextRecord[] = [
   image,
   file,
@@ -183,7 +185,7 @@ export const ALL_RECORDS: ContextRecord[] = [
   dataset,
 ];
 
-/** Every example: each known kind and both host-kind shapes, the one with top-level fields last. */
+/** Every example: `ALL_RECORDS` (the known kinds but the thread, and the host kind), then the thread. */
 export const RECORDS_OF_EVERY_KIND: ContextRecord[] = [...ALL_RECORDS, thread];
 
 export function link(record: ContextRecord, label = record.label): string {

@@ -3,7 +3,7 @@
  * `context.records`. Records never carry bytes; images and files bind to attachments by id.
  */
 
-/** The eight kinds this version knows, in wire order. */
+/** The nine kinds this version knows, in wire order. */
 export const CONTEXT_KINDS = [
   'image',
   'file',
@@ -13,6 +13,7 @@ export const CONTEXT_KINDS = [
   'review-comment',
   'mention',
   'skill',
+  'thread',
 ] as const;
 
 export type KnownContextKind = (typeof CONTEXT_KINDS)[number];
@@ -124,6 +125,17 @@ export interface SkillContextRecord extends ContextRecordBase<'skill'> {
 }
 
 /**
+ * Another thread on the same server, attached so the model can read its history (T3's
+ * `t3_thread_read`). Only identity travels; `title` is a snapshot for display.
+ */
+export interface ThreadContextRecord extends ContextRecordBase<'thread'> {
+  environmentId: string;
+  threadId: string;
+  /** At most 200 chars; may be empty. */
+  title: string;
+}
+
+/**
  * A record of a kind this version does not know (a later T3 kind such as `thread`, or a host kind).
  * `payload` is kept when present, and so is every other top-level field beyond the base ones.
  */
@@ -140,7 +152,8 @@ export type KnownContextRecord =
   | PreviewAnnotationContextRecord
   | ReviewCommentContextRecord
   | MentionContextRecord
-  | SkillContextRecord;
+  | SkillContextRecord
+  | ThreadContextRecord;
 
 export type ContextRecord = KnownContextRecord | UnknownContextRecord;
 

@@ -52,6 +52,7 @@ const KIND_KEYS: Record<KnownContextKind, string[]> = {
   ],
   mention: ['path'],
   skill: ['name'],
+  thread: ['environmentId', 'threadId', 'title'],
 };
 const NESTED_KEYS: Record<string, string[]> = {
   source: ['functionName', 'fileName', 'lineNumber', 'columnNumber'],

@@ -481,22 +481,6 @@ describe('decodeContextRecord: unknown fields and unknown kinds', () => {
     expect(decodeOk(record)).toEqual(record);
   });
 
-  it('keeps a T3 thread record with its top-level fields', () => {
-    const thread = {
-      version: 1,
-      contextId: 'thread_t1',
-      kind: 'thread',
-      label: 'Other thread',
-      environmentId: 'env-1',
-      threadId: 't1',
-      title: 'Fix the build',
-    };
-    const record = decodeOk(thread);
-    expect(record).toEqual(thread);
-    expect(isKnownContextRecord(record)).toBe(false);
-    expect(isUnknownContextRecord(record)).toBe(true);
-  });
-
   it('accepts an unknown kind with neither payload nor extra fields', () => {
     expect(decodeOk({ version: 1, contextId: 'a', kind: 'app', label: 'App' })).toEqual({
       version: 1,
@@ -548,7 +532,7 @@ describe('decodeContextRecord: unknown fields and unknown kinds', () => {
     const record = (title: string, more = {}) => ({
       version: 1,
       contextId: 'a',
-      kind: 'thread',
+      kind: 'future',
       label: '',
       payload: 'p'.repeat(60_000),
       title,
@@ -557,9 +541,9 @@ describe('decodeContextRecord: unknown fields and unknown kinds', () => {
     const fits = 'x'.repeat(64_000 - JSON.stringify({ title: '' }).length);
     expect(JSON.stringify({ title: fits })).toHaveLength(64_000);
     expect(decodeContextRecord(record(fits)).ok).toBe(true);
-    expect(decodeError(record(`${fits}x`))).toBe("thread: extra fields' JSON must be at most 64000 chars");
+    expect(decodeError(record(`${fits}x`))).toBe("future: extra fields' JSON must be at most 64000 chars");
     const half = 'x'.repeat(32_000);
-    expect(decodeError(record(half, { other: half }))).toBe("thread: extra fields' JSON must be at most 64000 chars");
+    expect(decodeError(record(half, { other: half }))).toBe("future: extra fields' JSON must be at most 64000 chars");
   });
 
   it.each([
@@ -600,6 +584,71 @@ describe('decodeContextRecord: unknown fields and unknown kinds', () => {
       'future.label: must be at most 200 chars',
     );
     expect(decodeOk({ version: 1, contextId: ' a ', kind: 'future', label: '' }).contextId).toBe('a');
+  });
+});
+
+describe('decodeContextRecord: thread, as T3 decodes its ThreadContextRecord', () => {
+  // T3's vector: `knownRecords.thread` of packages/contracts/src/composerContext.test.ts.
+  const t3Thread = {
+    version: 1,
+    contextId: 'ctx_1',
+    kind: 'thread',
+    label: 'Fix login flow',
+    environmentId: 'environment-1',
+    threadId: 'thread-1',
+    title: 'Fix login flow',
+  };
+
+  it("round-trips T3's thread record as a known record (mirrors T3's `round-trips a %s record`)", () => {
+    const record = decodeOk(t3Thread);
+    expect(record).toEqual(t3Thread);
+    expect(Object.keys(record)).toEqual([
+      'version',
+      'contextId',
+      'label',
+      'kind',
+      'environmentId',
+      'threadId',
+      'title',
+    ]);
+    expect(isKnownContextRecord(record)).toBe(true);
+  });
+
+  it('trims environmentId and threadId, with no maximum; keeps the title as written, empty included', () => {
+    const long = 'e'.repeat(5_000);
+    expect(decodeOk({ ...t3Thread, environmentId: ` ${long}\n`, threadId: '\tthread-1 ', title: '' })).toMatchObject({
+      environmentId: long,
+      threadId: 'thread-1',
+      title: '',
+    });
+    expect(decodeOk({ ...t3Thread, title: '  Plan B \n' })).toMatchObject({ title: '  Plan B \n' });
+    expect(decodeOk({ ...t3Thread, title: 'x'.repeat(200) })).toMatchObject({ title: 'x'.repeat(200) });
+  });
+
+  it.each([
+    [{ environmentId: undefined }, 'thread.environmentId: expected a string'],
+    [{ environmentId: '   ' }, 'thread.environmentId: must not be empty'],
+    [{ threadId: undefined }, 'thread.threadId: expected a string'],
+    [{ threadId: '\n' }, 'thread.threadId: must not be empty'],
+    [{ threadId: 9 }, 'thread.threadId: expected a string'],
+    [{ title: undefined }, 'thread.title: expected a string'],
+    [{ title: 'x'.repeat(201) }, 'thread.title: must be at most 200 chars'],
+  ])('drops a thread record with %j', (change, error) => {
+    const record = { ...t3Thread, ...change };
+    expect(decodeError(record)).toBe(error);
+    const { context, dropped } = decodeMessageContext({ version: 1, records: [record, minimalRecord('skill')] }) as {
+      context: { records: ContextRecord[] };
+      dropped: unknown[];
+    };
+    expect(context.records.map((kept) => kept.kind)).toEqual(['skill']);
+    expect(dropped).toEqual([{ index: 0, error }]);
+  });
+
+  it('strips fields the schema does not have, and never reads a thread as an unknown kind', () => {
+    expect(decodeOk({ ...t3Thread, extra: 1, payload: { a: 1 } })).toEqual(t3Thread);
+    expect(decodeError({ version: 1, contextId: 'x', kind: 'thread', label: '', payload: { threadId: 't' } })).toBe(
+      'thread.environmentId: expected a string',
+    );
   });
 });
 

@@ -14,6 +14,7 @@ import {
   reviewComment,
   skill,
   terminal,
+  thread,
 } from '../../support/records.js';
 import { centre, part, waitFor } from './support/interaction.js';
 
@@ -406,6 +407,33 @@ describe('<t3-context-chip>', () => {
         await sendKeys({ press: key === ' ' ? 'Space' : key });
         expect((await activated).detail.contextId).to.equal('img_1');
       }
+    });
+
+    it("a thread chip reads as the thread's title, follows a live title, and fires t3-chip-activate with its record", async () => {
+      const chip = await chipFor(thread);
+      const base = part(chip, 'base')!;
+      expect(part(chip, 'label')!.textContent).to.equal('Fix the checkout button');
+      expect(base.getAttribute('aria-label')).to.equal('Fix the checkout button');
+      expect(chip.hasAttribute('unresolved')).to.be.false;
+
+      const activated = oneEvent(chip, 't3-chip-activate');
+      await click(base);
+      const { detail } = await activated;
+      expect(detail).to.deep.include({
+        kind: 'thread',
+        contextId: 'thread_1',
+        label: 'Fix the checkout button',
+        placement: 'message',
+      });
+      expect(detail.record).to.equal(thread);
+
+      // A host hands the chip the thread as it is now; a blank title falls back to the link's label.
+      chip.record = { ...thread, title: 'Checkout, take two' };
+      await chip.updateComplete;
+      expect(part(chip, 'label')!.textContent).to.equal('Checkout, take two');
+      chip.record = { ...thread, title: '  ' };
+      await chip.updateComplete;
+      expect(part(chip, 'label')!.textContent).to.equal('Earlier thread');
     });
 
     it('is a focusable button in messages and no tab stop in the composer', async () => {

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define-message.js';
 import type { ContextRecord } from '../../src/core/index.js';
 import type { T3UserMessage } from '../../src/elements/user-message/user-message.js';
-import { ALL_RECORDS, link, pullRequestComment } from '../../support/records.js';
+import { ALL_RECORDS, link, pullRequestComment, thread } from '../../support/records.js';
 import { assertNoScriptSurface, XSS_PAYLOADS } from './support/xss.js';
 
 declare global {
@@ -81,7 +81,7 @@ describe('hostile input never executes and leaves no script surface', () => {
 
   it('in every string field of every record kind, with the details rendered', async () => {
     for (const payload of XSS_PAYLOADS) {
-      const records = [...ALL_RECORDS, pullRequestComment].map((record) => poisoned(record, payload));
+      const records = [...ALL_RECORDS, pullRequestComment, thread].map((record) => poisoned(record, payload));
       const text = records.map((record) => link(record, payload.replace(/[\]\n]/g, ' '))).join(' ');
       const message = await fixture<T3UserMessage>(
         html`<t3-user-message .text=${text} .context=${{ version: 1, records }}></t3-user-message>`,

@@ -77,7 +77,7 @@ describe('POST then GET /api/threads/:id/messages', () => {
     expect(stored[0]).toMatchObject({ kind: 'image', attachmentId: imageAttachment!.attachmentId });
     expect(stored[1]).toMatchObject({ kind: 'file', attachmentId: fileAttachment!.attachmentId });
     expect(stored.slice(2)).toEqual(decoded.ok ? decoded.context.records.slice(2) : []);
-    // The later kind keeps its top-level fields.
+    // The thread kind keeps its fields.
     expect(stored.at(-1)).toMatchObject({ kind: 'thread', environmentId: 'env-1', threadId: 'th-9' });
 
     const listing = await listThread('round-trip');

@@ -7,6 +7,7 @@ import { previewAnnotationKind } from './preview-annotation.js';
 import { reviewCommentKind } from './review-comment.js';
 import { skillKind } from './skill.js';
 import { terminalKind } from './terminal.js';
+import { threadKind } from './thread.js';
 
 /**
  * Every known kind's definition (fields and projection body), keyed by kind. Adding a known kind
@@ -21,6 +22,7 @@ export const KIND_DEFINITIONS: { readonly [K in KnownContextKind]: KindDefinitio
   'review-comment': reviewCommentKind,
   mention: mentionKind,
   skill: skillKind,
+  thread: threadKind,
 };
 
 export type { KindDefinition, KindFields, KindReaders, RecordOfKind } from './kind.js';

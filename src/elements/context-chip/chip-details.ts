@@ -62,6 +62,9 @@ function renderValidRecordDetails(
       return renderReviewComment(record);
     case 'skill':
       return html`<div class="title">${record.name}</div>`;
+    case 'thread':
+      return html`<div class="title">${record.title}</div>
+        <div class="meta">${record.threadId}</div>`;
     case 'mention':
       return nothing;
   }

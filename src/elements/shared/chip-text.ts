@@ -14,14 +14,22 @@ export interface ChipSource {
   reference?: InputReferencePayload;
 }
 
-/** The text on the chip: the link label, else the record's, else the reference's fields, else the id. */
+/**
+ * The text on the chip: a pull request's `#number`, a thread's title (a host may hand the chip a
+ * record with the thread's live title), else the link label, else the record's, else the
+ * reference's fields, else the id.
+ */
 export function chipLabel({ label, contextId, kind, record, reference }: ChipSource): string {
   const pullRequest = pullRequestOf(record);
   if (pullRequest) return `#${pullRequest.number}`;
   return (
-    firstText(label, record?.label, reference?.label, reference?.value, reference?.serialized) ??
+    firstText(threadTitleOf(record), label, record?.label, reference?.label, reference?.value, reference?.serialized) ??
     (reference?.id || contextId || kind)
   );
+}
+
+function threadTitleOf(record: ContextRecord | undefined): string | undefined {
+  return record && isKnownContextRecord(record) && record.kind === 'thread' ? record.title : undefined;
 }
 
 /** The value shown beside the label: a host kind's `payload.value` or an annotation's `value`. */

@@ -25,6 +25,8 @@ const PATHS: Readonly<Record<KnownContextKind | 'generic', string>> = {
   // A page of the project (mention labels already start with `@`, so the icon does not repeat it).
   mention: 'M4 1.8h5l3 3v9.4H4zM9 1.8v3h3M6 8.5h4M6 11h4',
   skill: 'M8 1.8l1.8 3.9 4.2.5-3.1 2.9.8 4.2L8 11.2l-3.7 2.1.8-4.2L2 6.2l4.2-.5z',
+  // Two speech bubbles: another conversation.
+  thread: 'M2 2.5h8.5v6H6l-2.5 2.2V8.5H2zM10.5 5.5H14v6h-1.5v2.2L10 11.5H6.5V8.5',
   generic: 'M6.5 9.5l3-3M7 4.5l1.3-1.3a2.6 2.6 0 013.7 3.7L10.7 8.2M9 11.5l-1.3 1.3a2.6 2.6 0 01-3.7-3.7l1.3-1.3',
 };
 

@@ -34,6 +34,8 @@ const BUILT_IN: Readonly<Record<KnownContextKind, ResolvedPresentation>> = {
   'review-comment': { details: 'popover', expanded: 'none' },
   mention: { details: 'none', expanded: 'none' },
   skill: { details: 'tooltip', expanded: 'none' },
+  // The chip reads as the thread's title; activating it is how a host opens the thread.
+  thread: { details: 'none', expanded: 'none' },
 };
 
 const DETAILS_LEVELS: readonly string[] = ['none', 'tooltip', 'popover'];
