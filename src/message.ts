@@ -27,6 +27,7 @@ export type {
   ChipActivateDetail,
   ChipPlacement,
   ChipRemoveDetail,
+  UploadRetryDetail,
   CitationActivateDetail,
   CitationCommentDetail,
   EditDetail,

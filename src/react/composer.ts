@@ -13,6 +13,7 @@ export const T3Composer = wrapElement(React, 't3-composer', ComposerElement, {
   onInput: 'input',
   onChipActivate: 't3-chip-activate',
   onChipRemove: 't3-chip-remove',
+  onUploadRetry: 't3-upload-retry',
   onAttachmentRemove: 't3-attachment-remove',
   onStashChange: 't3-stash-change',
   onDraftRestore: 't3-draft-restore',

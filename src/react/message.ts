@@ -19,6 +19,7 @@ export const T3UserMessage = wrapElement(React, 't3-user-message', UserMessageEl
 export const T3ContextChip = wrapElement(React, 't3-context-chip', ChipElement, {
   onChipActivate: 't3-chip-activate',
   onChipRemove: 't3-chip-remove',
+  onUploadRetry: 't3-upload-retry',
   onCitationActivate: 't3-citation-activate',
 });
 

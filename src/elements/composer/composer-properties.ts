@@ -4,6 +4,7 @@ import { ConfigurableElement } from '../shared/configurable-element.js';
 import { DEFAULT_PASTE_FILE_CHARS, DEFAULT_PASTE_FILE_LINES } from './clipboard/long-paste.js';
 import { DEFAULT_HISTORY_SIZE } from './drafts/draft-recall.js';
 import type { DraftStorage } from './drafts/draft-storage.js';
+import type { UploadAttachment } from './attachments/upload-registry.js';
 import { DEFAULT_DICTATION_SILENCE } from './dictation/dictation-controller.js';
 import type { SpeechRecognizerAdapter } from './dictation/speech-recognizer.js';
 import type { MentionProvider } from './menu/providers.js';
@@ -58,6 +59,14 @@ export abstract class ComposerProperties extends ConfigurableElement {
 
   /** Replaces the default IndexedDB store: `{load(key), save(key, stored), remove(key)}`, each a promise. */
   @property({ attribute: false }) draftStorage?: DraftStorage;
+
+  /**
+   * Uploads each file as it is attached, pasted or dropped: `(file, {signal, onProgress}) => Promise<{attachmentId,
+   * url?}>`. Its chip shows the progress, then the file is the host's: the answered `attachmentId` (its record's too)
+   * and `url` go with the submission, and Send waits for uploads still running. Removing the file, clearing the draft
+   * or leaving the page aborts its upload (`signal`). Without it, files are handed over with `t3-submit`.
+   */
+  @property({ attribute: false }) uploadAttachment?: UploadAttachment;
 
   /** The host's assistant is working: the send button stops it, and Enter queues follow-ups (see `queue-mode`). */
   @property({ type: Boolean, reflect: true }) busy = false;

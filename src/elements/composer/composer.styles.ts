@@ -4,12 +4,14 @@ import { commandStyles } from './editor/command.styles.js';
 import { queueStyles } from './sending/queue.styles.js';
 import { dictationStyles } from './dictation/dictation.styles.js';
 import { toolsStyles } from './tools.styles.js';
+import { uploadStyles } from './attachments/uploads.styles.js';
 
 export const composerStyles = [
   themeTokens,
   queueStyles,
   commandStyles,
   toolsStyles,
+  uploadStyles,
   css`
     /* A size container, so its layout follows its own width (a phone's composer, or a narrow panel's),
        not the viewport's. Give it a width (a block, or a flex item that grows), not a shrink-to-fit box. */

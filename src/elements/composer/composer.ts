@@ -51,6 +51,8 @@ export type { InsertCitationOptions, InsertCitationResult } from './editor/citat
  * @csspart editor - The editing area.
  * @csspart attachments - The shelf of image thumbnails.
  * @csspart attachment - One thumbnail.
+ * @csspart progress - While a thumbnail's image uploads (`uploadAttachment`): its progress bar (`role="progressbar"`).
+ * @csspart retry-button - On a thumbnail whose image failed to upload: the button that uploads it again.
  * @csspart notice - A message about a limit or a pending action.
  * @csspart menu - The mention or command menu.
  * @csspart option - One option of the menu.
@@ -88,6 +90,8 @@ export type { InsertCitationOptions, InsertCitationResult } from './editor/citat
  * @fires {CustomEvent<SendingChangeDetail>} t3-sending-change - A submission went in flight, or the last one settled.
  * @fires {Event} input - The draft changed (text, chips or attachments).
  * @fires {CustomEvent<AttachmentRemoveDetail>} t3-attachment-remove - A file or image left the draft.
+ * @fires {CustomEvent<UploadRetryDetail>} t3-upload-retry - Retry was used on a chip whose file failed to upload (it
+ *   bubbles from the chip; the composer uploads the file again).
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - A chip in the draft was activated.
  * @fires {CustomEvent<CitationCommentDetail>} t3-citation-comment - A citation chip's comment was edited; cancelled,
  * the link stays as it was.
@@ -127,6 +131,7 @@ export class T3Composer extends ComposerProperties {
         this.persistence.changed(blank);
         this.submitting.followDraft();
       },
+      uploadingElsewhere: () => [],
     });
     this.dictation = new DictationController(this.session, {
       recognizer: () => this.speechRecognizer,
@@ -296,6 +301,7 @@ export class T3Composer extends ComposerProperties {
       part="base"
       class="frame"
       @t3-chip-remove=${session.removeChip}
+      @t3-upload-retry=${session.uploads.onRetry}
       @t3-citation-comment=${session.changeCitationComment}
     >
       ${this.submitting.queue.render()} ${session.shelf.render(session.state)}

@@ -11,6 +11,7 @@ import type { ResolvedConfig } from '../shared/config.js';
 import type { DraftAttachment, TextPreview } from '../shared/draft-values.js';
 import { AttachmentShelf } from './attachments/attachment-shelf.js';
 import { filesToAttach } from './attachments/attachments.js';
+import { UploadsController } from './attachments/uploads.js';
 import { ComposerClipboard } from './clipboard/composer-clipboard.js';
 import type { LongPasteLimits } from './clipboard/long-paste.js';
 import type { InsertContextOptions, InsertContextResult } from './composer-types.js';
@@ -61,6 +62,8 @@ export interface DraftSessionOptions {
    * stored with it did (the stash, the queue, the history): save it, and follow it (the send button).
    */
   changed(blank: boolean): void;
+  /** Files held outside the draft whose uploads must go on (a send waiting for them, queued and stashed drafts). */
+  uploadingElsewhere(): Iterable<File>;
 }
 
 /**
@@ -77,6 +80,7 @@ export class DraftSession implements ComposerContext {
   private readonly setup: EditorSetup;
   readonly menu: MenuController;
   readonly shelf: AttachmentShelf;
+  readonly uploads: UploadsController;
   private readonly clipboard: ComposerClipboard;
 
   constructor(
@@ -91,7 +95,8 @@ export class DraftSession implements ComposerContext {
       viewChanged: (view) => this.menu.attach(view),
     });
     this.menu = new MenuController(this, options.providers);
-    this.shelf = new AttachmentShelf(this);
+    this.uploads = new UploadsController(this, { otherFiles: options.uploadingElsewhere });
+    this.shelf = new AttachmentShelf(this, { retry: (contextId) => this.uploads.retry(contextId) && this.focus() });
     this.clipboard = new ComposerClipboard(this, {
       addFiles: (files, at, previews) => this.addFiles(files, at, previews),
       longPasteLimits: options.longPasteLimits,
@@ -255,6 +260,7 @@ export class DraftSession implements ComposerContext {
 
   /** Follows changed element properties: editability, length limit, placeholder, name. */
   reconfigure(changed: ReadonlyMap<PropertyKey, unknown>): void {
+    if (changed.has('uploadAttachment')) this.uploads.uploaderChanged();
     if (this.disabled && this.view?.hasFocus) this.editor.blur();
     const effects = this.setup.reconfigure(changed);
     if (effects.length > 0) this.dispatch({ effects });
@@ -306,6 +312,7 @@ export class DraftSession implements ComposerContext {
   /** Every change of the draft: the form value, the element's one `input` for a person's change, the save. */
   private draftChanged(origin: ReplaceOrigin, changed: boolean): void {
     this.formValue.sync(this.state);
+    this.uploads.scheduleSync();
     if (origin === 'store' || !changed) return;
     if (origin === 'user') this.host.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
     this.options.changed(stateIsBlank(this.state));

@@ -63,6 +63,32 @@ export const chipStyles = [
       animation: t3-pulse 1.2s ease-in-out infinite;
     }
 
+    /* A file that failed to upload: the chip stays, marked, with Retry beside Remove. */
+    :host([upload-failed]) .chip {
+      border-style: dashed;
+      border-color: var(--_t3-tone-closed);
+    }
+
+    .progress {
+      display: inline-block;
+      flex: none;
+      align-self: center;
+      inline-size: 2.2em;
+      block-size: 0.3em;
+      overflow: hidden;
+      border-radius: 999px;
+      background: var(--_t3-chip-border-color);
+    }
+
+    .progress-fill {
+      display: block;
+      block-size: 100%;
+      inline-size: 0;
+      border-radius: inherit;
+      background: currentColor;
+      transition: inline-size 0.2s linear;
+    }
+
     @keyframes t3-pulse {
       50% {
         opacity: 0.45;
@@ -118,8 +144,9 @@ export const chipStyles = [
       opacity: 0.75;
     }
 
-    /* The chip's round controls: Remove, and a citation's Edit comment. */
+    /* The chip's round controls: Remove, Retry of a failed upload, and a citation's Edit comment. */
     .remove,
+    .retry,
     .edit-comment {
       all: unset;
       display: inline-flex;
@@ -138,6 +165,8 @@ export const chipStyles = [
 
     .remove:hover,
     .remove:focus-visible,
+    .retry:hover,
+    .retry:focus-visible,
     .edit-comment:hover,
     .edit-comment:focus-visible {
       opacity: 1;
@@ -150,6 +179,7 @@ export const chipStyles = [
        place the caret there), the target taking in the gap before it and the chip's end padding. */
     @media (pointer: coarse) {
       .remove,
+      .retry,
       .edit-comment {
         box-sizing: border-box;
         inline-size: 44px;

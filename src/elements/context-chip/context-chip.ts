@@ -16,11 +16,12 @@ import { citationChipLabel } from '../shared/citation-chip-label.js';
 import { DetailsPopoverController } from './details-popover.js';
 import type { TextPreview } from '../shared/draft-values.js';
 import { DetailsChunk, type DetailsSource } from './details-chunk.js';
+import { type ChipButtonActions, chipButtons } from './chip-controls.js';
 
 export type ChipView = 'compact' | 'expanded';
 
 /** Which tooltip text, if any, replaces a chip's details. */
-type ChipStatus = 'resolved' | 'unresolved' | 'pending' | 'not-in-environment';
+type ChipStatus = 'resolved' | 'unresolved' | 'pending' | 'not-in-environment' | 'upload-failed';
 
 /**
  * One reference to a piece of context (a file, an image, a terminal excerpt, a review comment, a
@@ -37,6 +38,8 @@ type ChipStatus = 'resolved' | 'unresolved' | 'pending' | 'not-in-environment';
  * @csspart details - The tooltip or popover with the chip's details.
  * @csspart expanded - The details shown inline under the chip in the expanded view.
  * @csspart expand - In the composer, the Expand to text button of a pasted-text file chip's details.
+ * @csspart progress - While the chip's file uploads (`upload-progress`): its progress bar (`role="progressbar"`).
+ * @csspart retry-button - Once the chip's file failed to upload (`upload-failed`): the button that uploads it again.
  *
  * @cssprop [--t3-chip-max-width=24ch] - Maximum width of the label before it is truncated.
  * @cssprop [--t3-chip-background] - Chip background.
@@ -54,6 +57,8 @@ type ChipStatus = 'resolved' | 'unresolved' | 'pending' | 'not-in-environment';
  *
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - The chip was clicked, or Enter or Space pressed on it.
  * @fires {CustomEvent<ChipRemoveDetail>} t3-chip-remove - The remove button was used; cancelable.
+ * @fires {CustomEvent<UploadRetryDetail>} t3-upload-retry - Retry was used on a chip whose file failed to upload (the
+ * composer uploads it again).
  * @fires {CustomEvent<CitationActivateDetail>} t3-citation-activate - A citation chip in a message was activated
  * (instead of `t3-chip-activate`); cancelable.
  * @fires {CustomEvent<CitationCommentDetail>} t3-citation-comment - A citation chip in the composer was given a new
@@ -122,6 +127,12 @@ export class T3ContextChip extends ConfigurableElement {
    */
   @property({ attribute: false }) textPreview?: TextPreview;
 
+  /** While the file behind the chip uploads (in the composer): the fraction sent, 0 to 1, shown as a progress bar. */
+  @property({ type: Number, reflect: true, attribute: 'upload-progress' }) uploadProgress?: number;
+
+  /** The upload of the file behind the chip failed: the chip says so and offers Retry (`t3-upload-retry`). */
+  @property({ type: Boolean, reflect: true, attribute: 'upload-failed', useDefault: true }) uploadFailed = false;
+
   @query('[part~="base"]') private base?: HTMLElement;
   @query('[part~="details"]') private detailsElement?: HTMLElement;
 
@@ -169,6 +180,7 @@ export class T3ContextChip extends ConfigurableElement {
   private resolveStatus(): ChipStatus {
     if (this.notInEnvironment) return 'not-in-environment';
     if (this.pending) return 'pending';
+    if (this.uploadFailed) return 'upload-failed';
     if (this.citation) return 'resolved';
     if (this.record) return this.presentationAccepts(this.record) ? 'resolved' : 'unresolved';
     return this.reference ? 'resolved' : 'unresolved';
@@ -216,9 +228,7 @@ export class T3ContextChip extends ConfigurableElement {
         @pointerleave=${this.details.onPointerLeave}
         @focusin=${this.details.onFocusIn}
         @focusout=${this.details.onFocusOut}
-        >${compact ?? this.renderFace(label, value)}${this.renderCitationEdit()}${
-          this.removable ? this.renderRemoveButton(label) : nothing
-        }</span
+        >${compact ?? this.renderFace(label, value)}${this.renderCitationEdit()}${chipButtons(this, this.config.locale, label, this.buttons)}</span
       >${details ? this.renderDetailsPopover(details) : nothing}${this.renderExpanded()}`;
   }
 
@@ -235,22 +245,6 @@ export class T3ContextChip extends ConfigurableElement {
     if (!this.citation || this.placement !== 'composer' || !this.removable) return nothing;
     this.commentControl ??= commentControlFor(this, () => this.citation);
     return this.commentControl?.render(this.config.locale) ?? nothing;
-  }
-
-  private renderRemoveButton(label: string): TemplateResult {
-    return html`<button
-      part="remove-button"
-      class="remove"
-      type="button"
-      tabindex=${this.placement === 'composer' ? '-1' : '0'}
-      aria-label=${formatMessage(this.config.locale.remove, { label })}
-      @click=${this.onRemoveClick}
-      @keydown=${this.onRemoveKeyDown}
-    >
-      <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
-        <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" />
-      </svg>
-    </button>`;
   }
 
   private renderDetailsPopover(content: unknown): TemplateResult {
@@ -293,6 +287,8 @@ export class T3ContextChip extends ConfigurableElement {
         return this.config.locale.notInEnvironment;
       case 'pending':
         return this.config.locale.loading;
+      case 'upload-failed':
+        return formatMessage(this.config.locale.uploadFailed, { label: this.displayLabel });
       case 'resolved':
         return null;
     }
@@ -345,12 +341,16 @@ export class T3ContextChip extends ConfigurableElement {
     emit(this, 't3-chip-activate', detail);
   }
 
-  private requestRemove(): void {
-    const detail: ChipRemoveDetail = {
+  /** What the remove and retry events say of the chip. */
+  private get identity(): ChipRemoveDetail {
+    return {
       kind: this.effectiveKind,
       contextId: this.contextId || this.record?.contextId || this.reference?.id || '',
     };
-    emit(this, 't3-chip-remove', detail, { cancelable: true });
+  }
+
+  private requestRemove(): void {
+    emit(this, 't3-chip-remove', this.identity, { cancelable: true });
   }
 
   private onClick(event: MouseEvent): void {
@@ -368,18 +368,23 @@ export class T3ContextChip extends ConfigurableElement {
     }
   }
 
-  private onRemoveClick(event: MouseEvent): void {
-    event.stopPropagation();
-    this.requestRemove();
-  }
-
-  private onRemoveKeyDown(event: KeyboardEvent): void {
-    if (event.key === 'Backspace' || event.key === 'Delete') {
+  /** What its own buttons do: Remove (a click, or Backspace or Delete on it) and Retry of a failed upload. */
+  private readonly buttons: ChipButtonActions = {
+    remove: (event) => {
+      event.stopPropagation();
+      this.requestRemove();
+    },
+    removeKey: (event) => {
+      if (event.key !== 'Backspace' && event.key !== 'Delete') return;
       event.preventDefault();
       event.stopPropagation();
       this.requestRemove();
-    }
-  }
+    },
+    retry: (event) => {
+      event.stopPropagation();
+      emit(this, 't3-upload-retry', this.identity);
+    },
+  };
 }
 
 declare global {

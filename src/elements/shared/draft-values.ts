@@ -22,6 +22,13 @@ export interface DraftAttachment {
   file: File;
   /** For a long paste turned into a text file: its line count and first lines, shown in the chip's details. */
   preview?: TextPreview;
+  /**
+   * Uploaded by the composer's `uploadAttachment`: `attachmentId` is then the id the host answered
+   * (its record's too), and `url` where the host serves it, if it said. A draft read back from the
+   * store holds no bytes for it: its `file` is empty, with the file's name and type.
+   */
+  uploaded?: true;
+  url?: string;
 }
 
 /** The whole draft as a value: structured-cloneable, so it can be stored, stashed and recalled. */

@@ -29,6 +29,8 @@ export interface T3EventDetails {
   };
   /** A chip's remove button was used; cancelable. */
   't3-chip-remove': { kind: string; contextId: string };
+  /** Retry was used on a chip whose file failed to upload (in the composer, which uploads it again). */
+  't3-upload-retry': { kind: string; contextId: string };
   /**
    * The composer's draft was submitted; cancelable, the draft clears unless cancelled. `delivery`
    * says how it goes out: `new` (the composer was idle), `queued` (a follow-up that waited in the
@@ -93,6 +95,7 @@ export type T3Events = { [Name in T3EventName]: CustomEvent<T3EventDetails[Name]
 
 export type ChipActivateDetail = T3EventDetails['t3-chip-activate'];
 export type ChipRemoveDetail = T3EventDetails['t3-chip-remove'];
+export type UploadRetryDetail = T3EventDetails['t3-upload-retry'];
 export type ComposerSubmitDetail = T3EventDetails['t3-submit'];
 export type AttachmentRemoveDetail = T3EventDetails['t3-attachment-remove'];
 export type StashChangeDetail = T3EventDetails['t3-stash-change'];

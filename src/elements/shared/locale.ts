@@ -120,6 +120,14 @@ export interface T3Locale {
   citationUnavailable: string;
   /** The editor's description while the draft holds chips: the key that reaches a chip's own controls. */
   chipControlsKey: string;
+  /**
+   * Uploads (the composer's `uploadAttachment`): a file's progress bar (`{label}` is its name), its
+   * failure without and with the host's reason (`{message}`, ended as a sentence), and its Retry button.
+   */
+  uploading: string;
+  uploadFailed: string;
+  uploadFailedBecause: string;
+  retryUpload: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -204,6 +212,10 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   citationCommentTooLong: 'The comment is too long: at most 8,000 characters.',
   citationUnavailable: 'The quoted reply is not available here; this is the saved quote.',
   chipControlsKey: 'Alt+Enter opens the details of the chip beside the caret; Escape comes back.',
+  uploading: 'Uploading {label}',
+  uploadFailed: '{label} could not be uploaded. Retry, or remove it.',
+  uploadFailedBecause: '{label} could not be uploaded: {message} Retry, or remove it.',
+  retryUpload: 'Retry uploading {label}',
 });
 
 /** A sentence's last mark, before any closing quotes or brackets. */

@@ -8,7 +8,9 @@ import { chipsOf, type PlacedChip } from '../editor/chip-index.js';
 import { chipRemovals } from '../editor/chip-edits.js';
 import type { ComposerContext } from '../editor/composer-context.js';
 import { liveAttachments } from '../editor/draft.js';
-import { attachmentsField, dropAttachments, recordsField } from '../editor/draft-state.js';
+import { attachmentsField, dropAttachments, recordsField, uploadStatusField } from '../editor/draft-state.js';
+import { imageSource, revokeObjectUrl } from './thumbnail-source.js';
+import { thumbnailUpload } from './thumbnail-upload.js';
 
 /**
  * The shelf of image thumbnails, over the draft's attachments in the editor state. Removing a
@@ -19,7 +21,10 @@ import { attachmentsField, dropAttachments, recordsField } from '../editor/draft
 export class AttachmentShelf {
   private confirming?: string;
 
-  constructor(private readonly context: ComposerContext) {}
+  constructor(
+    private readonly context: ComposerContext,
+    private readonly parts: { retry(contextId: string): void },
+  ) {}
 
   /**
    * After a change of the draft: `t3-attachment-remove` for each file or image that left it, and
@@ -55,10 +60,17 @@ export class AttachmentShelf {
     const locale = this.context.config.locale;
     const locked = this.context.disabled || this.context.host.readonly;
     const confirming = images.find((image) => image.contextId === this.confirming);
+    const uploads = state.field(uploadStatusField);
     return html`<div part="attachments" class="attachments">
       ${images.map(
-        (image) => html`<figure part="attachment" class="attachment" data-context-id=${image.contextId}>
-          <img src=${objectUrlFor(image)} alt=${image.file.name} />
+        (image) => html`<figure
+          part="attachment"
+          class="attachment"
+          data-context-id=${image.contextId}
+          ?data-upload-failed=${uploads.get(image.contextId)?.state === 'failed'}
+        >
+          <img src=${imageSource(image)} alt=${image.file.name} />
+          ${thumbnailUpload(image.file.name, uploads.get(image.contextId), locale, () => this.parts.retry(image.contextId))}
           <button
             type="button"
             class="remove-attachment"
@@ -158,21 +170,4 @@ function referencesOf(state: EditorState, imageId: string): string[] {
 function emitRemoved(host: HTMLElement, attachment: DraftAttachment): void {
   const { contextId, attachmentId, kind } = attachment;
   emit(host, 't3-attachment-remove', { contextId, attachmentId, kind });
-}
-
-const objectUrls = new WeakMap<File, string>();
-
-function objectUrlFor(attachment: DraftAttachment): string {
-  let url = objectUrls.get(attachment.file);
-  if (!url) {
-    url = URL.createObjectURL(attachment.file);
-    objectUrls.set(attachment.file, url);
-  }
-  return url;
-}
-
-function revokeObjectUrl(attachment: DraftAttachment): void {
-  const url = objectUrls.get(attachment.file);
-  if (url) URL.revokeObjectURL(url);
-  objectUrls.delete(attachment.file);
 }

@@ -3,7 +3,7 @@ import { Decoration, type DecorationSet, EditorView } from '@codemirror/view';
 import { type ChipRange, chipIndex } from './chip-index.js';
 import { ChipWidget } from './chip-widget.js';
 import { citationChipExtension } from './citation-decorations.js';
-import { attachmentsField, availabilityField, recordsField } from './draft-state.js';
+import { attachmentsField, availabilityField, recordsField, uploadStatusField } from './draft-state.js';
 import { touchedLines } from './touched-lines.js';
 
 /** The decoration that draws one chip of the index, with what the draft knows of it. */
@@ -16,6 +16,7 @@ function chipDecoration(state: EditorState, chip: ChipRange, from: number, to: n
     availability: state.field(availabilityField).get(chip.contextId),
     removable: !state.readOnly,
     preview: state.field(attachmentsField).get(chip.contextId)?.preview,
+    upload: state.field(uploadStatusField).get(chip.contextId),
   });
   return Decoration.replace({ widget, chip }).range(from, to);
 }
@@ -60,7 +61,7 @@ function updateDecorations(decorations: DecorationSet, transaction: Transaction)
 
 /**
  * The chips' decorations: rebuilt from the index when the records, their attachments (a text
- * file's preview), their availability or read-only change; else mapped, and re-derived where the
+ * file's preview), their availability, their uploads or read-only change; else mapped, and re-derived where the
  * index changed.
  */
 const chipDecorations = StateField.define<DecorationSet>({
@@ -71,6 +72,7 @@ const chipDecorations = StateField.define<DecorationSet>({
       startState.field(recordsField) !== state.field(recordsField) ||
       startState.field(attachmentsField) !== state.field(attachmentsField) ||
       startState.field(availabilityField) !== state.field(availabilityField) ||
+      startState.field(uploadStatusField) !== state.field(uploadStatusField) ||
       startState.readOnly !== state.readOnly;
     if (rebuild) return buildDecorations(state);
     return transaction.docChanged ? updateDecorations(decorations, transaction) : decorations;

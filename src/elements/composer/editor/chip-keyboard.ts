@@ -12,8 +12,9 @@ import { citationIndex, citationsOf } from './citation-chips.js';
  */
 export const CHIP_CONTROLS_KEY = 'Alt-Enter';
 
-/** A chip's own controls, in the order Tab visits them: Edit comment and its form, Expand to text. */
+/** A chip's own controls, in Tab order: Retry a failed upload, Edit comment and its form, Expand to text. */
 const CONTROLS = [
+  '[part~="retry-button"]',
   '[part~="edit-button"]',
   '[part~="comment-editor"] textarea',
   '[part~="comment-editor"] button',
@@ -38,7 +39,7 @@ export function chipBesideCaret(state: EditorState): number | null {
 }
 
 /**
- * Keyboard access to the controls of a chip in the draft (Expand to text, Edit comment): with the
+ * Keyboard access to the controls of a chip in the draft (Retry, Expand to text, Edit comment): with the
  * caret beside a chip, the key opens its details and focuses its first control; Tab stays among
  * its controls, Escape closes the details and gives focus back to the editor, the caret unmoved.
  * While the draft holds chips, the editor's description tells the key.

@@ -2,7 +2,7 @@ import { type EditorView, WidgetType } from '@codemirror/view';
 import type { ContextRecord } from '../../../core/index.js';
 import type { T3ContextChip } from '../../context-chip/context-chip.js';
 import type { TextPreview } from '../../shared/draft-values.js';
-import type { ChipAvailability } from './draft-state.js';
+import type { ChipAvailability, UploadStatus } from './draft-state.js';
 
 /** What one chip shows; also what readers of the draft learn about a chip without re-parsing the text. */
 export interface ChipSpec {
@@ -14,6 +14,8 @@ export interface ChipSpec {
   removable: boolean;
   /** What the details show of a pasted text file's content. */
   preview: TextPreview | undefined;
+  /** Its file's upload, while it runs or after it failed. */
+  upload: UploadStatus | undefined;
 }
 
 /** The widget whose chip an element currently shows. */
@@ -45,7 +47,9 @@ export class ChipWidget extends WidgetType {
       a.record === b.record &&
       a.availability === b.availability &&
       a.removable === b.removable &&
-      a.preview === b.preview
+      a.preview === b.preview &&
+      a.upload?.state === b.upload?.state &&
+      uploadFraction(a.upload) === uploadFraction(b.upload)
     );
   }
 
@@ -66,7 +70,7 @@ export class ChipWidget extends WidgetType {
   }
 
   private claim(element: T3ContextChip): T3ContextChip {
-    const { kind, contextId, label, record, availability, removable, preview } = this.chip;
+    const { kind, contextId, label, record, availability, removable, preview, upload } = this.chip;
     element.kind = kind;
     element.contextId = contextId;
     element.label = label;
@@ -76,6 +80,8 @@ export class ChipWidget extends WidgetType {
     element.pending = availability === 'pending';
     element.notInEnvironment = availability === 'not-in-environment';
     element.textPreview = preview;
+    element.uploadProgress = uploadFraction(upload);
+    element.uploadFailed = upload?.state === 'failed';
     element.setAttribute('contenteditable', 'false');
     shownBy.set(element, this);
     this.element = new WeakRef(element);
@@ -94,9 +100,17 @@ export class ChipWidget extends WidgetType {
   }
 }
 
+function uploadFraction(upload: UploadStatus | undefined): number | undefined {
+  return upload?.state === 'uploading' ? upload.fraction : undefined;
+}
+
 function isOnRemoveButton(event: Event): boolean {
-  // Expand to text in a pasted-text chip's details is the chip's too (the clipboard controller acts on it).
+  // Expand to text in a pasted-text chip's details is the chip's too (the clipboard controller acts on it), and Retry.
   return event
     .composedPath()
-    .some((target) => target instanceof Element && target.matches('[part~="remove-button"], [part~="expand"]'));
+    .some(
+      (target) =>
+        target instanceof Element &&
+        target.matches('[part~="remove-button"], [part~="expand"], [part~="retry-button"]'),
+    );
 }

@@ -46,6 +46,7 @@ export interface ComposerHost extends ReactiveControllerHost, HTMLElement {
   readonly noSendButton: boolean;
   readonly historySize: unknown;
   readonly draftStorage?: unknown;
+  readonly uploadAttachment?: unknown;
   readonly commands: readonly CommandInfo[];
 }
 

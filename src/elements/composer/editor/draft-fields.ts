@@ -84,5 +84,29 @@ export const availabilityField = StateField.define<ReadonlyMap<string, ChipAvail
   },
 });
 
+/**
+ * How a file of the draft is uploading (the composer's `uploadAttachment`): the fraction sent so
+ * far, or failed, waiting for Retry. A file with no entry is not uploading: uploaded, or there is
+ * no uploader. Kept beside the draft, outside undo: it follows the uploads, not the person.
+ */
+export type UploadStatus = { state: 'uploading'; fraction: number } | { state: 'failed' };
+
+export const setUploadStatus = StateEffect.define<{ contextId: string; status: UploadStatus | undefined }>();
+
+export const uploadStatusField = StateField.define<ReadonlyMap<string, UploadStatus>>({
+  create: () => new Map(),
+  update(value, transaction) {
+    let next = value;
+    for (const effect of transaction.effects) {
+      if (!effect.is(setUploadStatus)) continue;
+      if (next === value) next = new Map(value);
+      const { contextId, status } = effect.value;
+      if (status) (next as Map<string, UploadStatus>).set(contextId, status);
+      else (next as Map<string, UploadStatus>).delete(contextId);
+    }
+    return next;
+  },
+});
+
 /** One token per draft: work started for a draft (an asset fetch) finds out whether it was replaced since. */
 export const draftToken = StateField.define<object>({ create: () => ({}), update: (token) => token });

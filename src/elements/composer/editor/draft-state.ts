@@ -13,6 +13,7 @@ import {
   putAttachments,
   recordsField,
   setCommand,
+  uploadStatusField,
 } from './draft-fields.js';
 import { type ArgumentSlot, slotsField } from './slot-field.js';
 import { slotHistory } from './slot-history.js';
@@ -65,6 +66,7 @@ export function draftFields(init: DraftInit = {}): Extension {
     slotsField.init(() => init.slots ?? []),
     slotHistory,
     availabilityField.init(() => init.availability ?? new Map()),
+    uploadStatusField,
     draftToken,
     recallWalkField.init(() => init.recallWalk ?? NO_RECALL_WALK),
     invertedEffects.of(inverseOf),
