@@ -161,7 +161,7 @@ function messageBody(n: number, asciiOnly = false): { body: string; attachmentNa
     label: 'cart.ts',
     path: 'src/checkout/cart.ts',
   };
-  const records = [terminal, mention];
+  const records: ContextRecord[] = [terminal, mention];
   const withImage = n % ATTACHMENT_EVERY === 0;
   const attachmentName = withImage ? `shot-${n}.png` : undefined;
   if (attachmentName) {

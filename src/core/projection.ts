@@ -147,16 +147,12 @@ function formatEntry(linkKind: string, contextId: string, record: ContextRecord 
   return `${open}>\n${escapeContextTags(body)}\n</context>`;
 }
 
-const BASE_FIELDS: ReadonlySet<string> = new Set(['version', 'contextId', 'kind', 'label']);
-
-/** One-line JSON of `payload` when present, else of the record's extra top-level fields. */
+/**
+ * One-line JSON of `payload`; `null` for a record built without one (which would not decode), so
+ * the projection never throws.
+ */
 function formatUnknownBody(record: UnknownContextRecord): string {
-  if ('payload' in record) return JSON.stringify(record.payload) ?? 'null';
-  const extra: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) {
-    if (!BASE_FIELDS.has(key)) extra[key] = value;
-  }
-  return JSON.stringify(extra);
+  return JSON.stringify(record.payload) ?? 'null';
 }
 
 /** The kind's own body lines (`./kinds/`). */

@@ -33,9 +33,6 @@ import { CONTEXT_KINDS, type ContextRecord, type KnownContextKind } from './type
  * surrounding whitespace fails).
  */
 
-/** Fields an unknown kind does not keep among its extra top-level fields. */
-const BASE_FIELDS: ReadonlySet<string> = new Set(['version', 'contextId', 'kind', 'label', 'payload']);
-
 /**
  * The kind as T3's schema reads it: a known kind must be written exactly (a padded `" file "` drops
  * the record, since the union's known members match it literally), while an unknown kind is a
@@ -114,30 +111,15 @@ function readRecordBase(source: object, tables: RecordTables): Record<string, un
 }
 
 /**
- * The fields an unknown kind keeps: `payload` when present (JSON ≤ 64,000 chars), and every other
- * top-level field beyond the base ones (their JSON together ≤ 64,000 chars). Both are kept as a
- * JSON copy, so the decoded record is plain data detached from the input.
+ * An unknown kind's `payload`, which it must carry, as T3's schema says: any value whose JSON is at
+ * most 64,000 chars, kept as a JSON copy so the decoded record is plain data detached from the
+ * input. A record without one drops; other top-level fields are not kept.
  */
-function readUnknownKindFields(source: object, kind: string): Record<string, unknown> {
-  const kept: Record<string, unknown> = {};
-  const payload = readOwn(source, 'payload', `${kind}.payload`);
-  if (payload !== undefined) {
-    const path = `${kind}.payload`;
-    kept.payload = boundedJsonCopy(payload, () => toJson(payload, path), path, 'JSON');
-  }
-  const extras: [string, unknown][] = [];
-  for (const key of Object.keys(source)) {
-    if (BASE_FIELDS.has(key)) continue;
-    const value = readOwn(source, key, `${kind}.${key}`);
-    if (value !== undefined) extras.push([key, value]);
-  }
-  if (extras.length === 0) return kept;
-  // Each member is serialised on its own, so an error names its field.
-  const serialiseExtras = () =>
-    `{${extras.map(([key, value]) => `${JSON.stringify(key)}:${toJson(value, `${kind}.${key}`)}`).join(',')}}`;
-  // fromEntries and spreading define keys such as "__proto__" as own data properties, as JSON.parse does.
-  const copy = boundedJsonCopy(Object.fromEntries(extras), serialiseExtras, kind, "extra fields' JSON") as object;
-  return { ...kept, ...copy };
+function readUnknownPayload(source: object, kind: string): unknown {
+  const path = `${kind}.payload`;
+  const payload = readOwn(source, 'payload', path);
+  if (payload === undefined) throw new FieldError(path, 'expected a JSON value', true);
+  return boundedJsonCopy(payload, () => toJson(payload, path), path, 'JSON');
 }
 
 /**
@@ -165,8 +147,8 @@ function readRecord(value: unknown, tables: RecordTables): ContextRecord {
     checkOrderedRange(kind, record);
     return record as unknown as ContextRecord;
   }
-  // Spread, not assigned: an extra field named "__proto__" must stay an own data property.
-  return { ...record, ...readUnknownKindFields(source, kind) } as ContextRecord;
+  record.payload = readUnknownPayload(source, kind);
+  return record as unknown as ContextRecord;
 }
 
 /**

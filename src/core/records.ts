@@ -38,8 +38,8 @@ function describeFailure(error: unknown, fallbackPath: string): string {
  * unknown kind comes back trimmed (as T3's schema reads both); integers must be safe integers;
  * other strings stay byte-exact. Keys come in T3's decoded order (`version`, `contextId`, `label`,
  * `kind`, then the kind's fields in schema order), so re-serialised JSON matches T3's. Unknown
- * fields of known kinds are stripped; unknown kinds keep `payload` and their extra top-level
- * fields. Never throws.
+ * fields of known kinds are stripped; an unknown kind must carry `payload` (JSON at most 64,000
+ * chars), which it keeps alone, as T3's schema does. Never throws.
  */
 export function decodeContextRecord(value: unknown): ContextRecordDecodeResult {
   try {

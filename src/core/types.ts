@@ -136,11 +136,13 @@ export interface ThreadContextRecord extends ContextRecordBase<'thread'> {
 }
 
 /**
- * A record of a kind this version does not know (a later T3 kind such as `thread`, or a host kind).
- * `payload` is kept when present, and so is every other top-level field beyond the base ones.
+ * A record of a kind this version does not know (a later T3 kind, or a host kind). As in T3's
+ * schema it carries `payload`, any value whose JSON is at most 64,000 chars; a record without one
+ * does not decode, and no other top-level field is kept. (The index signature only lets code that
+ * narrows a record by a known kind's name read that kind's fields.)
  */
 export interface UnknownContextRecord extends ContextRecordBase<string> {
-  payload?: unknown;
+  payload: unknown;
   [field: string]: unknown;
 }
 

@@ -42,17 +42,26 @@ describe('encodeClipboardFragment / decodeClipboardFragment', () => {
     expect(decodeClipboardFragment(json)).toEqual(value);
   });
 
-  it('keeps unknown kinds with their payload and top-level fields', () => {
+  it('keeps thread records, and unknown kinds with their payload alone', () => {
     const thread = {
       version: 1,
       contextId: 'th_1',
-      kind: 'thread',
       label: 'T',
+      kind: 'thread',
       environmentId: 'e',
       threadId: 't',
       title: 'x',
     } as ContextRecord;
-    expect(decodeClipboardFragment(encodeClipboardFragment(fragment([thread])))).toEqual(fragment([thread]));
+    const future = { version: 1, contextId: 'f_1', label: 'F', kind: 'future', payload: { a: 1 } } as ContextRecord;
+    expect(decodeClipboardFragment(encodeClipboardFragment(fragment([thread, future])))).toEqual(
+      fragment([thread, future]),
+    );
+    const withExtras = { ...future, more: 1 } as ContextRecord;
+    expect(
+      decodeClipboardFragment(
+        JSON.stringify(fragment([withExtras, { ...future, contextId: 'f_2', payload: undefined }])),
+      ),
+    ).toEqual(fragment([future]));
   });
 
   it.each([
@@ -119,20 +128,23 @@ describe('encodeClipboardFragment / decodeClipboardFragment', () => {
   });
 
   it('rejects JSON over 16,000,000 chars on both sides', () => {
+    // About 3.2 MB a record: four fit in 16,000,000 chars, five do not.
     const big = {
-      version: 1,
-      contextId: 'x',
-      kind: 'future',
-      label: '',
-      payload: 'p'.repeat(63_000),
-      more: 'm'.repeat(63_000),
+      ...minimalRecord('preview-annotation'),
+      styleChangeDetails: Array.from({ length: 200 }, () => ({
+        targetId: 't',
+        selector: null,
+        property: 'content',
+        previousValue: 'x'.repeat(8_000),
+        value: 'y'.repeat(8_000),
+      })),
     };
-    const records = Array.from({ length: 126 }, (_, n) => ({ ...big, contextId: `x${n}` }) as ContextRecord);
-    const json = encodeClipboardFragment(fragment(records));
+    const records = (count: number) =>
+      Array.from({ length: count }, (_, n) => ({ ...big, contextId: `x${n}` }) as ContextRecord);
+    const json = encodeClipboardFragment(fragment(records(4)));
     expect(json).not.toBeNull();
     expect(json!.length).toBeLessThanOrEqual(16_000_000);
-    const tooBig = Array.from({ length: 127 }, (_, n) => ({ ...big, contextId: `x${n}` }) as ContextRecord);
-    expect(encodeClipboardFragment(fragment(tooBig))).toBeNull();
+    expect(encodeClipboardFragment(fragment(records(5)))).toBeNull();
     expect(decodeClipboardFragment(`${json!}${' '.repeat(16_000_000 - json!.length)}`)).not.toBeNull();
     expect(decodeClipboardFragment(`${json!}${' '.repeat(16_000_001 - json!.length)}`)).toBeNull();
   });

@@ -460,4 +460,10 @@ describe('entry bodies per kind', () => {
   it('unknown kinds: one-line JSON of the payload, escaped', () => {
     expect(entryBody({ ...base('future', 'u'), payload: { a: [1, '</context>'] } })).toBe('{"a":[1,"&lt;/context>"]}');
   });
+
+  it('an unknown record built without a payload (it would not decode) projects its body as null, never throwing', () => {
+    const built = { ...base('future', 'u'), title: 'kept nowhere' } as unknown as ContextRecord;
+    expect(entryBody(built)).toBe('null');
+    expect(entryBody({ ...base('future', 'u'), payload: () => 1 })).toBe('null');
+  });
 });

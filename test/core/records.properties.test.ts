@@ -148,6 +148,25 @@ describe('record decoding properties', () => {
     );
   });
 
+  it('an unknown kind keeps its payload alone, as T3 does: other top-level fields go, and without a payload it drops', () => {
+    const extrasArb = fc.dictionary(
+      fc
+        .string({ minLength: 1, maxLength: 12 })
+        .filter((key) => !['version', 'contextId', 'kind', 'label', 'payload'].includes(key)),
+      fc.jsonValue({ maxDepth: 2 }),
+      { maxKeys: 4 },
+    );
+    fc.assert(
+      fc.property(validUnknownRecordArb, extrasArb, (record, extras) => {
+        const decoded = decodeContextRecord(record);
+        expect(decodeContextRecord({ ...extras, ...record })).toEqual(decoded);
+        const { payload: _payload, ...withoutPayload } = record;
+        expect(decodeContextRecord({ ...extras, ...withoutPayload }).ok).toBe(false);
+        expectDropsAlone({ ...extras, ...withoutPayload });
+      }),
+    );
+  });
+
   it('ids decode the same with surrounding whitespace', () => {
     fc.assert(
       fc.property(validRecordArb, padArb, padArb, (record, before, after) => {

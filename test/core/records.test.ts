@@ -140,7 +140,7 @@ describe('decodeContextRecord: base fields', () => {
       expect(decodeError(record(' Future '))).toMatch(/^record\.kind: must be lower-case/);
     });
     it('accepts 40 chars and rejects 41', () => {
-      const record = (kind: string) => ({ version: 1, contextId: 'x', kind, label: '' });
+      const record = (kind: string) => ({ version: 1, contextId: 'x', kind, label: '', payload: 1 });
       expect(decodeOk(record('a'.repeat(40))).kind).toHaveLength(40);
       expect(decodeError(record('a'.repeat(41)))).toBe('record.kind: must be at most 40 chars');
     });
@@ -470,7 +470,19 @@ describe('decodeContextRecord: unknown fields and unknown kinds', () => {
     expect(error).toBe('image.attachmentId: expected a string');
   });
 
-  it('keeps the payload of an unknown kind', () => {
+  // T3's vector: "keeps unknown kinds with their payload" (packages/contracts/src/composerContext.test.ts).
+  it("keeps an unknown kind with its payload (mirrors T3's `keeps unknown kinds with their payload`)", () => {
+    const record = {
+      version: 1,
+      contextId: 'ctx_1',
+      kind: 'future-thing',
+      label: 'Future',
+      payload: { anything: [1, 2, 3] },
+    };
+    expect(decodeOk(record)).toEqual(record);
+  });
+
+  it('keeps the payload of a host kind', () => {
     const record = {
       version: 1,
       contextId: 'ds_1',
@@ -481,16 +493,31 @@ describe('decodeContextRecord: unknown fields and unknown kinds', () => {
     expect(decodeOk(record)).toEqual(record);
   });
 
-  it('accepts an unknown kind with neither payload nor extra fields', () => {
-    expect(decodeOk({ version: 1, contextId: 'a', kind: 'app', label: 'App' })).toEqual({
+  it("drops an unknown kind without a payload, as T3's schema does, and alone in a context", () => {
+    for (const payload of [undefined, () => 1, Symbol('s')]) {
+      const record = { version: 1, contextId: 'a', kind: 'app', label: 'App', name: 'Helium', payload };
+      expect(decodeContextRecord(record).ok).toBe(false);
+    }
+    expect(decodeError({ version: 1, contextId: 'a', kind: 'app', label: 'App' })).toBe(
+      'app.payload: expected a JSON value',
+    );
+    // T3's app record of composerContext.test.ts, written with top-level fields: not a record to T3 or here.
+    const app = {
       version: 1,
-      contextId: 'a',
+      contextId: 'ctx-app',
       kind: 'app',
-      label: 'App',
+      label: 'Helium',
+      name: 'Helium',
+      bundleId: 'net.imput.helium',
+    };
+    const result = decodeMessageContext({ version: 1, records: [app, minimalRecord('skill')] });
+    expect(result).toMatchObject({ ok: true, dropped: [{ index: 0, error: 'app.payload: expected a JSON value' }] });
+    expect(decodeOk({ version: 1, contextId: 'a', kind: 'app', label: '', payload: null })).toMatchObject({
+      payload: null,
     });
   });
 
-  it('keeps payload and extra fields as detached JSON copies', () => {
+  it('keeps the payload as a detached JSON copy and strips every other top-level field', () => {
     const payload = { at: new Date(0), nested: { n: 1 } };
     const record = decodeOk({
       version: 1,
@@ -499,51 +526,45 @@ describe('decodeContextRecord: unknown fields and unknown kinds', () => {
       label: '',
       payload,
       when: new Date(0),
+      big: 10n,
       skip: undefined,
     });
+    expect(Object.keys(record)).toEqual(['version', 'contextId', 'label', 'kind', 'payload']);
     expect(record).toEqual({
       version: 1,
       contextId: 'a',
       kind: 'future',
       label: '',
       payload: { at: '1970-01-01T00:00:00.000Z', nested: { n: 1 } },
-      when: '1970-01-01T00:00:00.000Z',
     });
     expect(isUnknownContextRecord(record) && record.payload).not.toBe(payload);
   });
 
-  it('keeps an extra "__proto__" field as data without touching the prototype', () => {
+  it('leaves an extra "__proto__" field out without touching the prototype', () => {
     const record = decodeOk(
-      JSON.parse('{"version":1,"contextId":"a","kind":"future","label":"","__proto__":{"polluted":true}}'),
+      JSON.parse('{"version":1,"contextId":"a","kind":"future","label":"","payload":1,"__proto__":{"polluted":true}}'),
     );
     expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
-    expect(Object.prototype.hasOwnProperty.call(record, '__proto__')).toBe(true);
+    expect(Object.prototype.hasOwnProperty.call(record, '__proto__')).toBe(false);
     expect((record as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('limits the payload JSON to 64,000 chars', () => {
-    const record = (payload: unknown) => ({ version: 1, contextId: 'a', kind: 'future', label: '', payload });
+  // T3's vectors: "bounds the serialized payload of future context kinds" (composerContext.test.ts).
+  it("limits the payload JSON to 64,000 chars (mirrors T3's `bounds the serialized payload of future context kinds`)", () => {
+    const record = (payload: unknown) => ({
+      version: 1,
+      contextId: 'ctx_1',
+      kind: 'future-thing',
+      label: 'Future',
+      payload,
+    });
     expect(JSON.stringify('x'.repeat(63_998))).toHaveLength(64_000);
     expect(decodeContextRecord(record('x'.repeat(63_998))).ok).toBe(true);
-    expect(decodeError(record('x'.repeat(63_999)))).toBe('future.payload: JSON must be at most 64000 chars');
-  });
-
-  it('limits the JSON of the extra fields together to 64,000 chars', () => {
-    const record = (title: string, more = {}) => ({
-      version: 1,
-      contextId: 'a',
-      kind: 'future',
-      label: '',
-      payload: 'p'.repeat(60_000),
-      title,
-      ...more,
-    });
-    const fits = 'x'.repeat(64_000 - JSON.stringify({ title: '' }).length);
-    expect(JSON.stringify({ title: fits })).toHaveLength(64_000);
-    expect(decodeContextRecord(record(fits)).ok).toBe(true);
-    expect(decodeError(record(`${fits}x`))).toBe("future: extra fields' JSON must be at most 64000 chars");
-    const half = 'x'.repeat(32_000);
-    expect(decodeError(record(half, { other: half }))).toBe("future: extra fields' JSON must be at most 64000 chars");
+    expect(decodeError(record('x'.repeat(63_999)))).toBe('future-thing.payload: JSON must be at most 64000 chars');
+    expect(decodeContextRecord(record('"'.repeat(32_000))).ok).toBe(false);
+    const skill = { ...minimalRecord('skill'), contextId: 'ctx_skill' };
+    const context = decodeMessageContext({ version: 1, records: [record('x'.repeat(64_000)), skill] });
+    expect(context.ok && context.context.records).toEqual([skill]);
   });
 
   it.each([
@@ -572,10 +593,14 @@ describe('decodeContextRecord: unknown fields and unknown kinds', () => {
     );
   });
 
-  it('rejects an extra field that does not serialise, naming it', () => {
-    expect(decodeError({ version: 1, contextId: 'a', kind: 'future', label: '', size: 10n })).toBe(
-      'future.size: must be JSON-serialisable',
-    );
+  it('ignores an extra field that does not serialise, since it is not kept', () => {
+    expect(decodeOk({ version: 1, contextId: 'a', kind: 'future', label: '', payload: 1, size: 10n })).toEqual({
+      version: 1,
+      contextId: 'a',
+      label: '',
+      kind: 'future',
+      payload: 1,
+    });
   });
 
   it('checks the base fields of unknown kinds', () => {
@@ -583,7 +608,7 @@ describe('decodeContextRecord: unknown fields and unknown kinds', () => {
     expect(decodeError({ version: 1, contextId: 'a', kind: 'future', label: 'x'.repeat(201) })).toBe(
       'future.label: must be at most 200 chars',
     );
-    expect(decodeOk({ version: 1, contextId: ' a ', kind: 'future', label: '' }).contextId).toBe('a');
+    expect(decodeOk({ version: 1, contextId: ' a ', kind: 'future', label: '', payload: 0 }).contextId).toBe('a');
   });
 });
 
@@ -687,7 +712,7 @@ describe('decodeContextRecord: hostile input never throws', () => {
     );
     expect(decodeContextRecord(everything).ok).toBe(false);
     const keysOnly = new Proxy({ version: 1, contextId: 'a', kind: 'future', label: '' }, { ownKeys: trap });
-    expect(decodeError(keysOnly)).toBe('record: could not be read');
+    expect(decodeError(keysOnly)).toBe('future.payload: expected a JSON value');
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
     expect(decodeContextRecord(proxy).ok).toBe(false);

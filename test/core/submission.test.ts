@@ -476,7 +476,7 @@ describe('buildSubmission properties', () => {
       case 'dataset':
         return hostKind('dataset', contextId, { serialized: serialized ?? undefined });
       default:
-        return { version: 1, contextId, kind, label, title: label };
+        return { version: 1, contextId, kind, label, environmentId: 'env-1', threadId: 'th-1', title: label };
     }
   };
 

@@ -68,7 +68,7 @@ describe('decoding as T3 decodes', () => {
 
   it('trims an unknown kind, as the open last member of the union does', () => {
     const future = { version: 1, contextId: 'u_1', label: 'U', kind: ' future ', payload: { a: 1 } };
-    const bom = { version: 1, contextId: 'u_2', label: 'B', kind: '\ufeffx', threadId: 't' };
+    const bom = { version: 1, contextId: 'u_2', label: 'B', kind: '\ufeffx', payload: null, threadId: 't' };
     const result = decodeMessageContext({ version: 1, records: [future, bom, terminal] });
     expect(result).toMatchObject({ ok: true, dropped: [] });
     const records = result.ok ? result.context.records : [];
@@ -76,7 +76,7 @@ describe('decoding as T3 decodes', () => {
     expect(JSON.stringify(records[0])).toBe(
       '{"version":1,"contextId":"u_1","label":"U","kind":"future","payload":{"a":1}}',
     );
-    expect(records[1]).toEqual({ version: 1, contextId: 'u_2', label: 'B', kind: 'x', threadId: 't' });
+    expect(records[1]).toEqual({ version: 1, contextId: 'u_2', label: 'B', kind: 'x', payload: null });
   });
 
   it('rejects integers beyond the safe range', () => {
@@ -124,7 +124,7 @@ describe('decoding as T3 decodes', () => {
       version: 1,
     });
     expect(unknown.ok && JSON.stringify(unknown.record)).toBe(
-      '{"version":1,"contextId":"x","label":"","kind":"future","payload":2,"extra":1}',
+      '{"version":1,"contextId":"x","label":"","kind":"future","payload":2}',
     );
   });
 });
