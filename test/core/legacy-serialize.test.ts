@@ -146,9 +146,23 @@ describe('serializeLegacyMessage', () => {
     ).toBe(`notes.txt Deploy ${missing}`);
   });
 
-  it('leaves unreferenced reviews out, ignores undecodable records and trims the end of text without blocks', () => {
-    const unreferenced = reviewComment();
-    expect(serializeLegacyMessage({ text: 'Just text  ', records: [unreferenced] })).toBe('Just text');
+  it('appends unreferenced reviews after the other blocks, ignores undecodable records and trims the end of text', () => {
+    const unreferenced = reviewComment({ diff: '' });
+    const pa = preview({ comment: '', targetSummary: '', styleChanges: [] });
+    expect(serializeLegacyMessage({ text: 'Just text  ', records: [unreferenced, pa] })).toBe(
+      'Just text\n\n<preview_annotation>\nId: ann-1\nPage: http://localhost:3000/checkout\n</preview_annotation>\n\n' +
+        '<review_comment sectionId="sec&quot;1" sectionTitle="A &amp; &lt;B&gt;" filePath="src/b.ts" rangeLabel="L4-6" startIndex="4" endIndex="6">\nWhy?\n</review_comment>',
+    );
+    // Of records sharing an id the first is used: a referenced id appends nothing.
+    const skillRecord: ContextRecord = {
+      version: 1,
+      contextId: 'rc_1',
+      kind: 'skill',
+      label: 'Deploy',
+      name: 'deploy',
+    };
+    expect(serializeLegacyMessage({ text: ref(skillRecord), records: [skillRecord, unreferenced] })).toBe('Deploy');
+    expect(serializeLegacyMessage({ text: 'Just text  ', records: [] })).toBe('Just text');
     const broken = { ...terminal(), lineEnd: 1 } as TerminalContextRecord;
     expect(serializeLegacyMessage({ text: `x ${ref(broken)}`, records: [broken] })).toBe(`x ${ref(broken)}`);
     expect(serializeLegacyMessage({ text: 'x', records: null as unknown as ContextRecord[] })).toBe('x');
@@ -399,6 +413,28 @@ const previewRecord = fc
 
 const attributeValue = trimmed(`${WORD}&<>"' 01/`, 1, 10);
 
+/** Review comment markup and escapes of it, which a review body carries encoded. */
+const reviewMarkup = fc.constantFrom(
+  '</review_comment>',
+  '<review_comment sectionId="x" filePath="evil.ts">',
+  '&lt;/review_comment>',
+  '&amp;lt;',
+  '&LT;/REVIEW_COMMENT&gt;',
+  '<Review_Comment>',
+  '&lt;review_commentſ',
+  '&',
+);
+const withMarkup = (value: fc.Arbitrary<string>) =>
+  fc.oneof(
+    { weight: 3, arbitrary: value },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(fc.oneof(chars(PROSE, 1, 6), reviewMarkup), { minLength: 1, maxLength: 4 })
+        .map((pieces) => pieces.join('\n').trim()),
+    },
+  );
+
 const reviewRecord = fc
   .record({
     sectionId: trimmed(`${WORD}0123_-`),
@@ -407,8 +443,8 @@ const reviewRecord = fc
     start: fc.nat(200),
     span: fc.nat(20),
     rangeLabel: attributeValue,
-    text: multiLine,
-    diff: lines(chars('+- ab`</>_\r'), 4).filter((diff) => diff.length > 0),
+    text: withMarkup(multiLine),
+    diff: withMarkup(lines(chars('+- ab`</>_\r'), 4)).filter((diff) => diff.length > 0),
     fenceLanguage: fc.option(trimmed(WORD, 1, 6), { nil: undefined }),
   })
   .map(({ start, span, fenceLanguage, ...fields }): Omit<ReviewCommentContextRecord, 'contextId'> => ({

@@ -12,6 +12,7 @@ import {
   rememberedSearch,
   type ForwardSearch,
 } from '../text-scan.js';
+import { ESCAPED_TAGS, decodeReviewBody } from './review-body.js';
 import { TRAILING_BLOCK_TAGS } from './trailing.js';
 
 /**
@@ -135,7 +136,8 @@ function fenceLineFrom(text: string, from: number): number {
 
 /**
  * Builds the review record for one block, or null when its attributes are missing or malformed (the
- * block then stays as text).
+ * block then stays as text). A body marked `bodyEncoding="escaped-tags"` is decoded. The
+ * `sourceRevision` and `sourceStale` attributes the serializer writes are not read back.
  */
 export function buildReviewDraft(rawAttributes: string, rawBody: string): ReviewCommentDraft | null {
   const attributes = parseReviewAttributes(rawAttributes);
@@ -146,6 +148,8 @@ export function buildReviewDraft(rawAttributes: string, rawBody: string): Review
   if (!filePath || !sectionId || !/^\d+$/.test(startIndex) || !/^\d+$/.test(endIndex)) return null;
 
   const fence = findLastFence(rawBody);
+  // A marked body was encoded by the writer; an unmarked one (every historical block) is as written.
+  const decode = attributes.get('bodyEncoding') === ESCAPED_TAGS ? decodeReviewBody : (text: string) => text;
   const rangeLabel = attributes.get('rangeLabel')?.trim() || 'line';
   const start = Number(startIndex);
   const end = Number(endIndex);
@@ -159,8 +163,8 @@ export function buildReviewDraft(rawAttributes: string, rawBody: string): Review
     startIndex: Math.min(start, end),
     endIndex: Math.max(start, end),
     rangeLabel,
-    text: rawBody.slice(0, fence ? fence.index : rawBody.length).trim(),
-    diff: fence ? fence.content : '',
+    text: decode(rawBody.slice(0, fence ? fence.index : rawBody.length).trim()),
+    diff: decode(fence ? fence.content : ''),
     fenceLanguage: fence?.language || 'diff',
   };
 }

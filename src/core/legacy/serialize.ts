@@ -11,6 +11,7 @@ import type {
 } from '../types.js';
 import { escapeAttribute, numberedTerminalLines } from '../text-format.js';
 import { inlineTerminalLabel, terminalRange } from './blocks.js';
+import { ESCAPED_TAGS, encodeReviewBody, needsReviewBodyEncoding } from './review-body.js';
 
 /**
  * The reverse of the legacy upgrade, for servers that predate inline references (they would drop
@@ -29,9 +30,11 @@ const LINE_BREAKS = /[\r\n\u2028\u2029]/g;
  * Replaces each reference that has a record: a review comment by its inline `<review_comment>`
  * block, a terminal by its `@slug:range` label, any other kind by its label. A reference without
  * a record stays as the raw link. Then appends one `<terminal_context>` block with every terminal
- * record, one `<element_context>` block with every element record, and one `<preview_annotation>`
- * block per annotation, referenced or not, each after a blank line. The text's trailing whitespace
- * is trimmed, blocks or not. Records that do not decode are ignored; nothing throws.
+ * record, one `<element_context>` block with every element record, one `<preview_annotation>`
+ * block per annotation, referenced or not, and the block of each review comment the text never
+ * referenced, each after a blank line, as T3 Code does. The text's trailing whitespace is trimmed,
+ * blocks or not. Records that do not decode are ignored, and of records sharing an id the first
+ * is used; nothing throws.
  */
 export function serializeLegacyMessage({ text, records }: LegacySerializeInput): string {
   const prose = typeof text === 'string' ? text : '';
@@ -39,15 +42,22 @@ export function serializeLegacyMessage({ text, records }: LegacySerializeInput):
   const byId = new Map<string, ContextRecord>();
   for (const record of valid) if (!byId.has(record.contextId)) byId.set(record.contextId, record);
 
+  const referenced = new Set<string>();
   const inlined = replaceContextReferences(prose, (occurrence) => {
     const record = byId.get(occurrence.contextId);
-    return record ? inlineForm(record, occurrence) : occurrence.source;
+    if (!record) return occurrence.source;
+    referenced.add(record.contextId);
+    return inlineForm(record, occurrence);
   });
 
+  const unreferencedReviews = recordsOfKind(valid, 'review-comment').filter(
+    (record) => byId.get(record.contextId) === record && !referenced.has(record.contextId),
+  );
   const blocks = [
     renderBlock('terminal_context', recordsOfKind(valid, 'terminal').map(renderTerminalEntry)),
     renderBlock('element_context', recordsOfKind(valid, 'element').map(renderElementEntry)),
     ...recordsOfKind(valid, 'preview-annotation').map(renderPreviewBlock),
+    ...unreferencedReviews.map(renderReviewBlock),
   ].filter((block) => block !== '');
   return [inlined.trimEnd(), ...blocks].filter((part) => part !== '').join('\n\n');
 }
@@ -126,20 +136,28 @@ function renderPreviewBlock(record: PreviewAnnotationContextRecord): string {
   return `<preview_annotation>\n${lines.join('\n')}\n</preview_annotation>`;
 }
 
-/** The inline review block; its diff fence is longer than any backtick run inside the diff. */
+/**
+ * A review block: T3's attributes in T3's order (`sourceRevision` and `sourceStale` when the record
+ * has them), the comment, then the diff in a fence longer than any backtick run inside it. A body
+ * holding review comment markup travels encoded, marked `bodyEncoding="escaped-tags"`.
+ */
 function renderReviewBlock(record: ReviewCommentContextRecord): string {
+  const encoded = needsReviewBodyEncoding(record.text, record.diff);
   const attributes = [
     `sectionId="${escapeAttribute(record.sectionId)}"`,
     `sectionTitle="${escapeAttribute(record.sectionTitle)}"`,
     `filePath="${escapeAttribute(record.filePath)}"`,
     `rangeLabel="${escapeAttribute(record.rangeLabel)}"`,
+    ...(record.sourceRevision ? [`sourceRevision="${escapeAttribute(record.sourceRevision)}"`] : []),
+    ...(record.sourceStale ? ['sourceStale="true"'] : []),
     `startIndex="${record.startIndex}"`,
     `endIndex="${record.endIndex}"`,
+    ...(encoded ? [`bodyEncoding="${ESCAPED_TAGS}"`] : []),
   ].join(' ');
-  const fence = '`'.repeat(Math.max(3, longestBacktickRun(record.diff) + 1));
-  const body = record.diff
-    ? `${record.text}\n\n${fence}${singleLine(record.fenceLanguage ?? 'diff')}\n${record.diff}\n${fence}`
-    : record.text;
+  const text = encoded ? encodeReviewBody(record.text) : record.text;
+  const diff = encoded ? encodeReviewBody(record.diff) : record.diff;
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(diff) + 1));
+  const body = diff ? `${text}\n\n${fence}${singleLine(record.fenceLanguage ?? 'diff')}\n${diff}\n${fence}` : text;
   return `<review_comment ${attributes}>\n${body}\n</review_comment>`;
 }
 
