@@ -108,9 +108,12 @@ describe('<t3-composer> sending safely (waitUntil)', () => {
     await type('second thought');
     answers[0]!.reject(new Error('The server is down.'));
     await settled(composer);
-    // The image comes back under a fresh local id, as through the paste importer.
-    const withoutIds = (text: string) => text.replace(/image_[0-9a-f]+/g, 'image_id');
-    expect(withoutIds(composer.value.text)).to.equal(withoutIds(`${submitted.text}\nsecond thought`));
+    // The image comes back under the ids it was sent with: a refused send is the same message.
+    expect(composer.value.text).to.equal(`${submitted.text}\nsecond thought`);
+    expect(composer.draft.attachments.map(({ contextId, attachmentId }) => [contextId, attachmentId])).to.deep.equal(
+      submitted.attachments.map(({ contextId, attachmentId }) => [contextId, attachmentId]),
+    );
+    expect(composer.draft.records).to.deep.equal(submitted.records);
     expect(composer.value.text.startsWith(`check ${link(terminal)}`)).to.be.true;
     expect(chips(composer).map((chip) => chip.label)).to.deep.equal([terminal.label, png.name]);
     const file = composer.draft.attachments.find((attachment) => attachment.kind === 'image')!.file;

@@ -112,7 +112,7 @@ describe('<t3-composer> stash', () => {
     expect(composer.value.text, 'one undo step takes the restore back').to.equal('typed since');
   });
 
-  it('restores into a non-empty draft through the importer: same records reused, clashing ids renamed', async () => {
+  it('restores into a non-empty draft through the importer: same records reused, clashing ids renamed, files kept by id', async () => {
     const composer = await composerFixture();
     const otherSkill = { ...skill, name: 'other' };
     const png = pngFile();
@@ -138,9 +138,10 @@ describe('<t3-composer> stash', () => {
     expect(records.find((record) => record.contextId === 's_1')).to.deep.equal(skill);
     expect(text.startsWith(`${link(terminal)} ${link({ ...otherSkill, contextId: 's_1-2' })} `)).to.be.true;
     expect(text.endsWith(`\nA  B ${link(terminal)} ${link(skill)} `)).to.be.true;
+    // An image whose id the draft does not hold comes back under the same ids, bytes and all.
     const restoredImage = composer.draft.attachments.find((attachment) => attachment.kind === 'image')!;
-    expect(restoredImage.contextId).to.not.equal(image.contextId);
-    expect(restoredImage.file).to.equal(png);
+    expect(restoredImage).to.include({ contextId: image.contextId, attachmentId: image.attachmentId, file: png });
+    expect(text).to.contain(link(image));
     expect(thumbnails(composer)).to.have.length(1);
     // One undo takes the whole restore back.
     await press('Control+z');

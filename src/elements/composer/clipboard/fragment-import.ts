@@ -24,15 +24,19 @@ export interface FragmentImport {
 /**
  * Plans how a pasted fragment joins a draft. Only records the pasted text references are
  * imported. A text record whose id is free is kept; one whose id exists with identical content is
- * reused; one whose id exists with other content gets `toContextId(id + '-' + n)`. Images and files
- * always get a fresh local attachment id (their bytes are fetched again) and the matching
- * kind-scoped context id. Pasted links are rewritten accordingly; nothing already in the draft changes.
+ * reused; one whose id exists with other content gets `toContextId(id + '-' + n)`. Pasted images
+ * and files always get a fresh local attachment id (their bytes are fetched again) and the
+ * matching kind-scoped context id. A saved draft coming back (`keepBinaryIds`: a refused send, a
+ * stash entry, a queued entry) brings its bytes along, so its images and files keep their ids as
+ * text records do, and only one whose id clashes gets fresh ones. Pasted links are rewritten
+ * accordingly; nothing already in the draft changes.
  */
 export function planFragmentImport(
   text: string,
   fragment: ContextClipboardFragment,
   existing: ReadonlyMap<string, ContextRecord>,
   newLocalId: () => string,
+  { keepBinaryIds = false } = {},
 ): FragmentImport {
   const referenced = new Set(collectContextReferences(text).map((occurrence) => occurrence.contextId));
   const renamed = new Map<string, string>();
@@ -42,16 +46,18 @@ export function planFragmentImport(
 
   for (const record of fragment.records) {
     if (!referenced.has(record.contextId) || renamed.has(record.contextId)) continue;
-    if ((record.kind === 'image' || record.kind === 'file') && typeof record.attachmentId === 'string') {
+    const binary = isBinary(record) ? record : undefined;
+    const current = existing.get(record.contextId);
+    if (binary && (!keepBinaryIds || (current && !sameContent(current, record)))) {
       const localId = newLocalId();
-      const imported = { ...record, contextId: toKindScopedContextId(record.kind, localId), attachmentId: localId };
-      binaries.push({ record: imported, sourceAttachmentId: record.attachmentId });
+      const imported = { ...binary, contextId: toKindScopedContextId(binary.kind, localId), attachmentId: localId };
+      binaries.push({ record: imported, sourceAttachmentId: binary.attachmentId });
       records.push(imported);
       renamed.set(record.contextId, imported.contextId);
       taken.add(imported.contextId);
       continue;
     }
-    const current = existing.get(record.contextId);
+    if (binary) binaries.push({ record: binary, sourceAttachmentId: binary.attachmentId });
     if (current && sameContent(current, record)) {
       renamed.set(record.contextId, record.contextId);
       continue;
@@ -68,6 +74,10 @@ export function planFragmentImport(
     return occurrence.source.replace(`/${occurrence.contextId})`, `/${contextId})`);
   });
   return { text: rewritten, records, binaries };
+}
+
+function isBinary(record: ContextRecord): record is ContextRecord & { kind: 'image' | 'file'; attachmentId: string } {
+  return (record.kind === 'image' || record.kind === 'file') && typeof record.attachmentId === 'string';
 }
 
 function freeId(contextId: string, taken: ReadonlySet<string>): string {

@@ -9,7 +9,7 @@ import {
 import type { DraftAttachment } from '../../shared/draft-values.js';
 import { newLocalId } from '../editor/local-ids.js';
 import { type ComposerDraft, decodeCommand } from '../editor/draft.js';
-import { putAttachments, putRecords, recordsField, setCommand } from '../editor/draft-state.js';
+import { attachmentsField, putAttachments, putRecords, recordsField, setCommand } from '../editor/draft-state.js';
 import { PROGRAMMATIC } from '../editor/insertion.js';
 import { planFragmentImport } from '../clipboard/fragment-import.js';
 
@@ -29,36 +29,52 @@ export type ImportPlace = 'start' | 'all';
 /**
  * How a saved draft (a stash entry, a queued follow-up, a send that failed) joins the draft,
  * through the same importer as paste: identical records are reused, clashing ids renamed and the
- * links rewritten. Its files come with it under fresh local ids, bytes and all, so nothing has to
- * be fetched; an image that was only on the shelf comes too; its command comes with it, since it
- * starts the draft.
+ * links rewritten. Its files come with it, bytes and all, so nothing has to be fetched, under the
+ * ids they had (an uploaded one stays the host's): only one whose context id the draft already
+ * holds for something else gets a fresh one (an uploaded file keeps the host's attachment id even
+ * then). An image that was only on the shelf comes too; its command comes with it, since it starts
+ * the draft.
  */
 export function importDraft(
   state: EditorState,
   draft: ComposerDraft,
   { place, commands = [] }: { place: ImportPlace; commands?: readonly CommandInfo[] },
 ): DraftImport {
+  const existing = state.field(recordsField);
   const plan = planFragmentImport(
     draft.text,
     { version: 1, source: { environmentId: 'stash' }, records: draft.records },
-    state.field(recordsField),
+    existing,
     newLocalId,
+    { keepBinaryIds: true },
   );
   const byAttachmentId = new Map(draft.attachments.map((attachment) => [attachment.attachmentId, attachment]));
-  const records = [...plan.records];
-  const attachments: DraftAttachment[] = plan.binaries.flatMap(({ record, sourceAttachmentId }) => {
+  const records: ContextRecord[] = [];
+  const attachments: DraftAttachment[] = [];
+  const bind = (record: ContextRecord & { attachmentId: string }, source: DraftAttachment) => {
+    // A file the host has keeps the host's id, whatever its context id.
+    const attachmentId = source.uploaded ? source.attachmentId : record.attachmentId;
+    attachments.push({ ...source, contextId: record.contextId, attachmentId });
+    return attachmentId === record.attachmentId ? record : { ...record, attachmentId };
+  };
+  const bound = new Map<ContextRecord, ContextRecord>();
+  for (const { record, sourceAttachmentId } of plan.binaries) {
     const source = byAttachmentId.get(sourceAttachmentId);
-    return source ? [{ ...source, contextId: record.contextId, attachmentId: record.attachmentId }] : [];
-  });
+    if (source) bound.set(record, bind(record, source));
+  }
+  for (const record of plan.records) records.push(bound.get(record) ?? record);
   const referenced = new Set(collectContextReferences(draft.text).map((occurrence) => occurrence.contextId));
+  const held = state.field(attachmentsField);
   for (const image of draft.attachments) {
     if (image.kind !== 'image' || referenced.has(image.contextId)) continue;
     const record = draft.records.find((candidate) => candidate.contextId === image.contextId);
-    if (!record) continue;
-    const localId = newLocalId();
-    const contextId = toKindScopedContextId('image', localId);
-    records.push({ ...record, contextId, attachmentId: localId } as ContextRecord);
-    attachments.push({ ...image, contextId, attachmentId: localId });
+    if (!record || record.kind !== 'image') continue;
+    const free = !existing.has(image.contextId) && !held.has(image.contextId);
+    const localId = free ? image.attachmentId : newLocalId();
+    const contextId = free ? image.contextId : toKindScopedContextId('image', localId);
+    records.push(
+      bind({ ...record, contextId, attachmentId: localId } as ContextRecord & { attachmentId: string }, image),
+    );
   }
   const command = decodeCommand(draft.command, commands);
   return {
