@@ -61,7 +61,8 @@ export type { InsertCitationOptions, InsertCitationResult } from './editor/citat
  * @csspart actions - The card's content: the editor, and the row of tools beneath it.
  * @csspart tools - The row beneath the editor: the host's controls, then dictation and the send (or stop) button.
  * @csspart send-button - The built-in send button (hidden by `no-send-button`).
- * @csspart stop-button - Shown while `busy`, beside the send button once there is a draft: it fires `t3-stop`.
+ * @csspart stop-button - While `busy` (beside send once there is a draft): `t3-stop`; stops a send awaiting uploads.
+ * @csspart upload-wait - While a send waits for its files' uploads: how far they are (`role="progressbar"`).
  * @csspart queue - The follow-ups queued while busy, above the editor.
  * @csspart queue-entry - One queued follow-up.
  * @csspart queue-edit - An entry's Edit button: it goes back into the composer.
@@ -86,12 +87,12 @@ export type { InsertCitationOptions, InsertCitationResult } from './editor/citat
  * @fires {CustomEvent<ComposerSubmitDetail>} t3-submit - A draft was sent (Enter, the send button, `submit()`), or a
  *   queued follow-up (`detail.delivery` `queued`) as `busy` turned false; cancelable: unless cancelled, the draft
  *   clears (the entry leaves the queue). `detail.waitUntil(promise)` keeps it in flight until the promise settles, and
- *   brings it back, in front of what was typed since, if it rejects.
+ *   brings it back, in front of what was typed since, if it rejects. With `uploadAttachment`, a draft whose files
+ *   still upload is in flight at once and fires once they are done, each attachment with the host's id and url.
  * @fires {CustomEvent<SendingChangeDetail>} t3-sending-change - A submission went in flight, or the last one settled.
  * @fires {Event} input - The draft changed (text, chips or attachments).
  * @fires {CustomEvent<AttachmentRemoveDetail>} t3-attachment-remove - A file or image left the draft.
- * @fires {CustomEvent<UploadRetryDetail>} t3-upload-retry - Retry was used on a chip whose file failed to upload (it
- *   bubbles from the chip; the composer uploads the file again).
+ * @fires {CustomEvent<UploadRetryDetail>} t3-upload-retry - A chip's Retry of a failed upload (the file uploads again).
  * @fires {CustomEvent<ChipActivateDetail>} t3-chip-activate - A chip in the draft was activated.
  * @fires {CustomEvent<CitationCommentDetail>} t3-citation-comment - A citation chip's comment was edited; cancelled,
  * the link stays as it was.
@@ -131,7 +132,7 @@ export class T3Composer extends ComposerProperties {
         this.persistence.changed(blank);
         this.submitting.followDraft();
       },
-      uploadingElsewhere: () => [],
+      uploadOwners: { otherFiles: () => this.submitting.otherFiles(), moved: (as) => this.submitting.uploadsMoved(as) },
     });
     this.dictation = new DictationController(this.session, {
       recognizer: () => this.speechRecognizer,
@@ -144,6 +145,7 @@ export class T3Composer extends ComposerProperties {
       stash: this.stashing,
       beforeSend: () => this.dictation.stop(undefined, { now: true }),
       hasGuess: () => this.dictation.hasGuess,
+      uploads: this.session.uploads,
       keys: {
         currentKey: () => this.persistence.currentKey,
         settledElsewhere: (key, draft, stored) => this.persistence.settleElsewhere(key, draft, stored),
@@ -333,8 +335,9 @@ export class T3Composer extends ComposerProperties {
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     if (changed.has('draftKey')) {
-      // What was heard belongs to the draft being left.
+      // What was heard belongs to the draft being left, and so does a send waiting for its uploads (as unsent).
       this.dictation.stop(undefined, { now: true });
+      this.submitting.inFlight.stopWaiting(undefined, { allKeys: true });
       this.persistence.setKey(this.draftKey);
       this.submitting.inFlight.refresh();
     }

@@ -11,7 +11,7 @@ import type { ResolvedConfig } from '../shared/config.js';
 import type { DraftAttachment, TextPreview } from '../shared/draft-values.js';
 import { AttachmentShelf } from './attachments/attachment-shelf.js';
 import { filesToAttach } from './attachments/attachments.js';
-import { UploadsController } from './attachments/uploads.js';
+import { type UploadOwners, UploadsController } from './attachments/uploads.js';
 import { ComposerClipboard } from './clipboard/composer-clipboard.js';
 import type { LongPasteLimits } from './clipboard/long-paste.js';
 import type { InsertContextOptions, InsertContextResult } from './composer-types.js';
@@ -62,8 +62,8 @@ export interface DraftSessionOptions {
    * stored with it did (the stash, the queue, the history): save it, and follow it (the send button).
    */
   changed(blank: boolean): void;
-  /** Files held outside the draft whose uploads must go on (a send waiting for them, queued and stashed drafts). */
-  uploadingElsewhere(): Iterable<File>;
+  /** What holds files besides the draft (a send waiting for its uploads, queued and stashed drafts). */
+  uploadOwners: UploadOwners;
 }
 
 /**
@@ -95,7 +95,7 @@ export class DraftSession implements ComposerContext {
       viewChanged: (view) => this.menu.attach(view),
     });
     this.menu = new MenuController(this, options.providers);
-    this.uploads = new UploadsController(this, { otherFiles: options.uploadingElsewhere });
+    this.uploads = new UploadsController(this, options.uploadOwners);
     this.shelf = new AttachmentShelf(this, { retry: (contextId) => this.uploads.retry(contextId) && this.focus() });
     this.clipboard = new ComposerClipboard(this, {
       addFiles: (files, at, previews) => this.addFiles(files, at, previews),
@@ -159,6 +159,8 @@ export class DraftSession implements ComposerContext {
 
   scheduleSave(): void {
     this.options.changed(false);
+    // What holds files changed (the stash, the queue): their uploads follow.
+    this.uploads.scheduleSync();
   }
 
   // ---- Edits --------------------------------------------------------------------------------

@@ -54,6 +54,13 @@ export interface SubmittedAttachment {
   attachmentId: string;
   file: File;
   kind: 'image' | 'file';
+  /**
+   * Uploaded already by the composer's `uploadAttachment`: `attachmentId` (its record's too) is the
+   * host's, `url` where it serves it if it said. Its `file` is empty when the draft came back from
+   * the store after a reload (the bytes are the host's).
+   */
+  uploaded?: true;
+  url?: string;
 }
 
 /** Everything a host may send for a draft: the submission and the files it refers to. */

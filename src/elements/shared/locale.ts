@@ -128,6 +128,9 @@ export interface T3Locale {
   uploadFailed: string;
   uploadFailedBecause: string;
   retryUpload: string;
+  /** A send waiting for its files' uploads (its progress bar's name), and why it came back after Stop. */
+  sendingAfterUploads: string;
+  uploadWaitStopped: string;
 }
 
 export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
@@ -216,6 +219,8 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   uploadFailed: '{label} could not be uploaded. Retry, or remove it.',
   uploadFailedBecause: '{label} could not be uploaded: {message} Retry, or remove it.',
   retryUpload: 'Retry uploading {label}',
+  sendingAfterUploads: 'Sending once the files are uploaded',
+  uploadWaitStopped: 'Stopped before the files were uploaded',
 });
 
 /** A sentence's last mark, before any closing quotes or brackets. */

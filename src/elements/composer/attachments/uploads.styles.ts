@@ -49,6 +49,35 @@ export const uploadStyles = css`
     outline-offset: 1px;
   }
 
+  /* A send waiting for its uploads, beside Stop: a short bar and the percentage. */
+  .upload-wait {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.4em;
+    margin-inline-end: 0.3em;
+    color: var(--_t3-muted-color);
+    font-size: 0.82em;
+    font-variant-numeric: tabular-nums;
+    white-space: nowrap;
+  }
+
+  .upload-wait-bar {
+    display: inline-block;
+    inline-size: 3em;
+    block-size: 0.3em;
+    overflow: hidden;
+    border-radius: 999px;
+    background: var(--_t3-composer-border-color);
+  }
+
+  .upload-wait-fill {
+    display: block;
+    block-size: 100%;
+    inline-size: 0;
+    background: var(--_t3-composer-send-background);
+    transition: inline-size 0.2s linear;
+  }
+
   @media (pointer: coarse) {
     .retry-upload {
       min-inline-size: 44px;

@@ -1,7 +1,7 @@
 import { type StateEffect, Transaction } from '@codemirror/state';
 import type { ReactiveController } from 'lit';
 import type { ContextRecord } from '../../../core/index.js';
-import type { DraftAttachment } from '../../shared/draft-values.js';
+import type { ComposerDraft, DraftAttachment } from '../../shared/draft-values.js';
 import type { UploadRetryDetail } from '../../shared/events.js';
 import { rejectionMessage } from '../../shared/extendable-event.js';
 import { formatMessage } from '../../shared/locale.js';
@@ -38,6 +38,47 @@ export function recordAsUploaded(record: ContextRecord, result: UploadedFile): C
     : record;
 }
 
+/** A draft with the files whose uploads finished as uploaded, their records bound to the host's ids; itself if none. */
+export function withUploads(draft: ComposerDraft, resultOf: (file: File) => UploadedFile | undefined): ComposerDraft {
+  const results = new Map<string, UploadedFile>();
+  for (const attachment of draft.attachments) {
+    const result = attachment.uploaded ? undefined : resultOf(attachment.file);
+    if (result) results.set(attachment.contextId, result);
+  }
+  if (results.size === 0) return draft;
+  const rebind = <T extends { contextId: string }>(value: T, as: (value: T, result: UploadedFile) => T) => {
+    const result = results.get(value.contextId);
+    return result ? as(value, result) : value;
+  };
+  return {
+    ...draft,
+    records: draft.records.map((record) => rebind(record, recordAsUploaded)),
+    attachments: draft.attachments.map((attachment) => rebind(attachment, asUploaded)),
+  };
+}
+
+/** Why a send waited for uploads did not go: a file failed to upload. Its message names the file. */
+export class UploadFailure extends Error {
+  constructor(
+    message: string,
+    readonly reason: unknown,
+  ) {
+    super(message);
+    this.name = 'UploadFailure';
+  }
+}
+
+/** What holds files besides the draft: their uploads go on, and finished ones join the drafts that hold them. */
+export interface UploadOwners {
+  /** Files held outside the draft whose uploads must go on (a send waiting for them, queued and stashed drafts). */
+  otherFiles(): Iterable<File>;
+  /**
+   * The uploads moved on (progress, an end): each holder takes finished uploads into its drafts
+   * with `uploaded` (it answers the same draft when nothing changed), and shows progress.
+   */
+  moved(uploaded: (draft: ComposerDraft) => ComposerDraft): void;
+}
+
 /**
  * Uploads that start on attach. With the host's `uploadAttachment` set, every file the draft holds
  * (attached, pasted, dropped, fetched for a pasted chip, or back from a store) is uploaded at once,
@@ -56,7 +97,7 @@ export class UploadsController implements ReactiveController {
 
   constructor(
     private readonly context: ComposerContext,
-    private readonly options: { otherFiles(): Iterable<File> } = { otherFiles: () => [] },
+    private readonly options: UploadOwners,
   ) {
     context.host.addController(this);
   }
@@ -99,6 +140,59 @@ export class UploadsController implements ReactiveController {
   }
 
   /** A chip's Retry: the Retry button goes with the failure, so the focus goes back to the editor. */
+  /**
+   * `draft` once every file of it is uploaded, the files as the host's. Without an uploader, or with
+   * nothing left to upload, at once. Rejects with an `UploadFailure` when a file fails (one that had
+   * failed already fails at once), or with `signal`'s reason when it aborts.
+   */
+  whenUploaded(draft: ComposerDraft, signal: AbortSignal): Promise<ComposerDraft> {
+    const upload = this.uploader;
+    const pending = upload ? draft.attachments.filter((attachment) => !attachment.uploaded) : [];
+    if (!upload || pending.length === 0) return Promise.resolve(draft);
+    const aborted = new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+    const uploads = pending.map((attachment) =>
+      this.registry.upload(attachment.file, upload).catch((reason: unknown) => {
+        // The notice of the send that did not go says it: the chip coming back does not say it again.
+        const phase = this.registry.phaseOf(attachment.file);
+        if (phase?.state === 'failed') this.told.add(phase);
+        throw new UploadFailure(this.failureMessage(labelOf(draft, attachment), reason), reason);
+      }),
+    );
+    return Promise.race([Promise.all(uploads), aborted]).then(() => this.withFinishedUploads(draft));
+  }
+
+  /** A draft with the files whose uploads finished as the host's. */
+  withFinishedUploads(draft: ComposerDraft): ComposerDraft {
+    return withUploads(draft, (file) => this.registry.resultOf(file));
+  }
+
+  /** Why the draft cannot be sent now: a file whose upload failed (Retry or remove it first). */
+  problem(): string | undefined {
+    const { state } = this.context;
+    const failed = liveAttachments(state).find(
+      (attachment) => state.field(uploadStatusField).get(attachment.contextId)?.state === 'failed',
+    );
+    if (!failed) return undefined;
+    const label = state.field(recordsField).get(failed.contextId)?.label ?? failed.file.name;
+    return formatMessage(this.context.config.locale.uploadFailed, { label });
+  }
+
+  /** How far the files of these drafts are uploaded, 0 to 1, by their sizes. */
+  progressOf(drafts: readonly ComposerDraft[]): number {
+    let total = 0;
+    let sent = 0;
+    for (const attachment of drafts.flatMap((draft) => draft.attachments)) {
+      const size = Math.max(1, attachment.file.size);
+      const phase = attachment.uploaded ? undefined : this.registry.phaseOf(attachment.file);
+      total += size;
+      sent += size * (!phase || phase.state === 'done' ? 1 : phase.state === 'uploading' ? phase.fraction : 0);
+    }
+    return total === 0 ? 1 : sent / total;
+  }
+
   readonly onRetry = (event: CustomEvent<UploadRetryDetail>): void => {
     if (this.retry(event.detail.contextId)) this.context.focus();
   };
@@ -118,6 +212,7 @@ export class UploadsController implements ReactiveController {
     const wanted = new Set<File>([...live.map((attachment) => attachment.file), ...this.options.otherFiles()]);
     registry.release((file) => wanted.has(file));
     effects.push(...this.statusChanges(state.field(uploadStatusField), pending));
+    this.options.moved((draft) => this.withFinishedUploads(draft));
     if (effects.length === 0) return;
     context.dispatch({ effects, annotations: Transaction.addToHistory.of(false) });
     context.host.requestUpdate();
@@ -169,13 +264,19 @@ export class UploadsController implements ReactiveController {
   private tell(attachment: DraftAttachment, phase: UploadPhase & { state: 'failed' }): void {
     if (this.told.has(phase)) return;
     this.told.add(phase);
-    const { locale } = this.context.config;
     const label = this.context.state.field(recordsField).get(attachment.contextId)?.label ?? attachment.file.name;
-    const message = rejectionMessage(phase.reason);
-    this.context.notices.show(
-      message
-        ? formatMessage(locale.uploadFailedBecause, { label, message })
-        : formatMessage(locale.uploadFailed, { label }),
-    );
+    this.context.notices.show(this.failureMessage(label, phase.reason));
   }
+
+  private failureMessage(label: string, reason: unknown): string {
+    const { locale } = this.context.config;
+    const message = rejectionMessage(reason);
+    return message
+      ? formatMessage(locale.uploadFailedBecause, { label, message })
+      : formatMessage(locale.uploadFailed, { label });
+  }
+}
+
+function labelOf(draft: ComposerDraft, attachment: DraftAttachment): string {
+  return draft.records.find((record) => record.contextId === attachment.contextId)?.label ?? attachment.file.name;
 }

@@ -45,6 +45,20 @@ export class StashController {
     return true;
   }
 
+  /** Files of stashed drafts finished uploading: the entries carry the host's ids (and are saved so). */
+  takeUploads(uploaded: (draft: ComposerDraft) => ComposerDraft): void {
+    let changed = false;
+    const entries = this.list.entries.map((entry) => {
+      const draft = uploaded(entry.draft);
+      if (draft === entry.draft) return entry;
+      changed = true;
+      return { ...entry, draft };
+    });
+    if (!changed) return;
+    this.list.entries = entries;
+    this.changed();
+  }
+
   drop(id: string): boolean {
     if (!this.list.remove(id)) return false;
     this.changed();

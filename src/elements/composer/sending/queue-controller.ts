@@ -23,12 +23,15 @@ import { notSentNotice } from './not-sent.js';
 export interface QueueParts {
   /** Whether the composer is busy (the assistant works, or a send is in flight). */
   busy(): boolean;
-  /** Fires `t3-submit` for an entry; false when cancelled; `failed` if its `waitUntil` rejects. */
+  /**
+   * Fires `t3-submit` for an entry (once its files are uploaded); false when cancelled; `failed`
+   * with the draft as it is then (its uploads kept) if its `waitUntil` rejects or an upload fails.
+   */
   send(
     submission: DraftSubmission,
     draft: ComposerDraft,
     delivery: Delivery,
-    failed: (reason: unknown) => void,
+    failed: (reason: unknown, draft: ComposerDraft) => void,
   ): boolean;
 }
 
@@ -137,6 +140,20 @@ export class QueueController {
     if (idle) this.sendHead();
   }
 
+  /** Files of queued entries finished uploading: the entries carry the host's ids (and are saved so). */
+  takeUploads(uploaded: (draft: ComposerDraft) => ComposerDraft): void {
+    let changed = false;
+    const entries = this.list.entries.map((entry) => {
+      const draft = uploaded(entry.draft);
+      if (draft === entry.draft) return entry;
+      changed = true;
+      return this.decode({ ...entry, draft })[0] ?? entry;
+    });
+    if (!changed) return;
+    this.list.replace(entries);
+    this.changed();
+  }
+
   /** Moves an entry to `index` (clamped), says where it went, and saves the new order. */
   move(id: string, index: number): boolean {
     const entry = this.list.find(id);
@@ -183,13 +200,14 @@ export class QueueController {
 
   private sendEntry(entry: QueuedSubmission, delivery: Delivery): boolean {
     const index = this.list.indexOf(entry.id);
-    const failed = (reason: unknown) => this.putBack(entry, index, reason);
+    const failed = (reason: unknown, draft: ComposerDraft) => this.putBack(entry, index, reason, draft);
     return this.parts.send(entry.submission, entry.draft, delivery, failed) && this.remove(entry.id);
   }
 
-  /** A refused entry goes back where it was, and the queue waits for Resume or a new message. */
-  private putBack(entry: QueuedSubmission, index: number, reason: unknown): void {
-    this.list.insert(entry, index);
+  /** A refused entry goes back where it was (with what of it was uploaded), and the queue waits for Resume. */
+  private putBack(entry: QueuedSubmission, index: number, reason: unknown, draft: ComposerDraft): void {
+    const back = draft === entry.draft ? entry : (this.decode({ ...entry, draft })[0] ?? entry);
+    this.list.insert(back, index);
     this.paused = true;
     this.context.notices.show(notSentNotice(this.context.config.locale, reason, 'queue'));
     this.changed();

@@ -11,6 +11,7 @@ import type { DraftSubmission } from '../../shared/draft-values.js';
 import { formatMessage, type T3Locale } from '../../shared/locale.js';
 import { firstMissingSlot, slotSelection, textWithArguments } from '../editor/command-slots.js';
 import { activeCommand, liveAttachments, referencedRecords } from '../editor/draft.js';
+import { submittedAttachment } from './after-uploads.js';
 
 /** Why the draft may not be submitted as it is (it came in over a limit), or `undefined`. */
 function submissionProblem(
@@ -53,11 +54,5 @@ export function submissionOf(
       ? { command: commandInfo(picked.command), subcommandPath: picked.subcommandPath, arguments: values }
       : {}),
   });
-  const attachments = liveAttachments(state).map(({ contextId, attachmentId, file, kind }) => ({
-    contextId,
-    attachmentId,
-    file,
-    kind,
-  }));
-  return { detail: { ...submission, attachments } };
+  return { detail: { ...submission, attachments: liveAttachments(state).map(submittedAttachment) } };
 }

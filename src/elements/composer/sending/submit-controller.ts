@@ -1,4 +1,4 @@
-import type { nothing, TemplateResult } from 'lit';
+import { html, type nothing, type TemplateResult } from 'lit';
 import type { ComposerDraft, DraftSubmission } from '../../shared/draft-values.js';
 import { type Delivery, emit } from '../../shared/events.js';
 import type { DraftRecall } from '../drafts/draft-recall.js';
@@ -8,7 +8,9 @@ import type { ComposerContext } from '../editor/composer-context.js';
 import { readDraft, stateIsBlank } from '../editor/draft.js';
 import { insertionProblem } from '../editor/draft-limits.js';
 import { renderSendButton } from './composer-actions.js';
-import { type InFlightOptions, SubmissionsInFlight } from './in-flight.js';
+import { type FlightEnd, type InFlightOptions, SubmissionsInFlight } from './in-flight.js';
+import type { UploadsController } from '../attachments/uploads.js';
+import { renderUploadWait, sendAfterUploads, waitsForUploads } from './after-uploads.js';
 import { QueueController } from './queue-controller.js';
 import { notSentNotice } from './not-sent.js';
 import { followUpAction, type QueueMode, queueModeOf } from './queue-mode.js';
@@ -28,6 +30,8 @@ export interface SubmitParts {
   hasGuess(): boolean;
   /** Where drafts are saved: a send made under another key settles into that key's record. */
   keys: Pick<InFlightOptions, 'currentKey' | 'settledElsewhere'>;
+  /** The uploads that start on attach: a send waits for those still running. */
+  uploads: UploadsController;
 }
 
 /**
@@ -80,6 +84,11 @@ export class SubmitController {
     const state = context.state;
     if (stateIsBlank(state)) return false;
     if (this.context.deferSubmit()) return false;
+    const uploadProblem = this.parts.uploads.problem();
+    if (uploadProblem) {
+      context.notices.show(uploadProblem);
+      return false;
+    }
     const result = submissionOf(state, context.commandInfo, context.config.locale);
     if ('problem' in result) {
       context.notices.show(result.problem);
@@ -93,7 +102,7 @@ export class SubmitController {
       return true;
     }
     const delivery = action === 'steer' ? 'steer' : 'new';
-    if (!this.send(result.detail, draft, delivery, (reason) => this.restore(draft, reason))) return false;
+    if (!this.send(result.detail, draft, delivery, (reason, back) => this.restore(back, reason))) return false;
     // The submitted files belong to the host now: no `t3-attachment-remove` for them.
     context.replaceDraft({ text: '' });
     // A message of the person's own starts a paused queue again.
@@ -112,6 +121,22 @@ export class SubmitController {
     return this.submit(true);
   }
 
+  /** The files whose uploads go on outside the draft: those of sends waiting for them, of the queue and the stash. */
+  *otherFiles(): Iterable<File> {
+    yield* this.inFlight.waitingFiles();
+    for (const { draft } of [...this.queue.entries, ...this.parts.stash.entries])
+      for (const attachment of draft.attachments) yield attachment.file;
+  }
+
+  /** The uploads moved on: queued and stashed drafts take finished ones; a send waiting for them shows how far. */
+  uploadsMoved(uploaded: (draft: ComposerDraft) => ComposerDraft): void {
+    this.queue.takeUploads(uploaded);
+    this.parts.stash.takeUploads(uploaded);
+    // A send waiting for them is stored with the draft as it stands: a reload keeps what did upload.
+    if (this.inFlight.takeUploads(uploaded)) this.context.scheduleSave();
+    if (this.inFlight.waiting.length > 0) this.context.host.requestUpdate();
+  }
+
   /** What Enter would do now, as the send button says it. */
   get enterAction(): QueueMode {
     return followUpAction(this.busy, this.mode, false);
@@ -122,9 +147,14 @@ export class SubmitController {
     if (this.canSend() !== this.couldSend) this.context.host.requestUpdate();
   }
 
-  /** The stop button or Escape while busy: `t3-stop`, and the queue waits for Resume when the turn ends. */
+  /**
+   * The stop button or Escape: a send waiting for its uploads comes back (the uploads go on in the
+   * composer); while busy, `t3-stop`, and the queue waits for Resume when the turn ends.
+   */
   stop(): boolean {
-    if (!this.context.host.busy) return false;
+    const reason = new DOMException(this.context.config.locale.uploadWaitStopped, 'AbortError');
+    const stoppedWait = this.inFlight.stopWaiting(reason);
+    if (!this.context.host.busy) return stoppedWait;
     this.queue.pause();
     emit(this.context.host, 't3-stop', {});
     return true;
@@ -135,8 +165,11 @@ export class SubmitController {
     this.couldSend = this.canSend();
     const locale = context.config.locale;
     const action = this.enterAction;
-    return renderSendButton({
-      busy: context.host.busy,
+    const waiting = this.inFlight.waiting;
+    const progress =
+      waiting.length > 0 ? this.parts.uploads.progressOf(waiting.map((flight) => flight.draft)) : undefined;
+    return html`${renderUploadWait(progress, locale)}${renderSendButton({
+      busy: context.host.busy || waiting.length > 0,
       sending: this.inFlight.sending,
       label: action === 'queue' ? locale.queueFollowUp : action === 'steer' ? locale.steerNow : locale.send,
       canSend: this.couldSend,
@@ -150,7 +183,7 @@ export class SubmitController {
         this.stop();
         context.focus();
       },
-    });
+    })}`;
   }
 
   /**
@@ -162,12 +195,24 @@ export class SubmitController {
     submission: DraftSubmission,
     draft: ComposerDraft,
     delivery: Delivery,
-    failed: (reason: unknown) => void,
+    failed: FlightEnd['failed'],
   ): boolean {
-    const outcome = fireSubmit(this.context.host, submission, delivery);
+    const { recall, uploads } = this.parts;
+    const end: FlightEnd = { done: (sent) => recall.remember(sent), failed };
+    const { host } = this.context;
+    if (waitsForUploads(uploads, draft)) {
+      const fire = (uploaded: DraftSubmission) => fireSubmit(host, uploaded, delivery);
+      sendAfterUploads(
+        { uploads, inFlight: this.inFlight, fire, waitEnded: () => host.requestUpdate() },
+        submission,
+        draft,
+        end,
+      );
+      return true;
+    }
+    const outcome = fireSubmit(host, submission, delivery);
     if (!outcome.dispatched) return false;
-    const { recall } = this.parts;
-    if (outcome.settled) this.inFlight.track(draft, outcome.settled, { done: () => recall.remember(draft), failed });
+    if (outcome.settled) this.inFlight.track(draft, outcome.settled, end);
     else recall.remember(draft);
     return true;
   }
