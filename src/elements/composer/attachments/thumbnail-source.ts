@@ -1,5 +1,6 @@
 import { safeImageUrl } from '../../shared/urls.js';
 import type { DraftAttachment } from './attachments.js';
+import { isByteless } from './attachment-bytes.js';
 
 const objectUrls = new WeakMap<File, string>();
 
@@ -8,7 +9,7 @@ const objectUrls = new WeakMap<File, string>();
  * the draft was stored (it came back without bytes), the host's `url` when it is one an image may load.
  */
 export function imageSource(attachment: DraftAttachment): string {
-  if (attachment.uploaded && attachment.file.size === 0) {
+  if (isByteless(attachment)) {
     const url = safeImageUrl(attachment.url);
     if (url) return url;
   }

@@ -8,6 +8,7 @@ import { countLines, textPreviewOf } from '../../shared/text-preview.js';
 import { formatMessage, type T3Locale } from '../../shared/locale.js';
 import { chipsOf } from '../editor/chip-index.js';
 import { attachmentsField, recordsField } from '../editor/draft-state.js';
+import { textOf } from '../attachments/attachment-bytes.js';
 
 export const DEFAULT_PASTE_FILE_LINES = 40;
 export const DEFAULT_PASTE_FILE_CHARS = 4000;
@@ -89,14 +90,17 @@ export function expandPastedTextOnClick(): Extension {
 
 const isChip = (element: Element): element is T3ContextChip => element.localName === 't3-context-chip';
 
-/** Puts a pasted-text chip's file text in its place; false when the chip or its file is gone. */
+/**
+ * Puts a pasted-text chip's file text in its place (read from the host when it was uploaded before
+ * a reload); false when the chip or its file is gone, or its text cannot be read.
+ */
 export async function expandPastedText(view: EditorView, chip: T3ContextChip): Promise<boolean> {
   const contextId = chip.contextId;
   const attachment = view.state.field(attachmentsField).get(contextId);
   if (view.state.readOnly || !attachment || attachment.kind !== 'file') return false;
-  const text = await attachment.file.text();
+  const text = await textOf(attachment);
   // The bytes are read asynchronously: the chip is looked up again where it is now.
-  if (!view.contentDOM.contains(chip)) return false;
+  if (text === undefined || !view.contentDOM.contains(chip)) return false;
   const position = view.posAtDOM(chip);
   const placed = chipsOf(view.state, position, position + 1).find(
     (candidate) => candidate.from === position && candidate.contextId === contextId,

@@ -1,4 +1,4 @@
-import type { ComposerDraft, QueuedSubmission, StashEntry } from '../../shared/draft-values.js';
+import type { ComposerDraft, DraftAttachment, QueuedSubmission, StashEntry } from '../../shared/draft-values.js';
 
 /** What is stored of a queued follow-up: its draft; the submission is computed again when restored. */
 export type StoredQueueEntry = Pick<QueuedSubmission, 'id' | 'createdAt' | 'draft'>;
@@ -35,7 +35,9 @@ export const STORED_BYTES_MAX = 50 * 1024 * 1024;
 /**
  * The record to store, its files kept while they fit in `budget` bytes (the draft's first, then
  * the stash's, then the history's); the others are stored without bytes, so their chips come back
- * unresolved. Tells whether a file of the draft itself had to be left out.
+ * unresolved. A file uploaded already (`uploaded`, the host keeps it) is stored by its ids and url
+ * alone, with an empty file of its name and type: it costs nothing and comes back as the host's.
+ * Tells whether a file of the draft itself had to be left out.
  */
 export function fitToBudget(
   stored: StoredDrafts,
@@ -44,15 +46,19 @@ export function fitToBudget(
   let left = budget;
   let draftTrimmed = false;
   const fit = (draft: ComposerDraft, isDraft: boolean): ComposerDraft => {
-    const attachments = draft.attachments.filter((attachment) => {
-      if (attachment.file.size <= left) {
-        left -= attachment.file.size;
-        return true;
+    let changed = false;
+    const attachments = draft.attachments.flatMap((attachment) => {
+      const kept = attachment.uploaded ? withoutBytes(attachment) : attachment;
+      changed ||= kept !== attachment;
+      if (kept.file.size <= left) {
+        left -= kept.file.size;
+        return [kept];
       }
+      changed = true;
       if (isDraft) draftTrimmed = true;
-      return false;
+      return [];
     });
-    return attachments.length === draft.attachments.length ? draft : { ...draft, attachments };
+    return changed ? { ...draft, attachments } : draft;
   };
   const draft = fit(stored.draft, true);
   // Messages being sent and queued follow-ups come right after the draft.
@@ -64,6 +70,13 @@ export function fitToBudget(
     .map((entry) => fit(entry, false))
     .reverse();
   return { stored: { ...stored, draft, stashes, history, queue, inFlight }, draftTrimmed };
+}
+
+/** An uploaded file as stored: no bytes, its name, type and date kept. */
+function withoutBytes(attachment: DraftAttachment): DraftAttachment {
+  const { file } = attachment;
+  if (file.size === 0) return attachment;
+  return { ...attachment, file: new File([], file.name, { type: file.type, lastModified: file.lastModified }) };
 }
 
 /** A loaded record, or `undefined` when it is not one this version wrote. */
@@ -84,12 +97,15 @@ export function decodeStoredDrafts(value: unknown): StoredDrafts | undefined {
   };
 }
 
-/** Whether two drafts are the same one, one of them perhaps read back from a store (a copy). */
+/**
+ * Whether two drafts are the same one, one of them perhaps read back from a store (a copy), or
+ * saved before its files finished uploading (their context ids stay; their attachment ids become the host's).
+ */
 export function isSameDraft(a: ComposerDraft, b: ComposerDraft): boolean {
   return (
     a === b ||
     (a.text === b.text &&
       a.attachments.length === b.attachments.length &&
-      a.attachments.every((attachment, index) => attachment.attachmentId === b.attachments[index]?.attachmentId))
+      a.attachments.every((attachment, index) => attachment.contextId === b.attachments[index]?.contextId))
   );
 }

@@ -113,8 +113,10 @@ export function decodeDraft(value: unknown, commands: readonly CommandInfo[]): {
 }
 
 function decodeAttachment(value: unknown, records: ReadonlyMap<string, ContextRecord>): DraftAttachment[] {
-  const candidate = value as { contextId?: unknown; attachmentId?: unknown; file?: unknown; preview?: unknown } | null;
-  if (!candidate || typeof candidate.contextId !== 'string' || !(candidate.file instanceof Blob)) return [];
+  const candidate = value as Partial<Record<keyof DraftAttachment, unknown>> | null;
+  // A file uploaded already may come without bytes (the host keeps them); any other needs them.
+  const uploaded = candidate?.uploaded === true;
+  if (!candidate || typeof candidate.contextId !== 'string' || !(candidate.file instanceof Blob || uploaded)) return [];
   const record = records.get(candidate.contextId);
   if (!record || (record.kind !== 'image' && record.kind !== 'file')) return [];
   const attachmentId =
@@ -124,11 +126,23 @@ function decodeAttachment(value: unknown, records: ReadonlyMap<string, ContextRe
         ? record.attachmentId
         : undefined;
   if (!attachmentId) return [];
-  const blob: Blob = candidate.file;
+  const blob: Blob = candidate.file instanceof Blob ? candidate.file : new Blob([]);
   const name = 'name' in record && typeof record.name === 'string' ? record.name : record.label;
-  const file = blob instanceof File ? blob : new File([blob], name, { type: blob.type });
+  const type = blob.type || ('mimeType' in record && typeof record.mimeType === 'string' ? record.mimeType : '');
+  const file = blob instanceof File ? blob : new File([blob], name, { type });
   const preview = record.kind === 'file' && isTextPreview(candidate.preview) ? candidate.preview : undefined;
-  return [{ contextId: record.contextId, attachmentId, kind: record.kind, file, ...(preview && { preview }) }];
+  const url = uploaded && typeof candidate.url === 'string' && candidate.url !== '' ? candidate.url : undefined;
+  return [
+    {
+      contextId: record.contextId,
+      attachmentId,
+      kind: record.kind,
+      file,
+      ...(preview && { preview }),
+      ...(uploaded && { uploaded: true as const }),
+      ...(url && { url }),
+    },
+  ];
 }
 
 /** A picked command from any value: looked up by name among `commands`, or kept by its name alone. */

@@ -145,9 +145,11 @@ export class QueueController {
     let changed = false;
     const entries = this.list.entries.map((entry) => {
       const draft = uploaded(entry.draft);
-      if (draft === entry.draft) return entry;
+      const next = draft === entry.draft ? undefined : this.decode({ ...entry, draft })[0];
+      // Only ever more of its files uploaded: this cannot go round for ever.
+      if (!next || uploadedCount(next.draft) <= uploadedCount(entry.draft)) return entry;
       changed = true;
-      return this.decode({ ...entry, draft })[0] ?? entry;
+      return next;
     });
     if (!changed) return;
     this.list.replace(entries);
@@ -231,4 +233,8 @@ export class QueueController {
     const draft = readDraft(state);
     return [{ ...queueEntryIdentity(candidate), preview: previewOf(draft), draft, submission: result.detail }];
   }
+}
+
+function uploadedCount(draft: ComposerDraft): number {
+  return draft.attachments.filter((attachment) => attachment.uploaded).length;
 }
