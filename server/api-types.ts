@@ -140,6 +140,21 @@ export interface ReplyStreamEvents {
   end: { reply: AssistantMessage };
 }
 
+/** `POST /api/uploads`: the stored file, by the id a record's `attachmentId` names and the URL that serves it. */
+export interface UploadedAttachment {
+  attachmentId: string;
+  url: string;
+  name: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+
+/** `DELETE /api/threads/:threadId`: how many messages and attachments (uploads included) went with it. */
+export interface DeletedThreadStatus {
+  threadId: string;
+  deleted: { messages: number; attachments: number };
+}
+
 export interface ApiError {
   error: string;
 }

@@ -1,15 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { ReplyStatus } from './api-types.js';
+import type { DeletedThreadStatus, ReplyStatus } from './api-types.js';
 import { chooseBranch, parentFor } from './branches.js';
-import {
-  BASE_HEADERS,
-  HttpError,
-  parseJsonBody,
-  readBody,
-  requireJsonContentType,
-  sendError,
-  sendJson,
-} from './http-io.js';
+import { HttpError, parseJsonBody, readBody, requireJsonContentType, sendError, sendJson } from './http-io.js';
 import { MAX_BODY_BYTES, THREAD_ID_PATTERN } from './limits.js';
 import { parseBranchChoice, parseMessageRequest } from './message-request.js';
 import { searchFiles } from './project-files.js';
@@ -18,6 +10,8 @@ import { DEFAULT_REPLY_PACING, type ReplyPacing, ReplyStreams, wantsEventStream 
 import { serveStatic, type StaticRoot } from './static-files.js';
 import type { Store } from './store.js';
 import { listThreads } from './thread-titles.js';
+import { replyIdOf } from './thread-tree.js';
+import { postUpload, sendStoredFile } from './uploads.js';
 
 /**
  * Request routing for the reference host:
@@ -28,7 +22,10 @@ import { listThreads } from './thread-titles.js';
  *   PUT  /api/threads/:threadId/branch     show the branch through a message (JSON `{messageId}`)
  *   GET  /api/replies/:replyId             a reply in its stored state
  *   POST /api/replies/:replyId/stop        stop a streaming reply
+ *   DELETE /api/threads/:threadId          delete a thread: its messages, replies, attachments and uploads
  *   GET  /api/attachments/:attachmentId    attachment bytes
+ *   POST /api/uploads                      store one file (the raw body) before a message names it
+ *   GET  /api/uploads/:attachmentId        an upload's bytes (the same files as /api/attachments)
  *   GET  /api/files?query=…                the project's files matching a query (at most 50)
  *   GET  anything else                     static files (demo pages, `/dist/` bundles)
  * Every failure becomes a JSON `{error}` response; no input can throw past `handleRequest`.
@@ -47,6 +44,9 @@ export interface AppOptions {
 }
 
 const THREAD_LIST_ROUTE = /^\/api\/threads\/?$/;
+const THREAD_ROUTE = /^\/api\/threads\/([^/]+)\/?$/;
+const UPLOADS_ROUTE = /^\/api\/uploads\/?$/;
+const UPLOAD_ROUTE = /^\/api\/uploads\/([^/]+)\/?$/;
 const THREAD_MESSAGES_ROUTE = /^\/api\/threads\/([^/]+)\/messages\/?$/;
 const THREAD_BRANCH_ROUTE = /^\/api\/threads\/([^/]+)\/branch\/?$/;
 const ATTACHMENT_ROUTE = /^\/api\/attachments\/([^/]+)\/?$/;
@@ -83,6 +83,23 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, options:
   if (THREAD_LIST_ROUTE.test(urlPath)) {
     allowMethods(method, ['GET', 'HEAD']);
     return sendJson(req, res, 200, listThreads(options.store));
+  }
+
+  const threadRoute = THREAD_ROUTE.exec(urlPath);
+  if (threadRoute) {
+    allowMethods(method, ['DELETE']);
+    return deleteThread(req, res, options, readThreadId(threadRoute[1]!));
+  }
+
+  if (UPLOADS_ROUTE.test(urlPath)) {
+    allowMethods(method, ['POST']);
+    return postUpload(req, res, options.store, new URL(req.url ?? '/', 'http://host').searchParams);
+  }
+
+  const uploadMatch = UPLOAD_ROUTE.exec(urlPath);
+  if (uploadMatch) {
+    allowMethods(method, ['GET', 'HEAD']);
+    return sendAttachment(req, res, options.store, decodePathSegment(uploadMatch[1]!, 'upload id'));
   }
 
   const threadMatch = THREAD_MESSAGES_ROUTE.exec(urlPath);
@@ -201,23 +218,17 @@ async function stopReply(req: IncomingMessage, res: ServerResponse, options: Rou
 function sendAttachment(req: IncomingMessage, res: ServerResponse, store: Store, attachmentId: string): void {
   const attachment = ATTACHMENT_ID_PATTERN.test(attachmentId) ? store.getAttachment(attachmentId) : undefined;
   if (!attachment) throw new HttpError(404, `no attachment ${attachmentId}`);
-  res.writeHead(200, {
-    ...BASE_HEADERS,
-    'Content-Type': attachment.mimeType,
-    'Content-Length': String(attachment.data.length),
-    'Content-Disposition': `inline; filename*=UTF-8''${encodeRFC5987(attachment.name)}`,
-    // Uploaded bytes are untrusted: opened directly, even an HTML or SVG file runs no script.
-    'Content-Security-Policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
-    // Attachment ids are never reused, so the bytes behind a URL never change.
-    'Cache-Control': 'private, max-age=31536000, immutable',
-  });
-  res.end(req.method === 'HEAD' ? undefined : attachment.data);
+  sendStoredFile(req, res, attachment);
 }
 
-function encodeRFC5987(value: string): string {
-  try {
-    return encodeURIComponent(value).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-  } catch {
-    return 'attachment'; // a lone surrogate cannot be percent-encoded
-  }
+/**
+ * Deletes a thread once its streaming replies are stopped (stored as stopped, then deleted with the
+ * rest); a thread with nothing stored is a 404.
+ */
+async function deleteThread(req: IncomingMessage, res: ServerResponse, options: RoutedOptions, threadId: string) {
+  for (const { id } of options.store.threadLinks(threadId))
+    await options.replyStreams.stop(replyIdOf(id), 'stop-request');
+  const deleted = options.store.deleteThread(threadId);
+  if (!deleted) throw new HttpError(404, `no thread ${threadId}`);
+  sendJson(req, res, 200, { threadId, deleted } satisfies DeletedThreadStatus);
 }

@@ -11,6 +11,9 @@ export const MAX_ATTACHMENTS_PER_MESSAGE = 32;
 /** Decoded bytes of one attachment. */
 export const MAX_ATTACHMENT_BYTES = 16 * 1024 * 1024;
 
+/** Bytes of one upload (`POST /api/uploads`, the raw file as the body): the same as one attachment. */
+export const MAX_UPLOAD_BYTES = MAX_ATTACHMENT_BYTES;
+
 /** The record limits of T3's image/file kinds, so an uploaded attachment always fits its record. */
 export const MAX_ATTACHMENT_NAME_CHARS = 255;
 export const MAX_ATTACHMENT_MIME_CHARS = 100;

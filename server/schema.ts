@@ -10,8 +10,10 @@ import { REPLIES_SCHEMA, STOP_REASONS } from './reply-rows.js';
  *   2  replies (the state of each simulated reply)
  *   3  branches: each message names its parent, the thread the end of the branch last chosen;
  *      a reply can end early because the user steered (`stop_reason` `steered`)
+ *   4  an index of messages by the reply they follow
+ *   5  uploads: an attachment names the thread it was uploaded for (`thread_id`), so it goes with it
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 const BASE_SCHEMA = `
   CREATE TABLE threads (
@@ -69,6 +71,8 @@ export function migrate(db: Database.Database): void {
     // Version 4: what follows a reply is found by index, so a new message finds the end of its
     // branch without reading the whole thread.
     if (version < 4) db.exec('CREATE INDEX IF NOT EXISTS messages_by_parent ON messages(parent_id)');
+    // Version 5: files uploaded on attach, before any message names them, belong to a thread.
+    if (version < 5) addAttachmentThreads(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }
@@ -103,6 +107,22 @@ function addBranches(db: Database.Database): void {
     `);
   }
   widenStopReasons(db);
+}
+
+/**
+ * Version 5. Each attachment may name the thread it was uploaded for; those stored with a message
+ * before take that message's thread. Deleting a thread deletes what belongs to it alone.
+ */
+function addAttachmentThreads(db: Database.Database): void {
+  const columns = db.prepare('PRAGMA table_info(attachments)').all() as { name: string }[];
+  if (!columns.some(({ name }) => name === 'thread_id')) db.exec('ALTER TABLE attachments ADD COLUMN thread_id TEXT');
+  db.exec(`
+    UPDATE attachments SET thread_id = (
+      SELECT m.thread_id FROM message_attachments ma JOIN messages m ON m.id = ma.message_id
+      WHERE ma.attachment_id = attachments.id ORDER BY m.seq LIMIT 1
+    ) WHERE thread_id IS NULL;
+    CREATE INDEX IF NOT EXISTS attachments_by_thread ON attachments(thread_id);
+  `);
 }
 
 /** SQLite cannot change a CHECK constraint in place: the replies table is copied into a new one. */

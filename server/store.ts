@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createReplyRows, type StoredReply } from './reply-rows.js';
 import { migrate } from './schema.js';
+import { createThreadDeletion, type DeletedThread } from './thread-deletion.js';
 import type { MessageLink } from './thread-tree.js';
 
 /**
@@ -22,6 +23,12 @@ export interface StoredAttachmentMeta {
 
 export interface StoredAttachment extends StoredAttachmentMeta {
   data: Buffer;
+}
+
+/** A file uploaded on attach, before any message names it; `threadId` is the thread it is for, if the client said. */
+export interface NewUpload extends StoredAttachment {
+  createdAt: string;
+  threadId: string | null;
 }
 
 export interface StoredMessage {
@@ -69,6 +76,10 @@ export interface Store {
   chooseBranch(threadId: string, messageId: string): void;
   getMessage(id: string): StoredMessage | undefined;
   getAttachment(id: string): StoredAttachment | undefined;
+  /** Stores an upload; a message that names it later (a record's `attachmentId`) links it. */
+  insertUpload(upload: NewUpload): void;
+  /** Deletes a thread, its messages and replies, and the attachments and uploads that were its alone. */
+  deleteThread(threadId: string): DeletedThread | undefined;
   /** The ids among `ids` that name stored attachments. */
   existingAttachmentIds(ids: readonly string[]): Set<string>;
   hasThreads(): boolean;
@@ -143,8 +154,9 @@ function createStore(db: Database.Database): Store {
   const selectLinks = db.prepare<[string], { id: string; parent_id: string | null }>(
     'SELECT id, parent_id FROM messages WHERE thread_id = ? ORDER BY seq',
   );
-  const insertAttachment = db.prepare<[string, string, string, number, Buffer, string]>(
-    'INSERT INTO attachments (id, name, mime_type, size_bytes, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  const insertAttachment = db.prepare<[string, string, string, number, Buffer, string, string | null]>(
+    `INSERT INTO attachments (id, name, mime_type, size_bytes, data, created_at, thread_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const linkAttachment = db.prepare<[string, string, number]>(
     'INSERT OR IGNORE INTO message_attachments (message_id, attachment_id, position) VALUES (?, ?, ?)',
@@ -182,6 +194,7 @@ function createStore(db: Database.Database): Store {
      ORDER BY last.seq DESC`,
   );
   const replies = createReplyRows(db);
+  const deleteThread = createThreadDeletion(db);
 
   const insertMessage = db.transaction((message: NewMessage) => {
     insertThread.run(message.threadId, message.createdAt);
@@ -193,6 +206,7 @@ function createStore(db: Database.Database): Store {
         attachment.sizeBytes,
         attachment.data,
         attachment.createdAt,
+        message.threadId,
       );
     }
     insertMessageRow.run(
@@ -239,6 +253,18 @@ function createStore(db: Database.Database): Store {
       const row = selectAttachment.get(id);
       return row && { ...toAttachmentMeta(row), data: row.data };
     },
+    insertUpload(upload) {
+      insertAttachment.run(
+        upload.id,
+        upload.name,
+        upload.mimeType,
+        upload.sizeBytes,
+        upload.data,
+        upload.createdAt,
+        upload.threadId,
+      );
+    },
+    deleteThread: (threadId) => deleteThread(threadId),
     existingAttachmentIds(ids) {
       return new Set(ids.filter((id) => selectAttachmentId.get(id) !== undefined));
     },

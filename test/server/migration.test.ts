@@ -142,11 +142,25 @@ describe('migrating a database from before branches', () => {
     }
 
     const db = new Database(path.join(dataDir, DATABASE_FILE_NAME), { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     // Version 4 finds what follows a reply by index.
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[];
     expect(indexes.map(({ name }) => name)).toContain('messages_by_parent');
+    // Version 5: an attachment stored with a message belongs to that message's thread.
+    expect(db.prepare('SELECT id, thread_id FROM attachments').all()).toEqual([
+      { id: 'att_notes', thread_id: 'alpha' },
+    ]);
     db.close();
+
+    // So deleting the thread deletes it.
+    const again = await startTestHost(dataDir);
+    try {
+      const deleted = await fetch(`${again.url}/api/threads/alpha`, { method: 'DELETE' });
+      expect(await deleted.json()).toEqual({ threadId: 'alpha', deleted: { messages: 5, attachments: 1 } });
+      expect((await fetch(`${again.url}/api/attachments/att_notes`)).status).toBe(404);
+    } finally {
+      await again.close();
+    }
   });
 
   it('runs once: opening the migrated file again changes nothing, and a reply can now end as steered', async () => {
