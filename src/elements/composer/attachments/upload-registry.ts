@@ -51,10 +51,9 @@ export class UploadRegistry {
     return this.finished.get(file);
   }
 
-  /** Whether any file is uploading now. */
-  get uploading(): boolean {
-    for (const running of this.current.values()) if (running.phase.state === 'uploading') return true;
-    return false;
+  /** Whether no upload is running or failed. */
+  get idle(): boolean {
+    return this.current.size === 0;
   }
 
   /**

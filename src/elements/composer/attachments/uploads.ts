@@ -201,8 +201,10 @@ export class UploadsController implements ReactiveController {
     this.scheduled = false;
     const { context, registry } = this;
     const state = context.state;
-    const live = liveAttachments(state);
     const upload = this.uploader;
+    // Without an uploader and with nothing left of one, there is nothing to follow: drafts change as they always did.
+    if (!upload && registry.idle && state.field(uploadStatusField).size === 0) return;
+    const live = liveAttachments(state);
     const { effects, finished } = this.finishedUploads();
     const pending = live.filter((attachment) => !attachment.uploaded && !finished.has(attachment.contextId));
     if (upload && context.host.isConnected) {
