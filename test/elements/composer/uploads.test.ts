@@ -3,6 +3,7 @@ import { sendMouse } from '@web/test-runner-commands';
 import type { T3Composer } from '../../../src/composer.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
 import { part } from '../support/interaction.js';
+import { expectNoAxeViolations, LOOKS, resetLook, showLook } from '../support/axe.js';
 import {
   centre,
   chips,
@@ -266,5 +267,32 @@ describe('<t3-composer> uploads that start on attach', () => {
     await chip.updateComplete;
     expect(chipProgress(chip)!.getAttribute('aria-valuenow')).to.equal('25');
     expect(chip.shadowRoot!.querySelector('[part~="retry-button"]')).to.equal(null);
+  });
+
+  describe('accessibility (axe)', () => {
+    afterEach(() => resetLook());
+    for (const look of LOOKS) {
+      it(`finds nothing with files uploading, failed, and a send waiting for them: ${look.scheme}, ${look.width}px`, async () => {
+        await showLook(look);
+        const { composer, calls } = await uploadingComposer();
+        await clickEditor(composer);
+        await type('files ');
+        composer.attachFiles([pngFile(), textFile('a.txt'), textFile('b.txt')]);
+        await settled(composer);
+        calls[0]!.progress(0.3);
+        calls[1]!.reject(new Error('offline'));
+        await settled(composer);
+        await expectNoAxeViolations(composer, `uploading and failed, ${look.scheme}, ${look.width}px`);
+        await sendMouse({
+          type: 'click',
+          position: centre(chips(composer)[1]!.shadowRoot!.querySelector('[part~="retry-button"]')!),
+        });
+        await settled(composer);
+        await press('Enter');
+        await settled(composer);
+        expect(part(composer, 'upload-wait')).to.not.equal(null);
+        await expectNoAxeViolations(composer, `a send waiting, ${look.scheme}, ${look.width}px`);
+      });
+    }
   });
 });
