@@ -70,7 +70,7 @@ describe('a page that loads only the IIFE bundle', () => {
   });
 
   it('exposes the API on window.T3Composer, once, with every core export', async () => {
-    expect(await page.evaluate(() => (window as unknown as { __kinds: number }).__kinds)).toBe(8);
+    expect(await page.evaluate(() => (window as unknown as { __kinds: number }).__kinds)).toBe(9);
     const names = await page.evaluate(() => Object.keys((window as unknown as { T3Composer: object }).T3Composer));
     for (const name of [
       'decodeMessageContext',

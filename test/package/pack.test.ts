@@ -166,7 +166,7 @@ describe('the packed package', () => {
       ],
       consumer,
     );
-    expect(out.trim()).toBe('function 8');
+    expect(out.trim()).toBe('function 9');
   });
 
   it('installs nothing of React for a host that uses no React, and nothing but React for one that does', () => {

@@ -1,16 +1,11 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ComposerDraft, DraftSubmission, SubmittedAttachment } from '../../shared/draft-values.js';
+import type { ComposerDraft, DraftSubmission } from '../../shared/draft-values.js';
 import type { ExtendableOutcome } from '../../shared/extendable-event.js';
 import type { T3Locale } from '../../shared/locale.js';
 import { styleProperties } from '../../shared/style-properties.js';
 import type { UploadsController } from '../attachments/uploads.js';
 import type { FlightEnd, SubmissionsInFlight } from './in-flight.js';
-
-/** What `t3-submit` carries for a file of the draft: with the host's id and url once it is uploaded. */
-export function submittedAttachment({ contextId, attachmentId, file, kind, uploaded, url }: SubmittedAttachment) {
-  const attachment: SubmittedAttachment = { contextId, attachmentId, file, kind };
-  return uploaded ? { ...attachment, uploaded, ...(url !== undefined && { url }) } : attachment;
-}
+import { submittedAttachment } from './submission-rules.js';
 
 /** A submission computed before its files were uploaded, as it is now: their ids and urls, and its records'. */
 export function uploadedSubmission(submission: DraftSubmission, draft: ComposerDraft): DraftSubmission {

@@ -7,11 +7,10 @@ import {
   INPUT_ANNOTATIONS_MAX,
   MESSAGE_CONTEXT_MAX_RECORDS,
 } from '../../../core/index.js';
-import type { DraftSubmission } from '../../shared/draft-values.js';
+import type { DraftSubmission, SubmittedAttachment } from '../../shared/draft-values.js';
 import { formatMessage, type T3Locale } from '../../shared/locale.js';
 import { firstMissingSlot, slotSelection, textWithArguments } from '../editor/command-slots.js';
 import { activeCommand, liveAttachments, referencedRecords } from '../editor/draft.js';
-import { submittedAttachment } from './after-uploads.js';
 
 /** Why the draft may not be submitted as it is (it came in over a limit), or `undefined`. */
 function submissionProblem(
@@ -55,4 +54,10 @@ export function submissionOf(
       : {}),
   });
   return { detail: { ...submission, attachments: liveAttachments(state).map(submittedAttachment) } };
+}
+
+/** What `t3-submit` carries for a file of the draft: with the host's id and url once it is uploaded. */
+export function submittedAttachment({ contextId, attachmentId, file, kind, uploaded, url }: SubmittedAttachment) {
+  const attachment: SubmittedAttachment = { contextId, attachmentId, file, kind };
+  return uploaded ? { ...attachment, uploaded, ...(url !== undefined && { url }) } : attachment;
 }
