@@ -1,48 +1,9 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import type { T3Composer } from '../../../src/composer.js';
+import { sendKeys } from '@web/test-runner-commands';
 import { indexedDbDraftStorage } from '../../../src/elements/composer/drafts/indexed-db-drafts.js';
 import { link, terminal } from '../../../support/records.js';
 import { pngFile, waitFor } from './support.js';
-
-/** The composer page in a frame, loaded (or reloaded) and ready. */
-async function framedComposer(frame: HTMLIFrameElement, reload: boolean): Promise<T3Composer> {
-  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-  if (reload) frame.contentWindow!.location.reload();
-  await loaded;
-  let composer: T3Composer | null = null;
-  await waitFor(() => !!(composer = frame.contentDocument!.querySelector('t3-composer'))?.hasUpdated, 'the composer');
-  return composer!;
-}
-
-/** The composer page in a new frame, saving under `key`. */
-async function openFramedPage(frame: HTMLIFrameElement, key: string): Promise<T3Composer> {
-  frame.width = '600';
-  frame.height = '400';
-  const firstLoad = framedComposer(frame, false);
-  frame.src = new URL(`./fixtures/reload-page.html?key=${key}`, import.meta.url).href;
-  document.body.append(frame);
-  return firstLoad;
-}
-
-/** Clicks into the framed composer's editor: page coordinates are the frame's plus the editor's. */
-async function clickEditor(frame: HTMLIFrameElement, composer: T3Composer): Promise<void> {
-  const outer = frame.getBoundingClientRect();
-  const inner = composer.shadowRoot!.querySelector('.cm-content')!.getBoundingClientRect();
-  await sendMouse({
-    type: 'click',
-    position: [Math.round(outer.left + inner.right - 4), Math.round(outer.top + inner.bottom - 6)],
-  });
-}
-
-/** Waits for an answer of the store (a promise each time), as `waitFor` does for a condition. */
-async function eventually(condition: () => Promise<boolean>, what: string): Promise<void> {
-  for (let tries = 0; tries < 100; tries++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+import { clickFramedEditor, eventually, framedComposer, openFramedPage } from './reload-frame.js';
 
 describe('<t3-composer> queue and sends in flight across a page reload', () => {
   it('a queue saved under draft-key comes back after a real reload, chips and image bytes included', async () => {
@@ -51,7 +12,7 @@ describe('<t3-composer> queue and sends in flight across a page reload', () => {
     try {
       let composer = await openFramedPage(frame, key);
       composer.busy = true;
-      await clickEditor(frame, composer);
+      await clickFramedEditor(frame, composer);
       await sendKeys({ type: 'check ' });
       composer.insertContext(terminal);
       await sendKeys({ press: 'Enter' });
@@ -109,7 +70,7 @@ describe('<t3-composer> queue and sends in flight across a page reload', () => {
       let composer = await openFramedPage(frame, key);
       // A host that never answers.
       composer.addEventListener('t3-submit', (event) => event.detail.waitUntil(new Promise(() => undefined)));
-      await clickEditor(frame, composer);
+      await clickFramedEditor(frame, composer);
       await sendKeys({ type: 'deploy ' });
       composer.insertContext(terminal);
       await sendKeys({ press: 'Enter' });
