@@ -270,9 +270,18 @@ function renderCode(token: TokenOfType<'code'>, r: TokenRenderer, parent: BodyPa
   r.text(token.text, r.element(pre, 'code', language ? { 'data-language': language } : {}));
 }
 
-/** The lexer leaves character references in destinations and titles; autolinks are literal. */
-function linkDestination(token: LinkToken | ImageToken): string {
-  return 'autolink' in token && token.autolink ? token.href : decodeEntities(token.href);
+/**
+ * The lexer leaves character references in destinations and titles; autolinks are literal. The
+ * destination is percent-encoded as CommonMark renders it (and marked does), so a `\` or a `]` is
+ * followed as written, not read by the URL parser as a path separator.
+ */
+function linkDestination(token: LinkToken | ImageToken): string | undefined {
+  const href = 'autolink' in token && token.autolink ? token.href : decodeEntities(token.href);
+  try {
+    return encodeURI(href).replace(/%25/g, '%');
+  } catch {
+    return undefined; // a lone surrogate: no destination to follow, the source shows
+  }
 }
 
 function linkTitle(token: LinkToken | ImageToken): string | undefined {
