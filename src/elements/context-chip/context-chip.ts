@@ -38,6 +38,7 @@ type ChipStatus = 'resolved' | 'unresolved' | 'pending' | 'not-in-environment' |
  * @csspart details - The tooltip or popover with the chip's details.
  * @csspart expanded - The details shown inline under the chip in the expanded view.
  * @csspart expand - In the composer, the Expand to text button of a pasted-text file chip's details.
+ * @csspart thumbnail - In an image chip's details, the image read from its `attachmentUrl`.
  * @csspart progress - While the chip's file uploads (`upload-progress`): its progress bar (`role="progressbar"`).
  * @csspart retry-button - Once the chip's file failed to upload (`upload-failed`): the button that uploads it again.
  *
@@ -126,6 +127,12 @@ export class T3ContextChip extends ConfigurableElement {
    * when the text became the file (a long paste in the composer), so showing it reads no bytes.
    */
   @property({ attribute: false }) textPreview?: TextPreview;
+
+  /**
+   * Where the attachment of an image or file chip is served (a sent message sets it from its `images` and `files`):
+   * its details show the image, or a text file's first lines, read from there the first time they show.
+   */
+  @property({ attribute: false }) attachmentUrl?: string;
 
   /** While the file behind the chip uploads (in the composer): the fraction sent, 0 to 1, shown as a progress bar. */
   @property({ type: Number, reflect: true, attribute: 'upload-progress' }) uploadProgress?: number;
@@ -314,8 +321,9 @@ export class T3ContextChip extends ConfigurableElement {
   }
 
   private detailsSource(): DetailsSource {
-    const { citation, sourceUnavailable, record, relatedRecords, textPreview, placement } = this;
-    return { citation, sourceUnavailable, record, relatedRecords, textPreview, placement, locale: this.config.locale };
+    const { citation, sourceUnavailable, record, relatedRecords, textPreview, attachmentUrl, placement } = this;
+    const source = { citation, sourceUnavailable, record, relatedRecords, textPreview, attachmentUrl, placement };
+    return { ...source, locale: this.config.locale, update: () => this.requestUpdate() };
   }
 
   private renderHostCompact(): unknown {
@@ -330,18 +338,13 @@ export class T3ContextChip extends ConfigurableElement {
       emit(this, 't3-citation-activate', { citation: this.citation }, { cancelable: true });
       return;
     }
-    const detail: ChipActivateDetail = {
-      kind: this.effectiveKind,
-      contextId: this.contextId || this.record?.contextId || this.reference?.id || '',
-      label: this.displayLabel,
-      placement: this.placement,
-    };
+    const detail: ChipActivateDetail = { ...this.identity, label: this.displayLabel, placement: this.placement };
     if (this.record) detail.record = this.record;
     if (this.reference) detail.reference = this.reference;
     emit(this, 't3-chip-activate', detail);
   }
 
-  /** What the remove and retry events say of the chip. */
+  /** What the activate, remove and retry events say of the chip. */
   private get identity(): ChipRemoveDetail {
     return {
       kind: this.effectiveKind,

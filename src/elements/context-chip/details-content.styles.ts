@@ -101,6 +101,15 @@ export const detailsContentStyles = css`
     user-select: none;
   }
 
+  .thumbnail {
+    display: block;
+    max-inline-size: min(16rem, 100%);
+    max-block-size: 12rem;
+    margin-block-start: 0.4em;
+    border-radius: 4px;
+    object-fit: contain;
+  }
+
   .expand {
     margin-block-start: 0.4em;
     padding: 0.25em 0.6em;

@@ -6,7 +6,7 @@ import type { T3Locale } from '../shared/locale.js';
 import { renderRecordDetails } from './chip-details.js';
 import { citationStyles, renderCitationDetails } from './citation-details.js';
 import { detailsContentStyles } from './details-content.styles.js';
-import { renderTextPreview } from './text-preview.js';
+import { renderFileText, renderThumbnail } from './read-back-view.js';
 
 /**
  * What a resolved chip's details show when no host draws them: a citation's quote, or the built-in
@@ -21,8 +21,12 @@ export interface DetailsSource {
   record?: ContextRecord;
   relatedRecords: readonly ContextRecord[];
   textPreview?: TextPreview;
+  /** Where an image or file chip's attachment is served (in a sent message): its thumbnail or text comes from it. */
+  attachmentUrl?: string;
   placement: string;
   locale: T3Locale;
+  /** Draws the chip again (what was read back has come). */
+  update(): void;
 }
 
 /** The details, or null when the chip has none; gives `root` (the chip's shadow root) their styles. */
@@ -37,9 +41,8 @@ function renderBuiltInDetails(record: ContextRecord, chip: DetailsSource): unkno
   if (!isKnownContextRecord(record)) return null;
   const details = renderRecordDetails(record, chip.relatedRecords);
   if (details === nothing) return null;
-  return record.kind === 'file'
-    ? html`${details}${renderTextPreview(chip.textPreview, chip.locale)}${renderExpandButton(chip)}`
-    : details;
+  if (record.kind === 'image') return html`${details}${renderThumbnail(chip)}`;
+  return record.kind === 'file' ? html`${details}${renderFileText(record, chip)}${renderExpandButton(chip)}` : details;
 }
 
 /** In the composer, a pasted-text file chip offers Expand to text: the composer puts its text back in its place. */

@@ -6,12 +6,17 @@ import { renderNumberedLines } from './chip-details.js';
 
 export type { TextPreview };
 
-/** The line count and the first lines, numbered, as text; nothing for a value that is not a preview. */
+/**
+ * The line count and the first lines, numbered, as text; nothing for a value that is not a
+ * preview. A `partial` preview (only the start of the file was read) has no count, and more lines.
+ */
 export function renderTextPreview(value: unknown, locale: T3Locale): TemplateResult | typeof nothing {
   if (!isTextPreview(value)) return nothing;
   const { lineCount } = value;
+  const partial = (value as { partial?: unknown }).partial === true;
   const lines = value.firstLines.slice(0, PREVIEW_LINES).map(cutShort);
   const count = lineCount === 1 ? locale.lineCountOne : formatMessage(locale.lineCount, { count: String(lineCount) });
-  return html`<div class="meta line-count">${count}</div>
-    ${lines.length > 0 ? renderNumberedLines(lines, 1, { more: lineCount > lines.length, className: 'text-preview' }) : nothing}`;
+  const more = partial || lineCount > lines.length;
+  return html`${partial ? nothing : html`<div class="meta line-count">${count}</div>`}
+    ${lines.length > 0 ? renderNumberedLines(lines, 1, { more, className: 'text-preview' }) : nothing}`;
 }

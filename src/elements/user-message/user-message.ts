@@ -28,6 +28,7 @@ import { MessageChunks, type MessageMarkdown } from './message-chunks.js';
 import { annotationBody, assignRecords, markdownBody, plainTextBody, wholeMessageText } from './message-body.js';
 import { type BodyTarget, domTarget } from './body-target.js';
 import { renderFiles, renderImages } from './message-attachments.js';
+import { assignAttachmentUrls } from './attachment-urls.js';
 import { EditControl } from './edit-control.js';
 import { RovingFocusController, type RovingItem } from './roving-focus.js';
 import { CopyControl } from './copy-control.js';
@@ -239,6 +240,9 @@ export class T3UserMessage extends ConfigurableElement {
     const body = this.renderRoot.querySelector('[part~="body"]');
     if (body && this.recordDrivenBody && model?.mode === 'records' && INPUT_KEYS.some((key) => changed.has(key))) {
       assignRecords(body, model);
+    }
+    if (body && (this.images || this.files || changed.has('images') || changed.has('files'))) {
+      assignAttachmentUrls(body, this);
     }
   }
 
