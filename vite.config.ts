@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { bundledLicenceBanner } from './scripts/build/bundled-licenses.mjs';
+import { cssLiteralsPlugin } from './scripts/build/css-literals.mjs';
 
 /** ES module entries of the package; each becomes `dist/<name>.js`, shared code goes to chunks. */
 const entries = {
@@ -31,6 +32,7 @@ const entries = {
 export default defineConfig(({ mode }) =>
   mode === 'iife'
     ? {
+        plugins: [cssLiteralsPlugin()],
         build: {
           target: 'es2022',
           outDir: 'dist',
@@ -47,6 +49,7 @@ export default defineConfig(({ mode }) =>
         },
       }
     : {
+        plugins: [cssLiteralsPlugin()],
         build: {
           target: 'es2022',
           outDir: 'dist',

@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { cssLiteralsEsbuildPlugin } from '../scripts/build/css-literals.mjs';
 import type { Figure, Suite } from './figures.js';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -80,6 +81,8 @@ async function gzippedBytes(entry: SizedEntry): Promise<number> {
     metafile: true,
     write: false,
     logLevel: 'silent',
+    // The stylesheets minified as the package build ships them.
+    plugins: [cssLiteralsEsbuildPlugin],
   });
   const outputs = result.metafile.outputs;
   // Chunks loaded on demand are entry points too: the entry is the one built from the stdin file.
