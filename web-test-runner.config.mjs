@@ -4,6 +4,7 @@ import { junitReporter } from '@web/test-runner-junit-reporter';
 import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { deviceCommandsPlugin } from './test/elements/support/device-commands-plugin.mjs';
+import { dragCommandsPlugin } from './test/elements/support/drag-commands-plugin.mjs';
 import { imeCommandsPlugin } from './test/elements/support/ime-commands-plugin.mjs';
 import { storageCommandsPlugin } from './test/elements/support/storage-commands-plugin.mjs';
 
@@ -46,6 +47,7 @@ export default {
     imeCommandsPlugin(),
     storageCommandsPlugin(),
     deviceCommandsPlugin(),
+    dragCommandsPlugin(),
   ],
   browsers: [chromiumLauncher()],
   reporters: [defaultReporter(), junitReporter({ outputPath: './reports/elements.xml' })],

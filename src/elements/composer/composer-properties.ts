@@ -7,6 +7,7 @@ import type { DraftStorage } from './drafts/draft-storage.js';
 import type { UploadAttachment } from './attachments/upload-registry.js';
 import { DEFAULT_DICTATION_SILENCE } from './dictation/dictation-controller.js';
 import type { SpeechRecognizerAdapter } from './dictation/speech-recognizer.js';
+import type { DropResolver } from './drops/drop-resolver.js';
 import type { MentionProvider } from './menu/providers.js';
 import type { QueueMode } from './sending/queue-mode.js';
 import { type SendKey, type SendKeyMode, sendKeyMode } from './editor/send-key.js';
@@ -44,6 +45,16 @@ export abstract class ComposerProperties extends ConfigurableElement {
    * slot per argument (`arguments`, else those its `argumentHint` spells); Tab moves between slots.
    */
   @property({ attribute: false }) commands: readonly CommandInfo[] = [];
+
+  /**
+   * Turns the host's own drag types (a thread, a file or a symbol from its sidebar) into records:
+   * `(data: DataTransfer) => ContextRecord[] | Promise<ContextRecord[] | null> | null`. What it returns
+   * becomes chips at the drop point, one undo step; `null` leaves the drop to the composer (chips from a
+   * composer or a sent message with their records, folders as `mention`s of `name/`, files as attachments,
+   * text as text), and so does a resolver that throws or rejects, with a notice. Read the `DataTransfer`
+   * before any `await`: it reads as empty once the drop event is over.
+   */
+  @property({ attribute: false }) dropResolver?: DropResolver;
 
   /** How many submitted drafts ↑ recalls (100 by default). */
   @property({ type: Number, attribute: 'history-size' }) historySize: number = DEFAULT_HISTORY_SIZE;

@@ -123,6 +123,7 @@ export class T3Composer extends ComposerProperties {
     this.session = new DraftSession(this, {
       config: () => this.config,
       providers: () => this.providers,
+      dropResolver: () => this.dropResolver,
       longPasteLimits: () => longPasteLimits(this.pasteFileLines, this.pasteFileChars),
       internals: typeof this.attachInternals === 'function' ? this.attachInternals() : undefined,
       keys: () => composerKeymap({ sending: this.submitting, recall: this.recall }),

@@ -43,11 +43,15 @@ import { FormValue } from './form-value.js';
 import { MenuController } from './menu/menu-controller.js';
 import type { MentionProvider } from './menu/providers.js';
 import { Notices } from './notices.js';
+import { ComposerDrops } from './drops/composer-drops.js';
+import type { DropResolver } from './drops/drop-resolver.js';
 
 /** What the session needs from its element besides its properties. */
 export interface DraftSessionOptions {
   config(): ResolvedConfig;
   providers(): readonly MentionProvider[];
+  /** The host's turning of its own drag types into records. */
+  dropResolver(): DropResolver | undefined;
   /** Above how many lines or characters pasted text becomes a file. */
   longPasteLimits(): LongPasteLimits;
   internals: ElementInternals | undefined;
@@ -82,6 +86,7 @@ export class DraftSession implements ComposerContext {
   readonly shelf: AttachmentShelf;
   readonly uploads: UploadsController;
   private readonly clipboard: ComposerClipboard;
+  private readonly drops: ComposerDrops;
 
   constructor(
     readonly host: ComposerHost,
@@ -102,12 +107,21 @@ export class DraftSession implements ComposerContext {
       longPasteLimits: options.longPasteLimits,
       submit: options.submit,
     });
+    this.drops = new ComposerDrops(this, {
+      resolver: options.dropResolver,
+      importFragment: (text, fragment, position) => this.clipboard.importFragment(text, fragment, position),
+    });
     this.setup = new EditorSetup({
       settings: () => this.settings(),
       showNotice: (message) => this.notices.show(message),
       keys: options.keys,
       takesKey: (event) => this.takesKey(event),
-      controllers: () => [options.leadingControllers(), this.menu.extension(), this.clipboard.extension()],
+      controllers: () => [
+        options.leadingControllers(),
+        this.menu.extension(),
+        this.clipboard.extension(),
+        this.drops.extension(),
+      ],
       onUpdate: (update) => {
         // Only the editing context's copy of a draft being replaced: the replacement itself follows.
         if (update.transactions.some((transaction) => transaction.annotation(editContextSync))) return;

@@ -64,6 +64,8 @@ export class DetailsPopoverController implements ReactiveController {
   ) {
     host.addController(this);
     controllers.set(host, this);
+    // A chip dragged out of a message (a copy of it) takes its details along no further: they would cover the drop.
+    host.addEventListener('dragstart', () => this.close());
   }
 
   hostDisconnected(): void {

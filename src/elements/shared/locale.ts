@@ -74,6 +74,8 @@ export interface T3Locale {
   backInComposer: string;
   backInQueue: string;
   keptInStash: string;
+  /** A host's `dropResolver` failed: the drop was taken as the composer takes it without one. */
+  dropFailed: string;
   /** Name of the file a long paste becomes; `{number}` keeps names apart within a draft. */
   pastedText: string;
   /** A text file's line count in its chip's details; `{count}` is replaced. */
@@ -185,6 +187,7 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   backInQueue: 'It is back in the queue, which waits for Resume.',
   keptInStash: 'It is kept in the stash: it is too large to join this draft.',
   maybeNotSent: 'Maybe not sent',
+  dropFailed: 'The dropped items could not be read as context: they were added as they came.',
   pastedText: 'Pasted text {number}.txt',
   lineCount: '{count} lines',
   lineCountOne: '1 line',

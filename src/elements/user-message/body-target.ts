@@ -103,7 +103,8 @@ export interface ChipSpec {
 
 /**
  * `exportparts` re-exports the chip's parts so a page can style the chips of a message; the
- * chip's `placement` is left at its default, `message`.
+ * chip's `placement` is left at its default, `message`. Chips are `draggable`: a drag carries the
+ * chip with its record (`message-drag.ts`).
  */
 export const CHIP_EXPORT_PARTS =
   'base: chip, icon: chip-icon, label: chip-label, value: chip-value, details: chip-details, expanded: chip-expanded';
@@ -171,6 +172,7 @@ export const domTarget: BodyTarget = {
     element.setAttribute('context-id', chip.contextId);
     element.setAttribute('label', chip.label);
     element.setAttribute('exportparts', CHIP_EXPORT_PARTS);
+    element.setAttribute('draggable', 'true');
     element.dataset.copy = chip.copy;
     element.record = chip.record;
     element.reference = chip.reference;
@@ -181,6 +183,7 @@ export const domTarget: BodyTarget = {
     const element = document.createElement('t3-context-chip');
     element.setAttribute('kind', 'citation');
     element.setAttribute('exportparts', CHIP_EXPORT_PARTS);
+    element.setAttribute('draggable', 'true');
     element.dataset.copy = source;
     element.citation = citation;
     return element;

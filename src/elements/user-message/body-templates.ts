@@ -91,6 +91,7 @@ export const templateTarget: BodyTarget = {
       context-id=${chip.contextId}
       label=${chip.label}
       exportparts=${CHIP_EXPORT_PARTS}
+      draggable="true"
       data-copy=${chip.copy}
       .record=${chip.record}
       .reference=${chip.reference}
@@ -100,6 +101,7 @@ export const templateTarget: BodyTarget = {
     html`<t3-context-chip
       kind="citation"
       exportparts=${CHIP_EXPORT_PARTS}
+      draggable="true"
       data-copy=${source}
       .citation=${citation}
     ></t3-context-chip>`,

@@ -10,6 +10,7 @@ import {
   serializeSelection,
   writeClipboardPayload,
 } from './message-clipboard.js';
+import { draggedPayload } from './message-drag.js';
 
 const COPIED_FEEDBACK_MS = 1500;
 
@@ -24,7 +25,8 @@ export interface CopyControlOptions {
 
 /**
  * A message's copy control (the whole message, chips as canonical links with their records, then
- * a moment of "Copied") and its selection copy (each fully selected chip as its link).
+ * a moment of "Copied"), its selection copy (each fully selected chip as its link), and what a
+ * drag of a chip or a selection carries, which is that copy.
  */
 export class CopyControl implements ReactiveController {
   private copied = false;
@@ -36,6 +38,7 @@ export class CopyControl implements ReactiveController {
   ) {
     host.addController(this);
     host.addEventListener('copy', (event) => this.onCopySelection(event));
+    host.addEventListener('dragstart', (event) => this.onDragStart(event));
   }
 
   hostDisconnected(): void {
@@ -87,5 +90,16 @@ export class CopyControl implements ReactiveController {
     const records = this.options.records().filter((record) => wanted.has(record.contextId));
     event.preventDefault();
     writeClipboardPayload(event.clipboardData, { text, records }, this.options.environmentId());
+  }
+
+  private onDragStart(event: DragEvent): void {
+    const root = this.host.shadowRoot;
+    const data = event.dataTransfer;
+    if (!root || !data || event.defaultPrevented) return;
+    const payload = draggedPayload(event, root, this.options.records());
+    if (!payload) return;
+    data.clearData();
+    writeClipboardPayload(data, payload, this.options.environmentId());
+    data.effectAllowed = 'copy';
   }
 }

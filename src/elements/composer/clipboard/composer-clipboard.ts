@@ -4,14 +4,12 @@ import {
   CONTEXT_CLIPBOARD_MIME,
   type ContextClipboardFragment,
   type ContextRecord,
-  collectContextReferences,
   decodeClipboardFragment,
   decodeClipboardHtml,
-  encodeClipboardFragment,
-  encodeClipboardHtml,
 } from '../../../core/index.js';
 import type { TextPreview } from '../../shared/draft-values.js';
 import type { ComposerContext } from '../editor/composer-context.js';
+import { droppedInsertion } from '../editor/insertion.js';
 import { newLocalId } from '../editor/local-ids.js';
 import {
   availabilityField,
@@ -21,13 +19,14 @@ import {
   recordsField,
   setAvailability,
 } from '../editor/draft-state.js';
+import { writeDraftRange } from './fragment-flavours.js';
 import { planFragmentImport } from './fragment-import.js';
 import { expandPastedTextOnClick, isLongPaste, type LongPasteLimits, pastedTextFile } from './long-paste.js';
 import { PlainPasteShortcut } from './plain-paste-shortcut.js';
 
 /** What the clipboard needs besides the composer's context. */
 export interface ClipboardParts {
-  /** Adds pasted or dropped files as chips, at `at` or else at the caret. */
+  /** Adds pasted files as chips, at `at` or else at the caret. */
   addFiles(files: readonly File[], at?: number, previews?: ReadonlyMap<File, TextPreview>): void;
   /** Above how many lines or characters pasted plain text becomes a file. */
   longPasteLimits(): LongPasteLimits;
@@ -36,7 +35,7 @@ export interface ClipboardParts {
 }
 
 /**
- * Copy, cut, paste and drop. Copying a selection with chips puts their records on the clipboard
+ * Copy, cut and paste (drops are `drops/`). Copying a selection with chips puts their records on the clipboard
  * (as JSON and as HTML); pasting them imports the records and fetches the bytes of pasted images
  * and files again through `resolveAsset`, marking their chips pending, or failed, or not in this
  * environment. A submit while fetches are pending waits for them. Long plain text becomes a text
@@ -77,7 +76,6 @@ export class ComposerClipboard {
         copy: (event, view) => this.onCopy(event, view, false),
         cut: (event, view) => this.onCopy(event, view, true),
         paste: (event, view) => this.onPaste(event, view),
-        drop: (event, view) => this.onDrop(event, view),
         keydown: this.plainPaste.onKeyDown,
         keyup: this.plainPaste.release,
         blur: this.plainPaste.release,
@@ -90,24 +88,8 @@ export class ComposerClipboard {
     const data = event.clipboardData;
     const selection = view.state.selection.main;
     if (!data || selection.empty) return false;
-    const text = view.state.sliceDoc(selection.from, selection.to);
-    const records = view.state.field(recordsField);
-    const copied = [...new Set(collectContextReferences(text).map((occurrence) => occurrence.contextId))]
-      .map((contextId) => records.get(contextId))
-      .filter((record): record is ContextRecord => record !== undefined);
     event.preventDefault();
-    data.setData('text/plain', text);
-    if (copied.length > 0) {
-      const fragment: ContextClipboardFragment = {
-        version: 1,
-        source: { environmentId: this.context.config.environmentId || 'unknown' },
-        records: copied,
-      };
-      const json = encodeClipboardFragment(fragment);
-      const htmlFlavour = encodeClipboardHtml(fragment, { text });
-      if (json) data.setData(CONTEXT_CLIPBOARD_MIME, json);
-      if (htmlFlavour) data.setData('text/html', htmlFlavour);
-    }
+    writeDraftRange(data, view.state, selection, this.context.config.environmentId || 'unknown');
     if (cut && !view.state.readOnly) {
       view.dispatch({ changes: { from: selection.from, to: selection.to }, userEvent: 'delete.cut' });
     }
@@ -124,7 +106,7 @@ export class ComposerClipboard {
     const text = fragment ? data.getData('text/plain') : '';
     if (fragment && text) {
       event.preventDefault();
-      this.pasteFragment(text, fragment, view);
+      this.importFragment(text, fragment);
       return true;
     }
     const files = [...data.files];
@@ -148,28 +130,28 @@ export class ComposerClipboard {
     return true;
   }
 
-  private onDrop(event: DragEvent, view: EditorView): boolean {
-    const files = [...(event.dataTransfer?.files ?? [])];
-    if (files.length === 0 || view.state.readOnly) return false;
-    event.preventDefault();
-    const position = view.posAtCoords({ x: event.clientX, y: event.clientY }) ?? undefined;
-    this.parts.addFiles(files, position);
-    return true;
-  }
-
-  private pasteFragment(text: string, fragment: ContextClipboardFragment, view: EditorView): void {
+  /**
+   * Chips copied or dragged elsewhere join the draft with their records: over the selection (a
+   * paste), or at `drop` (a drop, spaced from the words around it) as one undo step.
+   */
+  importFragment(text: string, fragment: ContextClipboardFragment, drop?: number): void {
     const config = this.context.config;
-    const plan = planFragmentImport(text, fragment, view.state.field(recordsField), newLocalId);
+    const state = this.context.state;
+    const plan = planFragmentImport(text, fragment, state.field(recordsField), newLocalId);
     const foreign = !!config.environmentId && fragment.source.environmentId !== config.environmentId;
     const canFetch = !foreign && typeof config.resolveAsset === 'function';
     const availability = plan.binaries.map(({ record }) =>
       setAvailability.of({ contextId: record.contextId, availability: canFetch ? 'pending' : 'not-in-environment' }),
     );
-    view.dispatch(view.state.replaceSelection(plan.text), {
-      effects: [putRecords.of(plan.records), ...availability],
-      userEvent: 'input.paste',
-      scrollIntoView: true,
-    });
+    if (drop === undefined) {
+      this.context.dispatch(state.replaceSelection(plan.text), {
+        effects: [putRecords.of(plan.records), ...availability],
+        userEvent: 'input.paste',
+        scrollIntoView: true,
+      });
+    } else {
+      this.context.dispatch(droppedInsertion(state, drop, plan.text, plan.records), { effects: availability });
+    }
     if (!canFetch) return;
     for (const binary of plan.binaries) this.fetchBinary(binary.record, binary.sourceAttachmentId, fragment.source);
   }

@@ -37,3 +37,26 @@ export function textInsertion(state: EditorState, text: string, at: 'caret' | 'e
   const end = state.doc.length;
   return { changes: { from: end, insert: text }, selection: { anchor: end + text.length }, userEvent: PROGRAMMATIC };
 }
+
+/**
+ * What was dropped, at `position`: spaced from the words around it as a chip is, the caret after
+ * it, one undo step of its own. A drop of the user's, so a length limit cuts it as a paste.
+ */
+export function droppedInsertion(
+  state: EditorState,
+  position: number,
+  text: string,
+  records: readonly ContextRecord[] = [],
+  attachments: readonly DraftAttachment[] = [],
+): TransactionSpec {
+  const at = Math.min(Math.max(0, position), state.doc.length);
+  const { changes, caret } = spacedLink(state.doc, at, at, text);
+  return {
+    changes,
+    selection: { anchor: caret },
+    effects: [putRecords.of(records), ...(attachments.length > 0 ? [putAttachments.of(attachments)] : [])],
+    userEvent: 'input.drop',
+    scrollIntoView: true,
+    annotations: isolateHistory.of('full'),
+  };
+}
