@@ -75,9 +75,10 @@ export abstract class ComposerProperties extends ConfigurableElement {
    * Uploads each file as it is attached, pasted or dropped: `(file, {signal, onProgress}) => Promise<{attachmentId,
    * url?}>`. Its chip shows the progress, then the file is the host's: the answered `attachmentId` (its record's too)
    * and `url` go with the submission, and Send waits for uploads still running. Removing the file, clearing the draft
-   * or leaving the page aborts its upload (`signal`). Without it, files are handed over with `t3-submit`.
+   * or leaving the page aborts its upload (`signal`). Without it, files are handed over with `t3-submit`. Set on a
+   * `<t3-context-scope>`, it is the uploader of every composer under it that sets none of its own.
    */
-  @property({ attribute: false }) uploadAttachment?: UploadAttachment;
+  @property({ attribute: false }) override uploadAttachment?: UploadAttachment;
 
   /** The host's assistant is working: the send button stops it, and Enter queues follow-ups (see `queue-mode`). */
   @property({ type: Boolean, reflect: true }) busy = false;

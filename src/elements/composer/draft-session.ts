@@ -276,7 +276,7 @@ export class DraftSession implements ComposerContext {
 
   /** Follows changed element properties: editability, length limit, placeholder, name. */
   reconfigure(changed: ReadonlyMap<PropertyKey, unknown>): void {
-    if (changed.has('uploadAttachment')) this.uploads.uploaderChanged();
+    if (changed.has('uploadAttachment') || changed.has('scopeConfig')) this.uploads.uploaderChanged();
     if (this.disabled && this.view?.hasFocus) this.editor.blur();
     const effects = this.setup.reconfigure(changed);
     if (effects.length > 0) this.dispatch({ effects });

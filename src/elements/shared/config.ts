@@ -1,6 +1,7 @@
 import { createContext } from '@lit/context';
 import { DEFAULT_LOCALE, type T3Locale } from './locale.js';
 import { type PresentationMap, sanitizePresentations } from './presentations.js';
+import type { UploadAttachment } from './upload-types.js';
 import { warnOnce } from './warnings.js';
 
 /** Fetches the bytes of an image or file pasted from another message or draft. */
@@ -16,6 +17,8 @@ export interface T3Config {
   presentations?: PresentationMap;
   environmentId?: string;
   resolveAsset?: AssetResolver;
+  /** Uploads each file a composer's draft takes, as it takes it (the composers under a scope, a message's editor). */
+  uploadAttachment?: UploadAttachment;
   locale?: Partial<T3Locale>;
 }
 
@@ -25,6 +28,7 @@ export interface ResolvedConfig {
   presentations: PresentationMap;
   environmentId?: string;
   resolveAsset?: AssetResolver;
+  uploadAttachment?: UploadAttachment;
   locale: T3Locale;
 }
 
@@ -46,9 +50,9 @@ export function mergeConfig(base: ResolvedConfig | undefined, own: T3Config): Re
   const outer = base ?? DEFAULT_CONFIG;
   const environmentId = nonEmptyString(own.environmentId);
   const resolveAsset = typeof own.resolveAsset === 'function' ? own.resolveAsset : undefined;
-  if (own.icons == null && own.presentations == null && own.locale == null && !environmentId && !resolveAsset) {
-    return outer;
-  }
+  const uploadAttachment = typeof own.uploadAttachment === 'function' ? own.uploadAttachment : undefined;
+  const unset = own.icons == null && own.presentations == null && own.locale == null;
+  if (unset && !environmentId && !resolveAsset && !uploadAttachment) return outer;
   return {
     icons: own.icons == null ? outer.icons : { ...outer.icons, ...stringMap(own.icons, 'icons') },
     presentations:
@@ -57,6 +61,7 @@ export function mergeConfig(base: ResolvedConfig | undefined, own: T3Config): Re
         : { ...outer.presentations, ...sanitizePresentations(own.presentations) },
     environmentId: environmentId ?? outer.environmentId,
     resolveAsset: resolveAsset ?? outer.resolveAsset,
+    uploadAttachment: uploadAttachment ?? outer.uploadAttachment,
     locale: own.locale == null ? outer.locale : { ...outer.locale, ...stringMap(own.locale, 'locale') },
   };
 }

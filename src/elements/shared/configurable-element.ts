@@ -4,9 +4,18 @@ import { property, state } from 'lit/decorators.js';
 import { type AssetResolver, mergeConfig, type ResolvedConfig, t3ConfigContext } from './config.js';
 import type { T3Locale } from './locale.js';
 import type { PresentationMap } from './presentations.js';
+import type { UploadAttachment } from './upload-types.js';
 import { warnPropertiesSetBeforeDefine } from './set-before-define.js';
 
-const CONFIG_KEYS = ['scopeConfig', 'icons', 'presentations', 'environmentId', 'resolveAsset', 'locale'] as const;
+const CONFIG_KEYS = [
+  'scopeConfig',
+  'icons',
+  'presentations',
+  'environmentId',
+  'resolveAsset',
+  'uploadAttachment',
+  'locale',
+] as const;
 
 /**
  * Base of every element: the configuration properties of `<t3-context-scope>`, set per element
@@ -24,6 +33,12 @@ export class ConfigurableElement extends LitElement {
 
   /** Fetches pasted images and files by attachment id. */
   @property({ attribute: false }) resolveAsset?: AssetResolver;
+
+  /**
+   * Uploads each file a composer's draft takes, as it takes it: set on a scope (or a message), it
+   * is the uploader of the composers under it, the inline editor of a sent message included.
+   */
+  @property({ attribute: false }) uploadAttachment?: UploadAttachment;
 
   /** Overrides of user-visible strings. */
   @property({ attribute: false }) locale?: Partial<T3Locale>;
@@ -83,6 +98,7 @@ export class ConfigurableElement extends LitElement {
       presentations: this.presentations,
       environmentId: this.environmentId,
       resolveAsset: this.resolveAsset,
+      uploadAttachment: this.uploadAttachment,
       locale: this.locale,
     });
   }

@@ -102,8 +102,9 @@ export class UploadsController implements ReactiveController {
     context.host.addController(this);
   }
 
+  /** The composer's own `uploadAttachment`, else its scope's (or, in a message's inline editor, the message's). */
   get uploader(): UploadAttachment | undefined {
-    return uploaderOf(this.context.host.uploadAttachment);
+    return uploaderOf(this.context.config.uploadAttachment);
   }
 
   hostConnected(): void {
@@ -117,7 +118,7 @@ export class UploadsController implements ReactiveController {
     });
   }
 
-  /** The host set or took away its `uploadAttachment`; without one nothing uploads. */
+  /** The host set or took away its `uploadAttachment` (on the composer or its scope); without one nothing uploads. */
   uploaderChanged(): void {
     if (!this.uploader) this.registry.abortAll();
     this.scheduleSync();

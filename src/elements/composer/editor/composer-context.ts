@@ -46,7 +46,6 @@ export interface ComposerHost extends ReactiveControllerHost, HTMLElement {
   readonly noSendButton: boolean;
   readonly historySize: unknown;
   readonly draftStorage?: unknown;
-  readonly uploadAttachment?: unknown;
   readonly commands: readonly CommandInfo[];
 }
 
