@@ -19,6 +19,7 @@ import {
   type UserMessage,
 } from './host-api.js';
 import { previewAnnotation, pullRequestComment, reviewComment, terminalExcerpt } from './side-panel.js';
+import { openThreadChips, threadDropResolver, threadsProvider } from './thread-context.js';
 import { newThreadId, renderThreadList, titleOf } from './thread-list.js';
 import { renderTranscript } from './transcript.js';
 import { followVisualViewport } from './viewport-layout.js';
@@ -35,7 +36,9 @@ scope.icons = ICONS;
 scope.resolveAsset = resolveAsset;
 
 const composer = document.querySelector<T3Composer>('t3-composer')!;
-composer.providers = PROVIDERS;
+// Other threads are context too: from the `@` menu, or dragged from the thread list.
+composer.providers = [...PROVIDERS, threadsProvider(() => thread)];
+composer.dropResolver = threadDropResolver;
 composer.commands = COMMANDS;
 composer.draftKey = draftKeyOf(thread);
 
@@ -179,6 +182,7 @@ document.querySelector('#new-chat')!.addEventListener('click', () => selectThrea
 const stashList = document.querySelector<HTMLElement>('#stashes')!;
 const stashCount = document.querySelector<HTMLElement>('#stash-count')!;
 const showStashes = () => {
+openThreadChips(document.body, selectThread);
   renderStashes(stashList, composer, () => {
     toolsDrawer.close({ returnFocus: false });
     composer.focus();

@@ -1,4 +1,5 @@
 import type { ThreadSummary } from './host-api.js';
+import { carryThread } from './thread-context.js';
 
 /** What a thread without messages yet is called (the host names it from its first message). */
 export const UNTITLED = 'New chat';
@@ -11,7 +12,7 @@ const openedThreads: string[] = [];
  * thread shown in this page before its first message is listed as a new chat, never under its
  * raw id: first while it is shown, after the others once left (its draft stays in reach). Each
  * entry is a link (a thread has an address and opens in a new tab) that switches in place when
- * clicked; the current one is marked with `aria-current`.
+ * clicked, and drags into the composer as a thread chip; the current one is marked with `aria-current`.
  */
 export function renderThreadList(
   list: HTMLElement,
@@ -39,6 +40,7 @@ export function renderThreadList(
         event.preventDefault();
         select(threadId);
       });
+      link.addEventListener('dragstart', (event) => carryThread(event, { threadId, title }));
       item.append(link);
       return item;
     }),
