@@ -21,6 +21,7 @@ import {
 } from '../editor/draft-state.js';
 import { writeDraftRange } from './fragment-flavours.js';
 import { planFragmentImport } from './fragment-import.js';
+import { pastedBinary } from './pasted-binary.js';
 import { expandPastedTextOnClick, isLongPaste, type LongPasteLimits, pastedTextFile } from './long-paste.js';
 import { PlainPasteShortcut } from './plain-paste-shortcut.js';
 
@@ -180,14 +181,12 @@ export class ComposerClipboard {
       .then((from) => config.resolveAsset!(from, sourceAttachmentId))
       .then(
         (blob) => {
-          const name = 'name' in record && typeof record.name === 'string' ? record.name : record.label;
-          const file = new File([blob], name, {
-            type: blob.type || ('mimeType' in record ? String(record.mimeType) : ''),
-          });
-          const kind = record.kind === 'image' ? 'image' : 'file';
+          const uploads = typeof config.uploadAttachment === 'function';
+          const pasted = pastedBinary(record, sourceAttachmentId, blob, uploads);
           settle({
             effects: [
-              putAttachments.of([{ contextId: record.contextId, attachmentId: record.attachmentId, kind, file }]),
+              ...(pasted.record === record ? [] : [putRecords.of([pasted.record])]),
+              putAttachments.of([pasted.attachment]),
               setAvailability.of({ contextId: record.contextId, availability: undefined }),
             ],
           });

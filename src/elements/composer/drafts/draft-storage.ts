@@ -35,8 +35,8 @@ export const STORED_BYTES_MAX = 50 * 1024 * 1024;
 /**
  * The record to store, its files kept while they fit in `budget` bytes (the draft's first, then
  * the stash's, then the history's); the others are stored without bytes, so their chips come back
- * unresolved. A file uploaded already (`uploaded`, the host keeps it) is stored by its ids and url
- * alone, with an empty file of its name and type: it costs nothing and comes back as the host's.
+ * unresolved. A file uploaded already (`uploaded`, the host keeps it) with a url is stored by its ids
+ * and url alone, with an empty file of its name and type: it costs nothing and comes back as the host's.
  * Tells whether a file of the draft itself had to be left out.
  */
 export function fitToBudget(
@@ -48,7 +48,8 @@ export function fitToBudget(
   const fit = (draft: ComposerDraft, isDraft: boolean): ComposerDraft => {
     let changed = false;
     const attachments = draft.attachments.flatMap((attachment) => {
-      const kept = attachment.uploaded ? withoutBytes(attachment) : attachment;
+      // Without a url nothing could show it again (a pasted file the host had already): its bytes stay.
+      const kept = attachment.uploaded && attachment.url ? withoutBytes(attachment) : attachment;
       changed ||= kept !== attachment;
       if (kept.file.size <= left) {
         left -= kept.file.size;
