@@ -178,11 +178,11 @@ addEventListener('popstate', () => {
 });
 
 document.querySelector('#new-chat')!.addEventListener('click', () => selectThread(newThreadId()));
+openThreadChips(document.body, selectThread);
 
 const stashList = document.querySelector<HTMLElement>('#stashes')!;
 const stashCount = document.querySelector<HTMLElement>('#stash-count')!;
 const showStashes = () => {
-openThreadChips(document.body, selectThread);
   renderStashes(stashList, composer, () => {
     toolsDrawer.close({ returnFocus: false });
     composer.focus();
