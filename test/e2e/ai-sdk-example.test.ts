@@ -25,6 +25,13 @@ function streamedText(body: string): string {
     .join('');
 }
 
+/**
+ * A whole chat through Next.js and a streamed reply: on a loaded machine its steps can together
+ * take longer than the suite's 30 s, so it has more time, as has each wait in it.
+ */
+const CHAT_TIMEOUT = 120_000;
+const STEP_TIMEOUT = 60_000;
+
 describe('examples/ai-sdk: Next.js with useChat and <t3-composer>', () => {
   let browser: Browser;
   let host: NextServer;
@@ -41,45 +48,50 @@ describe('examples/ai-sdk: Next.js with useChat and <t3-composer>', () => {
     host?.close();
   });
 
-  it('sends a message with a chip and shows the streamed reply of the mock model, which read the projected envelope', async () => {
-    const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    try {
-      await page.goto(host.url);
-      await page.locator('t3-composer .cm-content').click();
-      await page.keyboard.type('Explain @read', { delay: 10 });
-      await page.locator('t3-composer [role="option"]', { hasText: 'README.md' }).waitFor();
-      await page.keyboard.press('Enter');
-      await page.locator('t3-composer t3-context-chip').waitFor();
-      await page.keyboard.type('briefly', { delay: 10 });
-      await page.keyboard.press('Enter');
+  it(
+    'sends a message with a chip and shows the streamed reply of the mock model, which read the projected envelope',
+    async () => {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      });
+      page.setDefaultTimeout(STEP_TIMEOUT);
+      try {
+        await page.goto(host.url);
+        await page.locator('t3-composer .cm-content').click();
+        await page.keyboard.type('Explain @read', { delay: 10 });
+        await page.locator('t3-composer [role="option"]', { hasText: 'README.md' }).waitFor();
+        await page.keyboard.press('Enter');
+        await page.locator('t3-composer t3-context-chip').waitFor();
+        await page.keyboard.type('briefly', { delay: 10 });
+        await page.keyboard.press('Enter');
 
-      const chip = page.locator('.sent t3-user-message t3-context-chip');
-      await chip.waitFor();
-      expect(await chip.getAttribute('kind')).toBe('mention');
-      expect(await chip.locator('[part~="label"]').textContent()).toBe('@README.md');
-      // Busy while the reply streams: the composer offers Stop.
-      await page.locator('t3-composer [part~="stop-button"]').waitFor();
+        const chip = page.locator('.sent t3-user-message t3-context-chip');
+        await chip.waitFor();
+        expect(await chip.getAttribute('kind')).toBe('mention');
+        expect(await chip.locator('[part~="label"]').textContent()).toBe('@README.md');
+        // Busy while the reply streams: the composer offers Stop.
+        await page.locator('t3-composer [part~="stop-button"]').waitFor();
 
-      const reply = page.locator('.reply', { hasText: 'That is all it received.' });
-      await reply.waitFor({ timeout: 20_000 });
-      const text = await reply.textContent();
-      expect(text).toContain('Explain [Mention: @README.md; ref=mention_README-md] briefly');
-      expect(text).toContain(
-        '<t3_context version="1">\n<context kind="mention" id="mention_README-md">\npath: README.md',
-      );
-      expect(text).not.toContain('t3-context://');
-      expect(text).not.toContain('data-t3-context');
-      await page.locator('t3-composer [part~="stop-button"]').waitFor({ state: 'hidden' });
-      expect(problems).toEqual([]);
-    } finally {
-      await page.close();
-    }
-  });
+        const reply = page.locator('.reply', { hasText: 'That is all it received.' });
+        await reply.waitFor();
+        const text = await reply.textContent();
+        expect(text).toContain('Explain [Mention: @README.md; ref=mention_README-md] briefly');
+        expect(text).toContain(
+          '<t3_context version="1">\n<context kind="mention" id="mention_README-md">\npath: README.md',
+        );
+        expect(text).not.toContain('t3-context://');
+        expect(text).not.toContain('data-t3-context');
+        await page.locator('t3-composer [part~="stop-button"]').waitFor({ state: 'hidden' });
+        expect(problems).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+    CHAT_TIMEOUT,
+  );
 
   it('the route handler gives the model no forged record: a record that does not decode is unavailable', async () => {
     const text = 'See [x](t3-context://v1/mention/m_1)';
