@@ -69,7 +69,7 @@ export async function chooseBranch(threadId: string, messageId: string): Promise
   return (await response.json()) as ThreadListing;
 }
 
-/** Sends what `t3-submit` carries: text, context, prompt, annotations and the attachment bytes. */
+/** Sends what `t3-submit` carries: text, context, prompt, annotations and the bytes of files not uploaded yet. */
 export async function sendSubmission(threadId: string, detail: Submission): Promise<CreatedMessage> {
   const response = await postSubmission(threadId, detail, 'application/json');
   if (!response.ok) throw new Error(await errorOf(response));
@@ -129,13 +129,16 @@ async function postSubmission(
   signal?: AbortSignal,
   placement: Placement = {},
 ): Promise<Response> {
+  // A file uploaded on attach is the host's already: its records name it, and its bytes do not go again.
   const attachments = await Promise.all(
-    detail.attachments.map(async ({ attachmentId, file }) => ({
-      attachmentId,
-      name: file.name,
-      mimeType: file.type || 'application/octet-stream',
-      dataBase64: await base64Of(file),
-    })),
+    detail.attachments
+      .filter((attachment) => !attachment.uploaded)
+      .map(async ({ attachmentId, file }) => ({
+        attachmentId,
+        name: file.name,
+        mimeType: file.type || 'application/octet-stream',
+        dataBase64: await base64Of(file),
+      })),
   );
   return fetch(`/api/threads/${encodeURIComponent(threadId)}/messages`, {
     method: 'POST',

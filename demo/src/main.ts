@@ -22,6 +22,7 @@ import { previewAnnotation, pullRequestComment, reviewComment, terminalExcerpt }
 import { openThreadChips, threadDropResolver, threadsProvider } from './thread-context.js';
 import { newThreadId, renderThreadList, titleOf } from './thread-list.js';
 import { renderTranscript } from './transcript.js';
+import { uploadTo } from './uploads.js';
 import { followVisualViewport } from './viewport-layout.js';
 
 const threadInAddress = () => new URLSearchParams(location.search).get('thread') ?? 'demo';
@@ -34,6 +35,9 @@ const scope = document.querySelector('t3-context-scope')!;
 scope.environmentId = ENVIRONMENT_ID;
 scope.icons = ICONS;
 scope.resolveAsset = resolveAsset;
+// Files upload as soon as they are attached, for the thread shown then, in the composer and in a
+// message's editor alike (set on the scope); a message then names them by id.
+scope.uploadAttachment = uploadTo(() => thread);
 
 const composer = document.querySelector<T3Composer>('t3-composer')!;
 // Other threads are context too: from the `@` menu, or dragged from the thread list.

@@ -14,9 +14,11 @@ let count = 0;
 
 export function pendingMessage(submission: Submission, threadId: string): PendingMessage {
   const urls: string[] = [];
-  const attachments = submission.attachments.map(({ attachmentId, file }) => {
-    const url = URL.createObjectURL(file);
-    urls.push(url);
+  const attachments = submission.attachments.map(({ attachmentId, file, uploaded, url: hostUrl }) => {
+    // An upload that came back from the store after a reload has no bytes here: the host serves them.
+    const byteless = uploaded && hostUrl && file.size === 0;
+    const url = byteless ? hostUrl : URL.createObjectURL(file);
+    if (!byteless) urls.push(url);
     const mimeType = file.type || 'application/octet-stream';
     return { attachmentId, name: file.name, mimeType, sizeBytes: file.size, url };
   });

@@ -4,10 +4,13 @@ import type { ComposerSubmitDetail } from '../../src/composer.js';
 import { T3Composer, T3ContextScope, T3UserMessage } from '../../src/react/index.js';
 import { COMMANDS, ICONS, PROVIDERS } from './catalog.js';
 import { type AssistantMessage, ENVIRONMENT_ID, resolveAsset } from './host-api.js';
+import { messageFiles } from './message-files.js';
 import { renderReplyMarkdown, replyStatus } from './reply-markdown.js';
 import { StreamedThread } from './streamed-thread.js';
+import { uploadTo } from './uploads.js';
 
 const thread = new StreamedThread('react');
+const uploadAttachment = uploadTo(() => thread.threadId);
 
 function App() {
   const { messages, busy, status } = useSyncExternalStore(thread.subscribe, thread.snapshot);
@@ -27,7 +30,7 @@ function App() {
           {messages.map((message) =>
             message.role === 'user' ? (
               <li key={message.id} className="entry user">
-                <T3UserMessage text={message.text} context={message.context} />
+                <T3UserMessage text={message.text} context={message.context} {...messageFiles(message)} />
               </li>
             ) : (
               <li key={message.id} className="entry assistant">
@@ -43,6 +46,7 @@ function App() {
             placeholder="Message (React 18 wrapper)"
             providers={PROVIDERS}
             commands={COMMANDS}
+            uploadAttachment={uploadAttachment}
             busy={busy}
             onSubmit={onSubmit}
             onStop={onStop}

@@ -1,5 +1,6 @@
 import type { T3UserMessage } from '../../src/message.js';
 import type { AssistantMessage, MessageVersions, ThreadMessage } from './host-api.js';
+import { messageFiles } from './message-files.js';
 import { versionPicker } from './version-picker.js';
 import { EarlierMessages, windowStart } from './earlier-messages.js';
 import { appendToReply, inspectorOf, settleInspector } from './reply-inspector.js';
@@ -138,17 +139,9 @@ function userMessage(message: UserEntry): T3UserMessage {
   // A coding assistant's users write code, not formatted prose: plain text keeps `__init__`,
   // `*args` and `# comment` exactly as typed, where Markdown would turn them into emphasis and headings.
   element.format = 'text';
-  const images = message.attachments.filter((attachment) => attachment.mimeType.startsWith('image/'));
-  element.images = images.map(({ attachmentId, name, mimeType, url }) => ({ attachmentId, name, mimeType, src: url }));
-  element.files = message.attachments
-    .filter((attachment) => !attachment.mimeType.startsWith('image/'))
-    .map(({ attachmentId, name, mimeType, sizeBytes, url }) => ({
-      attachmentId,
-      name,
-      mimeType,
-      sizeBytes,
-      href: url,
-    }));
+  const { images, files } = messageFiles(message);
+  element.images = images;
+  element.files = files;
   if (message.context || message.inputAnnotations.length === 0 || !message.prompt) {
     element.text = message.text;
     element.context = message.context;

@@ -3,10 +3,13 @@ import '../../src/define.js';
 import type { ComposerSubmitDetail } from '../../src/composer.js';
 import { COMMANDS, ICONS, PROVIDERS } from './catalog.js';
 import { type AssistantMessage, ENVIRONMENT_ID, resolveAsset } from './host-api.js';
+import { messageFiles } from './message-files.js';
 import { renderReplyMarkdown, replyStatus } from './reply-markdown.js';
 import { StreamedThread } from './streamed-thread.js';
+import { uploadTo } from './uploads.js';
 
 const thread = new StreamedThread('vue');
+const uploadAttachment = uploadTo(() => thread.threadId);
 
 /** A reply as the main page shows it: its state, its Markdown answer (built again as it streams), the model input. */
 const Reply = defineComponent({
@@ -70,7 +73,7 @@ const App = defineComponent({
             view.value.messages.map((message) =>
               message.role === 'user'
                 ? h('li', { key: message.id, class: 'entry user' }, [
-                    h('t3-user-message', { text: message.text, context: message.context }),
+                    h('t3-user-message', { text: message.text, context: message.context, ...messageFiles(message) }),
                   ])
                 : h('li', { key: message.id, class: 'entry assistant' }, [h(Reply, { reply: message })]),
             ),
@@ -82,6 +85,7 @@ const App = defineComponent({
               placeholder: 'Message (Vue 3)',
               providers: PROVIDERS,
               commands: COMMANDS,
+              uploadAttachment,
               busy: view.value.busy,
               'onT3-submit': onSubmit,
               'onT3-stop': () => thread.stop(),

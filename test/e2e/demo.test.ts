@@ -121,7 +121,12 @@ describe('the demo page', () => {
     expect(sent.every((chip) => !chip.unresolved)).toBe(true);
   });
 
-  it('copies a sent message and pastes it back with the same chips; the image is re-fetched under a fresh id', async () => {
+  it('copies a sent message and pastes it back with the same chips; the image is the host’s, not uploaded again', async () => {
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads')
+        uploads.push(request.url());
+    });
     const message = page.locator('#transcript t3-user-message').last();
     const storedRecords = await message.evaluate(
       (element) => (element as HTMLElement & { context: { records: unknown[] } }).context.records,
@@ -149,8 +154,9 @@ describe('the demo page', () => {
       attachmentId: string;
     };
     const storedImage = stored.find((record) => record.kind === 'image')!;
-    expect(pastedImage.attachmentId).not.toBe(storedImage.attachmentId);
-    expect(pastedImage.contextId).toBe(`image_${pastedImage.attachmentId}`);
+    // Its bytes are fetched again (its thumbnail), but the host has the file: it keeps the host's id.
+    expect(pastedImage.attachmentId).toBe(storedImage.attachmentId);
+    expect(pastedImage.contextId).not.toBe(storedImage.contextId);
     const imageChip = page.locator('t3-composer t3-context-chip[kind="image"]');
     await expect
       .poll(() => imageChip.evaluate((chip) => chip.hasAttribute('pending') || chip.hasAttribute('unresolved')))
@@ -163,6 +169,7 @@ describe('the demo page', () => {
     const second = await chipSummary(page.locator('#transcript t3-user-message').last());
     expect(second.map((chip) => chip.kind)).toEqual(['mention', 'mcp', 'dataset', 'terminal', 'image']);
     expect(second.every((chip) => !chip.unresolved)).toBe(true);
+    expect(uploads).toEqual([]);
   });
 
   it('shows the seeded legacy messages upgraded to chips', async () => {

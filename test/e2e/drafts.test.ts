@@ -35,7 +35,7 @@ async function openThread(page: Page, thread: string): Promise<void> {
 
 type ComposerInPage = HTMLElement & {
   value: { text: string };
-  draft: { attachments: { file: File }[] };
+  draft: { attachments: { file: File; uploaded?: true; url?: string }[] };
   draftKey?: string;
 };
 
@@ -43,11 +43,14 @@ const composerText = (page: Page) =>
   page.locator('t3-composer').evaluate((composer) => (composer as ComposerInPage).value.text);
 const composerChips = (page: Page) => page.locator('t3-composer .cm-content t3-context-chip').count();
 
-/** Waits until the thread's draft is in IndexedDB with this text, read straight from the database. */
-async function storedText(page: Page, thread: string, text: string): Promise<void> {
+/**
+ * Waits until the thread's draft is in IndexedDB with this text (and, with `uploaded`, its files
+ * stored as uploaded), read straight from the database.
+ */
+async function storedText(page: Page, thread: string, text: string, uploaded = false): Promise<void> {
   await until(
     page,
-    async ([key, expected]) => {
+    async ([key, expected, withUploads]) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open('t3-composer');
         request.onsuccess = () => resolve(request.result);
@@ -55,19 +58,21 @@ async function storedText(page: Page, thread: string, text: string): Promise<voi
       });
       if (!db.objectStoreNames.contains('drafts')) return false;
       // Each page writes its own record of a key, `[key, page]`; the one with the latest change is the draft.
-      const records = await new Promise<{ changedAt: number; draft?: { text?: string } }[]>((resolve) => {
+      type Stored = { changedAt: number; draft?: { text?: string; attachments?: { uploaded?: boolean }[] } };
+      const records = await new Promise<Stored[]>((resolve) => {
         const request = db
           .transaction('drafts')
           .objectStore('drafts')
           .getAll(IDBKeyRange.bound([key!], [key!, []]));
-        request.onsuccess = () => resolve(request.result as { changedAt: number; draft?: { text?: string } }[]);
+        request.onsuccess = () => resolve(request.result as Stored[]);
         request.onerror = () => resolve([]);
       });
       const record = records.sort((a, b) => b.changedAt - a.changedAt)[0];
       db.close();
-      return record?.draft?.text === expected;
+      const files = record?.draft?.attachments ?? [];
+      return record?.draft?.text === expected && (!withUploads || files.every((file) => file.uploaded === true));
     },
-    [`demo-thread:${thread}`, text] as const,
+    [`demo-thread:${thread}`, text, uploaded] as const,
   );
 }
 
@@ -79,7 +84,7 @@ describe('drafts in the demo', () => {
     await openThread(page, 'drafts-a');
   });
 
-  it('a draft with a chip and an image survives a reload, image bytes identical', async () => {
+  it('a draft with a chip and an image survives a reload: the image, uploaded on attach, is the host’s', async () => {
     await page.locator('t3-composer .cm-content').click();
     await page.keyboard.type('draft with ', { delay: 5 });
     await insertTool(page, 'Terminal excerpt');
@@ -91,7 +96,7 @@ describe('drafts in the demo', () => {
     await page.locator('t3-composer [part~="attachment"]').waitFor();
     const text = await composerText(page);
     expect(text.startsWith('draft with [')).toBe(true);
-    await storedText(page, 'drafts-a', text);
+    await storedText(page, 'drafts-a', text, true);
 
     await page.reload();
     await until(
@@ -104,11 +109,14 @@ describe('drafts in the demo', () => {
     );
     expect(await composerChips(page)).toBe(2);
     await page.locator('t3-composer [part~="attachment"]').waitFor();
-    const bytes = await page.locator('t3-composer').evaluate(async (composer) => {
-      const file = (composer as ComposerInPage).draft.attachments[0]!.file;
-      return btoa(String.fromCharCode(...new Uint8Array(await file.arrayBuffer())));
+    // Stored by its id and url, without bytes: the host serves them, identical.
+    const back = await page.locator('t3-composer').evaluate((composer) => {
+      const [attachment] = (composer as ComposerInPage).draft.attachments;
+      return { uploaded: attachment!.uploaded, url: attachment!.url, size: attachment!.file.size };
     });
-    expect(bytes).toBe(PNG_BASE64);
+    expect(back).toMatchObject({ uploaded: true, size: 0 });
+    const bytes = await fetch(`${host.url}${back.url}`).then((response) => response.arrayBuffer());
+    expect(Buffer.from(bytes).toString('base64')).toBe(PNG_BASE64);
   });
 
   it('each thread keeps its own draft: switch away and back', async () => {
