@@ -47,11 +47,16 @@ function threadRecord(threadId: string, title: string): ThreadContextRecord {
 }
 
 /** A host's sidebar item, dragged with its own type (and plain text for other targets). */
-async function hostItem(threadId: string, title: string): Promise<HTMLElement> {
+async function hostItem(
+  threadId: string,
+  title: string,
+  allowed?: DataTransfer['effectAllowed'],
+): Promise<HTMLElement> {
   const item = await fixture<HTMLElement>(html`<div draggable="true" style="padding:8px;width:160px">${title}</div>`);
   item.addEventListener('dragstart', (event) => {
     event.dataTransfer!.setData(THREAD_TYPE, JSON.stringify({ threadId, title }));
     event.dataTransfer!.setData('text/plain', title);
+    if (allowed) event.dataTransfer!.effectAllowed = allowed;
   });
   return item;
 }
@@ -130,6 +135,17 @@ describe('<t3-composer> drops: dropResolver', () => {
     expect(composer.value.records).to.deep.equal([record]);
     expect(composer.value.text).to.equal(`compare with that ${link(record)} one please`);
     expect(chips(composer)[0]!.kind).to.equal('thread');
+  });
+
+  it('takes an item whose drag allows only a move (a sortable list)', async () => {
+    const composer = await composerFixture();
+    composer.value = { text: 'compare with that one please', records: [] };
+    const item = await hostItem('t-3', 'Sorted', 'move');
+    composer.dropResolver = threadResolver;
+    await dragStart(centre(item), pointAfter(composer, 'that'));
+    await dragEnd(pointAfter(composer, 'that'));
+    await waitFor(() => chips(composer).length === 1, 'the thread chip');
+    expect(composer.value.records).to.deep.equal([threadRecord('t-3', 'Sorted')]);
   });
 
   it('an answer that comes later lands where the drop was, after what was typed meanwhile', async () => {

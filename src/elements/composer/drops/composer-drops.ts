@@ -81,7 +81,7 @@ export class ComposerDrops {
     if (!data || this.draggingOut || view.state.readOnly) return false;
     const types = [...data.types];
     if (!this.parts.resolver() && !types.includes(CONTEXT_CLIPBOARD_MIME) && !types.includes('Files')) return false;
-    data.dropEffect = 'copy';
+    data.dropEffect = dropEffectFor(data.effectAllowed);
     return true;
   }
 
@@ -168,4 +168,11 @@ export class ComposerDrops {
     const plan = planFragmentImport(links, fragment, state.field(recordsField), newLocalId, { keepBinaryIds: true });
     this.context.dispatch(droppedInsertion(state, position, plan.text, plan.records, attachments));
   }
+}
+
+/** A copy where the drag allows one (the source keeps its item), else what it allows: a drop it refuses never lands. */
+function dropEffectFor(allowed: DataTransfer['effectAllowed']): DataTransfer['dropEffect'] {
+  if (allowed === 'none') return 'none';
+  if (/^(copy|all|uninitialized)/i.test(allowed)) return 'copy';
+  return allowed === 'move' ? 'move' : 'link';
 }
