@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, isServer, nothing, type TemplateResult } from 'lit';
 import type { AttachmentContextFields } from '../../core/index.js';
 import type { T3Locale } from '../shared/locale.js';
 import type { TextPreview } from '../shared/draft-values.js';
@@ -36,7 +36,8 @@ export function renderThumbnail(chip: ReadBackSource): TemplateResult | typeof n
 export function renderFileText(record: AttachmentContextFields, chip: ReadBackSource): unknown {
   if (chip.textPreview) return renderTextPreview(chip.textPreview, chip.locale);
   const url = chip.attachmentUrl;
-  if (!url || !isTextType(record.mimeType)) return nothing;
+  // A server render reads nothing: the browser reads it on the first look.
+  if (!url || isServer || !isTextType(record.mimeType)) return nothing;
   const preview = textReadBack(url, chip.update);
   if (preview) return renderTextPreview(preview, chip.locale);
   return isReadingBack(url) ? html`<div class="meta reading">${chip.locale.loading}</div>` : nothing;
