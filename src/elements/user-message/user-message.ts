@@ -117,10 +117,10 @@ export class T3UserMessage extends ConfigurableElement {
   /** Input annotations marking ranges of `content` as references or the picked command. */
   @property({ attribute: false }) inputAnnotations?: readonly InputAnnotation[];
 
-  /** Images sent with the message. */
+  /** Images sent with the message, in its gallery; an image chip whose record has the same `attachmentId` shows it. */
   @property({ attribute: false }) images?: readonly MessageImage[];
 
-  /** Files sent with the message; those referenced by a chip get no separate row. */
+  /** Files sent with the message; one a chip references gets no row, and a text file's chip reads its `href` back. */
   @property({ attribute: false }) files?: readonly MessageFile[];
 
   /**
