@@ -142,3 +142,25 @@ describe('the demo uploads files as they are attached', () => {
     expect(uploads, 'nothing uploaded twice').toHaveLength(1);
   });
 });
+
+describe('an upload the demo host refuses', () => {
+  it('a file over 16 MiB is answered with a 413: its chip is marked with Retry, and the notice gives the reason', async () => {
+    const page = await openThread(demo, 'uploads-too-large');
+    const uploads = recordUploads(page);
+    await page.locator('#attach-input').setInputFiles({
+      name: 'huge.bin',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.alloc(16 * 1024 * 1024 + 1),
+    });
+    const chip = page.locator('#composer .cm-content t3-context-chip');
+    await expect.poll(() => chip.getAttribute('upload-failed'), { timeout: 30_000 }).toBe('');
+    expect(uploads).toEqual([{ threadId: 'uploads-too-large', name: 'huge.bin' }]);
+    expect(await chip.locator('[part~="retry-button"]').count()).toBe(1);
+    const notice = page.locator('#composer [part~="notice"]');
+    expect(await notice.textContent()).toContain(
+      'huge.bin could not be uploaded: request body must be at most 16777216 bytes',
+    );
+    expect((await storedThread(demo, 'uploads-too-large')).messages).toEqual([]);
+    await page.context().close();
+  });
+});
