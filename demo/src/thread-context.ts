@@ -50,10 +50,13 @@ export function threadDropResolver(data: DataTransfer): ContextRecord[] | null {
   return [threadRecord({ threadId, title })];
 }
 
-/** Activating a thread chip (in the composer or a sent message) opens that thread. */
+/**
+ * Activating a thread chip in a sent message opens that thread. In the composer a click on a chip is
+ * editing the draft, and should not take the writer away from it.
+ */
 export function openThreadChips(root: EventTarget, open: (threadId: string) => void): void {
   root.addEventListener('t3-chip-activate', (event) => {
-    const { record } = (event as CustomEvent<ChipActivateDetail>).detail;
-    if (record?.kind === 'thread') open((record as ThreadContextRecord).threadId);
+    const { record, placement } = (event as CustomEvent<ChipActivateDetail>).detail;
+    if (record?.kind === 'thread' && placement === 'message') open((record as ThreadContextRecord).threadId);
   });
 }

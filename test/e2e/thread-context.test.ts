@@ -7,7 +7,7 @@ import { chipKinds, editor, openThread, recordPosts, userMessages } from './supp
 /**
  * Other threads as context through the demo: a thread dragged from the thread list into the
  * composer (a real drag in Chromium) or picked from the `@` menu's Threads group becomes a thread
- * chip, goes to the host with its record, and opens that thread when activated.
+ * chip, goes to the host with its record, and opens that thread when activated in a sent message.
  */
 
 const session = useDemoSession('thread-context-e2e');
@@ -53,6 +53,10 @@ describe('threads as context in the demo', () => {
         .first()
         .evaluate((chip) => (chip as HTMLElement & { label: string }).label),
     ).toBe(TITLE);
+    // A click on the chip in the draft is editing: the thread shown stays.
+    await draftChips(page).first().click();
+    expect(await page.evaluate(() => new URL(location.href).searchParams.get('thread'))).toBe('drag-a-thread');
+    await editor(page).press('End');
     await page.keyboard.press('Enter');
 
     await expect.poll(() => posts.length).toBe(1);
