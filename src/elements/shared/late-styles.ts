@@ -8,7 +8,8 @@ const adoptedInFallback = new WeakMap<ShadowRoot, Set<CSSResult>>();
  * sheets), or Lit's own nonce-carrying `<style>` where a browser cannot adopt sheets.
  */
 export function adoptLateStyles(root: Element | DocumentFragment, styles: CSSResult): void {
-  if (!(root instanceof ShadowRoot)) return;
+  // A server (`t3-composer/ssr`) has no shadow roots to add to: it writes each element's own styles.
+  if (typeof ShadowRoot === 'undefined' || !(root instanceof ShadowRoot)) return;
   if (supportsAdoptingStyleSheets && styles.styleSheet) {
     const sheet = styles.styleSheet;
     if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
