@@ -38,52 +38,67 @@ function violations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
 
-/** Types a long prefix and a mention query; the menu must open at the `@`, not at the editor's start. */
+/**
+ * Types a long prefix and a mention query; the menu must open at the `@`, not at the editor's start.
+ * Its place is read once it has settled: the menu is placed again as its results arrive.
+ */
 async function openMenuAtCaret(page: Page, query: string): Promise<void> {
   await page.locator('t3-composer .cm-content').click();
   await page.keyboard.type('Please have a careful look at the project file ', { delay: 5 });
   await page.keyboard.type(query, { delay: 10 });
   await page.locator('t3-composer [role="option"]').first().waitFor();
-  const { at, menu } = await page.locator('t3-composer').evaluate((composer, typed) => {
-    const root = composer.shadowRoot!;
-    const content = root.querySelector('.cm-content')!;
-    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const offset = node.textContent!.lastIndexOf(typed);
-      if (offset < 0) continue;
-      const range = document.createRange();
-      range.setStart(node, offset);
-      range.setEnd(node, offset + 1);
-      return {
-        at: range.getBoundingClientRect().left,
-        menu: root.querySelector('[part~="menu"]')!.getBoundingClientRect().left,
-      };
-    }
-    throw new Error(`typed query ${typed} not found`);
-  }, query);
-  expect(at).toBeGreaterThan(200);
-  expect(Math.abs(menu - at)).toBeLessThan(40);
+  const menuAtCaret = () =>
+    page.locator('t3-composer').evaluate((composer, typed) => {
+      const root = composer.shadowRoot!;
+      const content = root.querySelector('.cm-content')!;
+      const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const offset = node.textContent!.lastIndexOf(typed);
+        if (offset < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, offset);
+        range.setEnd(node, offset + 1);
+        const at = range.getBoundingClientRect().left;
+        const menu = root.querySelector('[part~="menu"]')!.getBoundingClientRect().left;
+        return { pastPrefix: at > 200, atCaret: Math.abs(menu - at) < 40 };
+      }
+      throw new Error(`typed query ${typed} not found`);
+    }, query);
+  await expect.poll(menuAtCaret, { timeout: 10_000 }).toEqual({ pastPrefix: true, atCaret: true });
 }
 
-/** Hovers a chip of the transcript and checks its details sit right under (or over) it. */
+/** Waits until the newest reply has streamed to its end: the transcript no longer grows or scrolls. */
+async function replySettled(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.locator('#transcript .reply').last().getAttribute('data-state'), { timeout: 30_000 })
+    .toBe('complete');
+}
+
+/**
+ * Hovers a chip of the transcript and checks its details sit right under (or over) it. The page is
+ * settled first: details opened by hover close when the page scrolls (the transcript following a
+ * streaming reply, or the scroll that brings the chip into view), as the pointer is no longer on them.
+ */
 async function expectDetailsAtChip(page: Page, kind: string): Promise<void> {
+  await replySettled(page);
   const chip = page.locator(`#transcript t3-user-message t3-context-chip[kind="${kind}"]`).last();
   await chip.scrollIntoViewIfNeeded();
+  // The scroll events of that scroll are dispatched by the next frame.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await chip.hover();
-  const placement = await chip.evaluate(async (element) => {
-    const details = element.shadowRoot!.querySelector<HTMLElement>('[part~="details"]');
-    for (let i = 0; i < 50 && !details?.matches(':popover-open'); i++) await new Promise((r) => setTimeout(r, 20));
-    const open = element.shadowRoot!.querySelector<HTMLElement>('[part~="details"]')!;
-    const chipBox = element.shadowRoot!.querySelector('[part~="base"]')!.getBoundingClientRect();
-    const box = open.getBoundingClientRect();
-    return { open: open.matches(':popover-open'), chip: chipBox.toJSON(), details: box.toJSON(), width: innerWidth };
-  });
-  expect(placement.open).toBe(true);
-  const below = Math.abs(placement.details.top - (placement.chip.bottom + 6));
-  const above = Math.abs(placement.details.bottom - (placement.chip.top - 6));
-  expect(Math.min(below, above)).toBeLessThanOrEqual(2);
-  const expectedLeft = Math.max(8, Math.min(placement.chip.left, placement.width - placement.details.width - 8));
-  expect(Math.abs(placement.details.left - expectedLeft)).toBeLessThanOrEqual(2);
+  const placement = () =>
+    chip.evaluate((element) => {
+      const details = element.shadowRoot!.querySelector<HTMLElement>('[part~="details"]');
+      if (!details?.matches(':popover-open')) return { open: false };
+      const chipBox = element.shadowRoot!.querySelector('[part~="base"]')!.getBoundingClientRect();
+      const box = details.getBoundingClientRect();
+      const below = Math.abs(box.top - (chipBox.bottom + 6));
+      const above = Math.abs(box.bottom - (chipBox.top - 6));
+      const expectedLeft = Math.max(8, Math.min(chipBox.left, innerWidth - box.width - 8));
+      return { open: true, atChip: Math.min(below, above) <= 2, aligned: Math.abs(box.left - expectedLeft) <= 2 };
+    });
+  // Opened after the hover delay (its content loaded on the first look), then placed at the chip.
+  await expect.poll(placement, { timeout: 10_000 }).toEqual({ open: true, atChip: true, aligned: true });
 }
 
 describe('the demo pages under a strict Content Security Policy', () => {
