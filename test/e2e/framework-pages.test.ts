@@ -38,6 +38,48 @@ const isBusy = (page: Page) => page.locator('t3-composer').evaluate((element) =>
 /** The reply's rendered list items (in a shadow root on the script-tag page: locators reach into it). */
 const listItems = (page: Page) => lastReply(page).locator('ol > li').count();
 
+/** What the page showed of its newest reply in one rendered frame. */
+interface Frame {
+  state: string | null;
+  busy: boolean;
+  quotes: number;
+  items: number;
+}
+
+/**
+ * From now on, records what each frame the page renders shows of the newest reply (its state, its
+ * quotes and list items, shadow roots included) and whether the composer is busy, each change once.
+ * Read after the reply has ended, it tells what a reader saw while it streamed, however slowly the
+ * test's own steps ran meanwhile.
+ */
+async function recordFrames(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const frames: Frame[] = [];
+    Object.assign(window, { replyFrames: frames });
+    const count = (root: Element | ShadowRoot, selector: string): number =>
+      root.querySelectorAll(selector).length +
+      [...root.querySelectorAll('*')].reduce(
+        (sum, element) => sum + (element.shadowRoot ? count(element.shadowRoot, selector) : 0),
+        0,
+      );
+    const sample = () => {
+      const reply = [...document.querySelectorAll('#transcript .entry.assistant .reply')].at(-1);
+      const frame = {
+        state: reply?.getAttribute('data-state') ?? null,
+        busy: document.querySelector('t3-composer')?.hasAttribute('busy') ?? false,
+        quotes: reply ? count(reply, 'blockquote') : 0,
+        items: reply ? count(reply, 'ol > li') : 0,
+      };
+      if (JSON.stringify(frame) !== JSON.stringify(frames.at(-1))) frames.push(frame);
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+}
+
+const recordedFrames = (page: Page): Promise<Frame[]> =>
+  page.evaluate(() => (window as unknown as { replyFrames: Frame[] }).replyFrames);
+
 /** Hebrew, with Markdown and HTML in it: the reply quotes it back as text, right to left. */
 const QUESTION = 'למה <b>זה</b> **נכשל**?';
 
@@ -49,17 +91,20 @@ for (const [path, name] of [
   describe(`the ${name} page`, () => {
     it('streams the reply while busy and renders it as Markdown, never as HTML', async () => {
       const page = await open(path);
+      await recordFrames(page);
       await send(page, QUESTION);
 
-      // Streaming: the composer is busy, and the answer so far is already Markdown.
-      await expect.poll(() => replyState(page)).toBe('streaming');
-      expect(await isBusy(page)).toBe(true);
-      await expect.poll(() => lastReply(page).locator('blockquote').count()).toBe(1);
-      expect(await replyState(page)).toBe('streaming');
-      expect(await listItems(page)).toBeLessThan(2);
-
-      await expect.poll(() => replyState(page), { timeout: 15_000 }).toBe('complete');
+      await expect
+        .poll(async () => (await recordedFrames(page)).some((frame) => frame.state === 'streaming'), {
+          timeout: 30_000,
+        })
+        .toBe(true);
+      await expect.poll(() => replyState(page), { timeout: 30_000 }).toBe('complete');
       await expect.poll(() => isBusy(page)).toBe(false);
+      // Streaming: the composer was busy, and the answer so far was already Markdown, its list yet to come.
+      const frames = await recordedFrames(page);
+      expect(frames).toContainEqual(expect.objectContaining({ state: 'streaming', busy: true }));
+      expect(frames.some(({ state, quotes, items }) => state === 'streaming' && quotes === 1 && items < 2)).toBe(true);
       const reply = lastReply(page);
       expect(await reply.locator('h3').allTextContents()).toEqual(['Next steps']);
       expect(await listItems(page)).toBe(2);
@@ -76,9 +121,9 @@ for (const [path, name] of [
     it('stops the streaming reply with Stop; the host stores it as stopped', async () => {
       const page = await open(path);
       await send(page, 'A long answer, please');
-      await expect.poll(() => replyState(page)).toBe('streaming');
+      await expect.poll(() => replyState(page), { timeout: 30_000 }).toBe('streaming');
       await page.locator('t3-composer [part~="stop-button"]').click();
-      await expect.poll(() => replyState(page), { timeout: 15_000 }).toBe('stopped');
+      await expect.poll(() => replyState(page), { timeout: 30_000 }).toBe('stopped');
       await expect.poll(() => isBusy(page)).toBe(false);
       expect(await listItems(page)).toBeLessThan(2);
     });
