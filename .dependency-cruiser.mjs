@@ -29,6 +29,12 @@ const CROSS_ELEMENT = [
   },
 ];
 
+const CORE = '^src/core/';
+/** Each kind's wire rules: part of the core layer, though they live in the kind's folder. */
+const KIND_WIRE = '^src/kinds/[^/]+/wire\\.ts$';
+/** Each kind's chip, the chip type and their index. */
+const KIND_CHIP = ['^src/kinds/[^/]+/chip\\.ts$', '^src/kinds/(chips|chip-kind)\\.ts$'];
+
 const escape = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const COMPOSER = 'src/elements/composer';
 
@@ -90,10 +96,37 @@ export default {
     // src/*.ts entries and src/react/ → src/elements/<element>/ → src/elements/shared/ → src/core/.
     {
       name: 'core-stands-alone',
-      comment: 'src/core/ is DOM-free and has no dependencies: it imports nothing outside src/core/.',
+      comment:
+        "src/core/ is DOM-free and has no dependencies: it imports nothing outside itself but each kind's wire " +
+        'rules (src/kinds/<kind>/wire.ts), which are part of it.',
       severity: 'error',
-      from: { path: '^src/core/' },
-      to: { pathNot: '^src/core/' },
+      from: { path: [CORE, KIND_WIRE] },
+      to: { pathNot: [CORE, KIND_WIRE] },
+    },
+    {
+      name: 'kind-chips-on-core',
+      comment:
+        "A kind's chip (src/kinds/<kind>/chip.ts, gathered by src/kinds/chips.ts) is data for the elements' " +
+        'shared layer: it imports only the core index and the chip type.',
+      severity: 'error',
+      from: { path: KIND_CHIP },
+      to: { pathNot: ['^src/core/index\\.ts$', ...KIND_CHIP] },
+    },
+    {
+      name: 'kind-details-below-elements',
+      comment:
+        "What a kind's details show (src/kinds/<kind>/details.ts) builds on the core index, the elements' " +
+        'shared layer and lit; no element folder.',
+      severity: 'error',
+      from: { path: '^src/kinds/' },
+      to: { path: ['^src/elements/(?!shared/)', '^src/[^/]+$', '^src/react/', '^src/ai-sdk/'] },
+    },
+    {
+      name: 'shared-sees-kind-chips-only',
+      comment: "src/elements/shared/ may use the kinds' chips, not their details (those load with a chip's details).",
+      severity: 'error',
+      from: { path: '^src/elements/shared/' },
+      to: { path: '^src/kinds/', pathNot: KIND_CHIP },
     },
     {
       name: 'ai-sdk-imports-core-only',
@@ -112,10 +145,11 @@ export default {
     },
     {
       name: 'shared-imports-core-only',
-      comment: 'src/elements/shared/ imports only src/core/, itself and packages: no element folder, no entry.',
+      comment:
+        "src/elements/shared/ imports only src/core/, the kinds' chips, itself and packages: no element folder, no entry.",
       severity: 'error',
       from: { path: '^src/elements/shared/' },
-      to: { pathNot: ['^src/core/', '^src/elements/shared/', '(^|/)node_modules/'] },
+      to: { pathNot: ['^src/core/', '^src/elements/shared/', '^src/kinds/', '(^|/)node_modules/'] },
     },
     {
       name: 'elements-use-core-index',
@@ -125,6 +159,13 @@ export default {
       severity: 'error',
       from: { path: '^src/elements/' },
       to: { path: '^src/core/', pathNot: ['^src/core/index\\.ts$', '^src/core/legacy/(markers|upgrade)\\.ts$'] },
+    },
+    {
+      name: 'kind-presentation-uses-core-index',
+      comment: "A kind's chip and details import core through src/core/index.ts only, as elements do.",
+      severity: 'error',
+      from: { path: '^src/kinds/', pathNot: KIND_WIRE },
+      to: { path: '^src/core/', pathNot: '^src/core/index\\.ts$' },
     },
     {
       name: 'elements-import-no-entry',
@@ -143,7 +184,7 @@ export default {
       comment:
         'The message elements, the chip, the scope and shared/ import no @codemirror/* (only the composer does).',
       severity: 'error',
-      from: { path: '^src/elements/(user-message|context-chip|context-scope|shared)/' },
+      from: { path: ['^src/elements/(user-message|context-chip|context-scope|shared)/', '^src/kinds/'] },
       to: { path: '(^|/)@codemirror/' },
     },
 

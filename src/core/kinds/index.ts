@@ -1,17 +1,17 @@
 import type { KnownContextKind } from '../types.js';
-import { attachmentKind } from './attachment.js';
-import { elementKind } from './element.js';
+import { attachmentKind } from '../../kinds/attachment/wire.js';
+import { elementKind } from '../../kinds/element/wire.js';
 import type { KindDefinition } from './kind.js';
-import { mentionKind } from './mention.js';
-import { previewAnnotationKind } from './preview-annotation.js';
-import { reviewCommentKind } from './review-comment.js';
-import { skillKind } from './skill.js';
-import { terminalKind } from './terminal.js';
-import { threadKind } from './thread.js';
+import { mentionKind } from '../../kinds/mention/wire.js';
+import { previewAnnotationKind } from '../../kinds/preview-annotation/wire.js';
+import { reviewCommentKind } from '../../kinds/review-comment/wire.js';
+import { skillKind } from '../../kinds/skill/wire.js';
+import { terminalKind } from '../../kinds/terminal/wire.js';
+import { threadKind } from '../../kinds/thread/wire.js';
 
 /**
- * Every known kind's definition (fields and projection body), keyed by kind. Adding a known kind
- * is its interface in `../types.ts` (with `CONTEXT_KINDS`), its module here, and its entry below.
+ * Every known kind's definition (fields and projection body), keyed by kind: each is the `wire.ts`
+ * of its folder in `src/kinds/`, which also holds how its chip looks and what its details show.
  */
 export const KIND_DEFINITIONS: { readonly [K in KnownContextKind]: KindDefinition<K> } = {
   image: attachmentKind,

@@ -8,7 +8,7 @@ import { formatMessage } from '../shared/locale.js';
 import { type ResolvedPresentation, resolvePresentation } from '../shared/presentations.js';
 import { renderHostContent } from '../shared/render-host-content.js';
 import { chipFace } from './chip-face.js';
-import { chipLabel, chipValue, pullRequestTone } from '../shared/chip-text.js';
+import { chipLabel, chipTone, chipValue } from '../shared/chip-text.js';
 import { watchCodeOverflow } from './code-overflow.js';
 import { chipStyles } from './context-chip.styles.js';
 import { type CommentControl, commentControlFor } from './citation-comment-control.js';
@@ -226,7 +226,7 @@ export class T3ContextChip extends ConfigurableElement {
         aria-label=${accessibleName}
         aria-describedby=${details ? 'details' : nothing}
         aria-description=${!details && statusText ? statusText : nothing}
-        data-tone=${pullRequestTone(this.record) ?? nothing}
+        data-tone=${chipTone(this.record) ?? nothing}
         spellcheck="false"
         title=${this.hasDetails ? nothing : accessibleName}
         @click=${this.onClick}

@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { formatMessage, type T3Locale } from '../shared/locale.js';
 import type { TextPreview } from '../shared/draft-values.js';
 import { cutShort, isTextPreview, PREVIEW_LINES } from '../shared/text-preview.js';
-import { renderNumberedLines } from './chip-details.js';
+import { renderNumberedLines } from '../../kinds/details-parts.js';
 
 export type { TextPreview };
 

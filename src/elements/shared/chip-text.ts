@@ -1,9 +1,5 @@
-import {
-  type ContextRecord,
-  type InputReferencePayload,
-  isKnownContextRecord,
-  type PullRequestInfo,
-} from '../../core/index.js';
+import { type ContextRecord, type InputReferencePayload, isKnownContextRecord } from '../../core/index.js';
+import { chipKindOf } from '../../kinds/chips.js';
 
 /** What a chip's text is derived from. */
 export interface ChipSource {
@@ -15,21 +11,23 @@ export interface ChipSource {
 }
 
 /**
- * The text on the chip: a pull request's `#number`, a thread's title (a host may hand the chip a
- * record with the thread's live title), else the link label, else the record's, else the
- * reference's fields, else the id.
+ * The text on the chip: its kind's text from the record (a pull request's `#number`, a thread's
+ * title), else the link label, else the record's, else the reference's fields, else the id.
  */
 export function chipLabel({ label, contextId, kind, record, reference }: ChipSource): string {
-  const pullRequest = pullRequestOf(record);
-  if (pullRequest) return `#${pullRequest.number}`;
   return (
-    firstText(threadTitleOf(record), label, record?.label, reference?.label, reference?.value, reference?.serialized) ??
+    firstText(kindText(record), label, record?.label, reference?.label, reference?.value, reference?.serialized) ??
     (reference?.id || contextId || kind)
   );
 }
 
-function threadTitleOf(record: ContextRecord | undefined): string | undefined {
-  return record && isKnownContextRecord(record) && record.kind === 'thread' ? record.title : undefined;
+function kindText(record: ContextRecord | undefined): string | undefined {
+  return record && isKnownContextRecord(record) ? chipKindOf(record.kind)?.text?.(record) : undefined;
+}
+
+/** The chip's tint from its record, as its kind gives one (a review comment's pull request state). */
+export function chipTone(record: ContextRecord | undefined): string | undefined {
+  return record && isKnownContextRecord(record) ? chipKindOf(record.kind)?.tone?.(record) : undefined;
 }
 
 /** The value shown beside the label: a host kind's `payload.value` or an annotation's `value`. */
@@ -40,21 +38,6 @@ export function chipValue(record: ContextRecord | undefined, reference: InputRef
   }
   if (record || !reference?.label || !reference.value || reference.value === reference.label) return undefined;
   return reference.value;
-}
-
-/** A review comment's pull request state (`open`, `merged`, `draft`, …), which tints the chip. */
-export function pullRequestTone(record: ContextRecord | undefined): string | undefined {
-  const pullRequest = pullRequestOf(record);
-  if (!pullRequest) return undefined;
-  return pullRequest.isDraft ? 'draft' : pullRequest.state;
-}
-
-function pullRequestOf(record: ContextRecord | undefined): PullRequestInfo | undefined {
-  const pullRequest =
-    record && isKnownContextRecord(record) && record.kind === 'review-comment' ? record.pullRequest : undefined;
-  return pullRequest && typeof pullRequest === 'object' && Number.isFinite(pullRequest.number)
-    ? pullRequest
-    : undefined;
 }
 
 function firstText(...candidates: (string | undefined)[]): string | undefined {

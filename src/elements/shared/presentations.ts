@@ -1,10 +1,9 @@
-import type { ContextRecord, KnownContextKind } from '../../core/index.js';
+import type { ContextRecord } from '../../core/index.js';
+import type { DetailsLevel, ExpandedLevel } from '../../kinds/chip-kind.js';
+import { chipKindOf } from '../../kinds/chips.js';
 import { warnOnce } from './warnings.js';
 
-/** How much a chip shows on hover or focus. */
-export type DetailsLevel = 'none' | 'tooltip' | 'popover';
-/** What `view="expanded"` does: nothing, details inline under the chip, or a host viewer. */
-export type ExpandedLevel = 'none' | 'inline-block' | 'modal';
+export type { DetailsLevel, ExpandedLevel };
 
 /** What a host may return from a renderer: a Lit template, a DOM node, or plain text. */
 export type RenderResult = unknown;
@@ -24,19 +23,6 @@ export interface ResolvedPresentation extends ContextPresentation {
   details: DetailsLevel;
   expanded: ExpandedLevel;
 }
-
-const BUILT_IN: Readonly<Record<KnownContextKind, ResolvedPresentation>> = {
-  image: { details: 'tooltip', expanded: 'modal' },
-  file: { details: 'tooltip', expanded: 'modal' },
-  terminal: { details: 'popover', expanded: 'none' },
-  element: { details: 'popover', expanded: 'none' },
-  'preview-annotation': { details: 'popover', expanded: 'modal' },
-  'review-comment': { details: 'popover', expanded: 'none' },
-  mention: { details: 'none', expanded: 'none' },
-  skill: { details: 'tooltip', expanded: 'none' },
-  // The chip reads as the thread's title; activating it is how a host opens the thread.
-  thread: { details: 'none', expanded: 'none' },
-};
 
 const DETAILS_LEVELS: readonly string[] = ['none', 'tooltip', 'popover'];
 const EXPANDED_LEVELS: readonly string[] = ['none', 'inline-block', 'modal'];
@@ -74,16 +60,16 @@ function presentationProblem(entry: unknown): string | null {
 }
 
 /**
- * The presentation of a kind: the built-in entry, overlaid by the host's entry for that kind. A host
- * kind without an entry has no details; with a `renderDetails` it defaults to a popover.
+ * The presentation of a kind: its chip's (`src/kinds/<kind>/chip.ts`), overlaid by the host's entry
+ * for that kind. A host kind without an entry has no details; with a `renderDetails` it defaults to
+ * a popover.
  */
 export function resolvePresentation(
   kind: string,
   hostPresentations: PresentationMap | undefined,
 ): ResolvedPresentation {
-  const builtIn: ResolvedPresentation | undefined = Object.hasOwn(BUILT_IN, kind)
-    ? BUILT_IN[kind as KnownContextKind]
-    : undefined;
+  const chip = chipKindOf(kind);
+  const builtIn = chip && { details: chip.details, expanded: chip.expanded };
   const host = hostPresentations && Object.hasOwn(hostPresentations, kind) ? hostPresentations[kind] : undefined;
   const details = host?.details ?? builtIn?.details ?? (host?.renderDetails ? 'popover' : 'none');
   return { ...builtIn, ...host, details, expanded: host?.expanded ?? builtIn?.expanded ?? 'none' };

@@ -6,9 +6,15 @@ import {
   optional,
   positiveInt,
   struct,
-} from '../record-fields.js';
-import type { PullRequestInfo, ReviewCommentContextRecord } from '../types.js';
-import { NAME_MAX_CHARS, SHORT_STRING_MAX_CHARS, indentedSection, shortString, type KindDefinition } from './kind.js';
+} from '../../core/record-fields.js';
+import type { PullRequestInfo, ReviewCommentContextRecord } from '../../core/types.js';
+import {
+  NAME_MAX_CHARS,
+  SHORT_STRING_MAX_CHARS,
+  indentedSection,
+  shortString,
+  type KindDefinition,
+} from '../../core/kinds/kind.js';
 
 /** A review comment on a file's range (a pull request's summary when it carries `pullRequest`). */
 

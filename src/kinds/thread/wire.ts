@@ -1,6 +1,6 @@
-import { boundedString } from '../record-fields.js';
-import type { ThreadContextRecord } from '../types.js';
-import type { KindDefinition } from './kind.js';
+import { boundedString } from '../../core/record-fields.js';
+import type { ThreadContextRecord } from '../../core/types.js';
+import type { KindDefinition } from '../../core/kinds/kind.js';
 
 /**
  * Another thread on the same server (T3's `ThreadContextRecord`): its environment and thread ids,

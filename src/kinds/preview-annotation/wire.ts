@@ -1,7 +1,7 @@
-import { arrayOf, boundedString, nonNegativeInt, optional, struct } from '../record-fields.js';
-import type { PreviewAnnotationContextRecord, StyleChangeDetail } from '../types.js';
-import { elementDetailsFields, formatNestedElements } from './element.js';
-import { nullableShortString, shortString, type KindDefinition } from './kind.js';
+import { arrayOf, boundedString, nonNegativeInt, optional, struct } from '../../core/record-fields.js';
+import type { PreviewAnnotationContextRecord, StyleChangeDetail } from '../../core/types.js';
+import { elementDetailsFields, formatNestedElements } from '../element/wire.js';
+import { nullableShortString, shortString, type KindDefinition } from '../../core/kinds/kind.js';
 
 /** A preview annotation: a comment on a page, its targets, requested style changes and picked elements. */
 

@@ -1,5 +1,5 @@
-import { boundedString, nonNegativeInt, nullable, struct, type FieldTable } from '../record-fields.js';
-import type { ElementContextDetails, ElementSource } from '../types.js';
+import { boundedString, nonNegativeInt, nullable, struct, type FieldTable } from '../../core/record-fields.js';
+import type { ElementContextDetails, ElementSource } from '../../core/types.js';
 import {
   NAME_MAX_CHARS,
   indent,
@@ -8,7 +8,7 @@ import {
   shortString,
   type KindDefinition,
   type KindReaders,
-} from './kind.js';
+} from '../../core/kinds/kind.js';
 
 /** A picked page element; its details are also what a preview annotation holds per element. */
 

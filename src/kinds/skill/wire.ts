@@ -1,4 +1,4 @@
-import { NAME_MAX_CHARS, type KindDefinition } from './kind.js';
+import { NAME_MAX_CHARS, type KindDefinition } from '../../core/kinds/kind.js';
 
 /** A skill, by name. */
 export const skillKind: KindDefinition<'skill'> = {

@@ -1,6 +1,6 @@
-import { nonNegativeInt } from '../record-fields.js';
-import type { AttachmentContextFields } from '../types.js';
-import { NAME_MAX_CHARS, type KindDefinition } from './kind.js';
+import { nonNegativeInt } from '../../core/record-fields.js';
+import type { AttachmentContextFields } from '../../core/types.js';
+import { NAME_MAX_CHARS, type KindDefinition } from '../../core/kinds/kind.js';
 
 /** `image` and `file`: a binding to an attachment by id; records never carry bytes. */
 export const attachmentKind: KindDefinition<'image' | 'file'> = {

@@ -1,7 +1,7 @@
-import { boundedString, nonNegativeInt } from '../record-fields.js';
-import { numberedTerminalLines } from '../text-format.js';
-import type { TerminalContextRecord } from '../types.js';
-import { NAME_MAX_CHARS, type KindDefinition } from './kind.js';
+import { boundedString, nonNegativeInt } from '../../core/record-fields.js';
+import { numberedTerminalLines } from '../../core/text-format.js';
+import type { TerminalContextRecord } from '../../core/types.js';
+import { NAME_MAX_CHARS, type KindDefinition } from '../../core/kinds/kind.js';
 
 /** A terminal excerpt: its numbered lines, at most as many as its range holds. */
 export const terminalKind: KindDefinition<'terminal'> = {
