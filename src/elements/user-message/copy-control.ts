@@ -1,18 +1,34 @@
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { ContextRecord } from '../../core/index.js';
 import type { T3Locale } from '../shared/locale.js';
+import { OnDemand } from '../shared/on-demand.js';
 import { checkIcon, copyIcon } from './copy-icons.js';
-import {
-  type ClipboardPayload,
-  copyWithClipboardApi,
-  copyWithCommand,
-  selectionRangeIn,
-  serializeSelection,
-  writeClipboardPayload,
-} from './message-clipboard.js';
-import { draggedPayload } from './message-drag.js';
+import type { ClipboardPayload } from './message-clipboard.js';
 
 const COPIED_FEEDBACK_MS = 1500;
+
+/**
+ * What copying and dragging out of a message take, a chunk of its own: most messages are never
+ * copied. A copy or a drag must be answered at once, so the chunk loads on the first pointer, key
+ * or focus inside a message; one that comes before it (a selection made from outside and copied)
+ * is the browser's own plain-text copy, as for text without chips.
+ */
+const copyChunk = new OnDemand(() => import('./message-copy.js'));
+
+/** Starts loading the copy code, as an interaction inside a message does. */
+function loadCopyChunk(): Promise<unknown> {
+  return copyChunk.load();
+}
+
+/** Without the copy code (its load failed), the copy control still copies the message's text. */
+async function copyPlainText(text: string): Promise<boolean> {
+  const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+  if (!clipboard) return false;
+  return clipboard.writeText(text).then(
+    () => true,
+    () => false,
+  );
+}
 
 export interface CopyControlOptions {
   /** The whole message with the records its chips refer to, or undefined before it is drawn. */
@@ -39,6 +55,10 @@ export class CopyControl implements ReactiveController {
     host.addController(this);
     host.addEventListener('copy', (event) => this.onCopySelection(event));
     host.addEventListener('dragstart', (event) => this.onDragStart(event));
+    // A pointer reaches a message before it presses to select or drag: its copy code is there by then.
+    for (const type of ['pointerover', 'pointerdown', 'keydown', 'focusin']) {
+      host.addEventListener(type, loadCopyChunk, { once: true, passive: true });
+    }
   }
 
   hostDisconnected(): void {
@@ -64,7 +84,12 @@ export class CopyControl implements ReactiveController {
     const payload = this.options.message();
     if (!payload) return;
     const environmentId = this.options.environmentId();
-    const copied = copyWithCommand(payload, environmentId) || (await copyWithClipboardApi(payload, environmentId));
+    // Loading since the pointer went down or the key that clicks it: a moment at most.
+    const clipboard = await copyChunk.load();
+    const copied = clipboard
+      ? clipboard.copyWithCommand(payload, environmentId) ||
+        (await clipboard.copyWithClipboardApi(payload, environmentId))
+      : await copyPlainText(payload.text);
     if (!copied) return;
     this.setCopied(true);
     clearTimeout(this.copiedTimer);
@@ -80,26 +105,29 @@ export class CopyControl implements ReactiveController {
   /** A selection copy: rendered text with each fully selected chip as its canonical link, plus their records. */
   private onCopySelection(event: ClipboardEvent): void {
     const root = this.host.shadowRoot;
-    if (!root || !event.clipboardData || event.defaultPrevented) return;
-    const range = selectionRangeIn(root);
+    const clipboard = copyChunk.loaded;
+    if (!root || !clipboard || !event.clipboardData || event.defaultPrevented) return;
+    const range = clipboard.selectionRangeIn(root);
     if (!range) return;
     // A citation chip has no record, but its link is what a copy must carry.
-    const { text, chipIds, chips } = serializeSelection(range, root);
+    const { text, chipIds, chips } = clipboard.serializeSelection(range, root);
     if (chips === 0) return;
     const wanted = new Set(chipIds);
     const records = this.options.records().filter((record) => wanted.has(record.contextId));
     event.preventDefault();
-    writeClipboardPayload(event.clipboardData, { text, records }, this.options.environmentId());
+    clipboard.writeClipboardPayload(event.clipboardData, { text, records }, this.options.environmentId());
   }
 
   private onDragStart(event: DragEvent): void {
     const root = this.host.shadowRoot;
     const data = event.dataTransfer;
-    if (!root || !data || event.defaultPrevented) return;
-    const payload = draggedPayload(event, root, this.options.records());
+    const clipboard = copyChunk.loaded;
+    // A drag starts with the pointer down, which has loaded the chunk; should it not be there, the browser's drag.
+    if (!root || !clipboard || !data || event.defaultPrevented) return;
+    const payload = clipboard.draggedPayload(event, root, this.options.records());
     if (!payload) return;
     data.clearData();
-    writeClipboardPayload(data, payload, this.options.environmentId());
+    clipboard.writeClipboardPayload(data, payload, this.options.environmentId());
     data.effectAllowed = 'copy';
   }
 }

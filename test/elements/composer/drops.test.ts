@@ -1,9 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { executeServerCommand, sendMouse } from '@web/test-runner-commands';
 import '../../../src/define.js';
 import { CONTEXT_CLIPBOARD_MIME, type ContextRecord, type ThreadContextRecord } from '../../../src/core/index.js';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import { link, terminal, thread } from '../../../support/records.js';
+import { fetched } from '../support/fetched.js';
 import { centre, chips, composerFixture, content, press, waitFor } from './support.js';
 
 /**
@@ -95,6 +96,9 @@ describe('<t3-composer> drops: chips with their records', () => {
     composer.value = { text: 'before after', records: [] };
     const chip = message.shadowRoot!.querySelector('t3-context-chip')!;
     await waitFor(() => chip.getBoundingClientRect().width > 0, 'the message chip');
+    // The pointer reaches the chip before it presses, which loads the message's copy and drag code.
+    await sendMouse({ type: 'move', position: centre(chip) });
+    await waitFor(() => fetched(/\/user-message\/message-copy\.(?:ts|js)\b/), 'the copy code');
 
     const types = await dragStart(centre(chip), pointAfter(composer, 'before'));
     expect(types).to.include(CONTEXT_CLIPBOARD_MIME);
