@@ -26,8 +26,9 @@ function streamedText(body: string): string {
 }
 
 /**
- * A whole chat through Next.js and a streamed reply: on a loaded machine its steps can together
- * take longer than the suite's 30 s, so it has more time, as has each wait in it.
+ * A whole chat through Next.js and a streamed reply: on a loaded machine its steps (the first load
+ * of the app's chunks among them) can together take longer than the suite's 30 s, so it has more
+ * time, as has each wait in it.
  */
 const CHAT_TIMEOUT = 120_000;
 const STEP_TIMEOUT = 60_000;
@@ -58,6 +59,15 @@ describe('examples/ai-sdk: Next.js with useChat and <t3-composer>', () => {
         if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
       });
       page.setDefaultTimeout(STEP_TIMEOUT);
+      // The mock model streams its whole reply in well under a second, and the composer is busy only
+      // until then: on a loaded machine a check could come after it and wait for a Stop that was gone.
+      // The request for the reply is held until the composer has been seen busy, then let through.
+      let letReplyThrough!: () => void;
+      const replyHeld = new Promise<void>((resolve) => (letReplyThrough = resolve));
+      await page.route('**/api/chat', async (route) => {
+        await replyHeld;
+        await route.continue();
+      });
       try {
         await page.goto(host.url);
         await page.locator('t3-composer .cm-content').click();
@@ -72,8 +82,9 @@ describe('examples/ai-sdk: Next.js with useChat and <t3-composer>', () => {
         await chip.waitFor();
         expect(await chip.getAttribute('kind')).toBe('mention');
         expect(await chip.locator('[part~="label"]').textContent()).toBe('@README.md');
-        // Busy while the reply streams: the composer offers Stop.
+        // Busy while the reply is on its way: the composer offers Stop.
         await page.locator('t3-composer [part~="stop-button"]').waitFor();
+        letReplyThrough();
 
         const reply = page.locator('.reply', { hasText: 'That is all it received.' });
         await reply.waitFor();
@@ -87,6 +98,7 @@ describe('examples/ai-sdk: Next.js with useChat and <t3-composer>', () => {
         await page.locator('t3-composer [part~="stop-button"]').waitFor({ state: 'hidden' });
         expect(problems).toEqual([]);
       } finally {
+        letReplyThrough();
         await page.close();
       }
     },
