@@ -71,8 +71,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('what is typed while a message is sent', () => {
   it('a slow host: the text typed straight after Enter stays, and only the sent message is stored', async () => {
     const page = await openPage('/index.html?thread=safe-slow');
+    // The host answers once the test has looked at the page while the message was in flight.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     const posted = await onPost(page, async (route) => {
-      await pause(800);
+      await answered;
       await route.continue();
     });
     await page.locator('t3-composer .cm-content').click();
@@ -82,8 +85,10 @@ describe('what is typed while a message is sent', () => {
     // The composer cleared at Enter and is busy at once: the new text is neither sent nor queued.
     expect(await composerText(page)).toBe('also the tests');
     expect(await queueEntries(page).count()).toBe(0);
+    await expect.poll(() => isSending(page)).toBe(true);
 
-    await expect.poll(() => userTexts('safe-slow')).toEqual(['fix the build']);
+    answer();
+    await expect.poll(() => userTexts('safe-slow'), { timeout: 15_000 }).toEqual(['fix the build']);
     await expect.poll(() => page.locator('#transcript t3-user-message').count()).toBe(1);
     await expect.poll(() => replyStates(page), { timeout: 15_000 }).toEqual(['complete']);
     await expect.poll(() => isSending(page)).toBe(false);
@@ -182,8 +187,10 @@ describe('the message in the transcript while it is sent', () => {
 describe('a message the host refuses', () => {
   it('comes back with its chip in front of what was typed since, with a notice; one undo takes it back', async () => {
     const page = await openPage('/index.html?thread=safe-refused');
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     const posted = await onPost(page, async (route) => {
-      await pause(800);
+      await answered;
       await route.fulfill({
         status: 500,
         contentType: 'application/json',
@@ -198,7 +205,9 @@ describe('a message the host refuses', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('and more');
     expect(await composerText(page)).toBe('and more');
+    await expect.poll(() => isSending(page)).toBe(true);
 
+    answer();
     const notice = page.locator('t3-composer [part~="notice"]');
     await expect.poll(() => notice.textContent()).toContain('the host is down');
     expect(await notice.isVisible()).toBe(true);
