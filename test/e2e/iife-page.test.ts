@@ -116,8 +116,10 @@ describe('a page that loads only the IIFE bundle', () => {
   });
 
   it('renders hostile content as text, with nothing executed', async () => {
-    await page.locator('#hostile t3-context-chip').first().hover();
-    await page.waitForTimeout(300);
+    // Hovered, the chip shows its details (the hostile name and label among them): they are drawn before the check.
+    const chip = page.locator('#hostile t3-context-chip').first();
+    await chip.hover();
+    await chip.locator('[part~="details"]').waitFor();
     expect(await page.evaluate(() => (window as unknown as { __xss?: boolean }).__xss)).toBeUndefined();
     expect(await page.locator('#hostile [part~="body"]').textContent()).toContain('<img src=x onerror=alert(1)>');
     const surface = await page.evaluate(() => {
