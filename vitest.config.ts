@@ -16,5 +16,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A poll waits for a condition (a reply streamed, a menu placed); on a loaded machine one second,
+    // the default, is too little for a page to get there. A poll that holds returns at once.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
