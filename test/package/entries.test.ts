@@ -150,6 +150,11 @@ describe('the built message entry', () => {
       'src/elements/context-chip/details-content.ts',
       'src/elements/context-chip/chip-details.ts',
       'src/elements/context-chip/citation-details.ts',
+      // Where a chip's details card shows, and its styles: with the details, on the first look.
+      'src/elements/context-chip/details-placement.ts',
+      'src/elements/shared/anchored-popup.ts',
+      'src/elements/shared/popup-placement.ts',
+      'src/elements/shared/popup-card.styles.ts',
       'src/elements/user-message/entity-names.ts',
     ];
     for (const entry of ['dist/message.js', 'dist/define-message.js']) {

@@ -1,5 +1,4 @@
 import { css } from 'lit';
-import { popupCard } from '../shared/popup-card.styles.js';
 import { themeTokens } from '../shared/theme.styles.js';
 
 export const chipStyles = [
@@ -194,21 +193,7 @@ export const chipStyles = [
       }
     }
 
-    .details {
-      ${popupCard}
-      /* The room properties are the visible area's, set while the details are placed. */
-      max-inline-size: min(420px, var(--_t3-popup-room-inline, calc(100vw - 16px)));
-      max-block-size: min(360px, 60vh, var(--_t3-popup-room-block, 360px));
-      overflow: auto;
-      padding: 0.5em 0.65em;
-      font: 12.5px/1.45 var(--_t3-font-sans);
-      white-space: normal;
-      text-align: start;
-    }
-
-    .details.tooltip {
-      max-inline-size: min(320px, var(--_t3-popup-room-inline, calc(100vw - 16px)));
-    }
+    /* The details card's own styles come with its placement, on the first look (details-placement.ts). */
 
     .expanded {
       display: block;

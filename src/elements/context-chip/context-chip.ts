@@ -143,16 +143,17 @@ export class T3ContextChip extends ConfigurableElement {
   @query('[part~="base"]') private base?: HTMLElement;
   @query('[part~="details"]') private detailsElement?: HTMLElement;
 
+  private readonly detailsContent = new DetailsChunk(this);
   private readonly details = new DetailsPopoverController(
     this,
     () => this.base,
     () => this.hasDetails,
+    this.detailsContent,
   );
   private commentControl?: CommentControl;
   /** Both derive from properties and configuration only, so they are computed once per update. */
   private presentation!: ResolvedPresentation;
   private status: ChipStatus = 'unresolved';
-  private readonly detailsContent = new DetailsChunk(this);
 
   /** Focuses the chip's focus target (the chip itself is not focusable). */
   override focus(options?: FocusOptions): void {

@@ -2,8 +2,12 @@ import { OnDemand } from '../shared/on-demand.js';
 import type { DetailsSource } from './details-content.js';
 
 export type { DetailsSource };
+export type DetailsPlacement = typeof import('./details-placement.js').detailsPopup;
 
-/** What a chip's details show: a chunk loaded the first time a chip on the page is looked into. */
+/**
+ * What a chip's details show, and where their card shows (`details-placement.ts`): a chunk loaded
+ * the first time a chip on the page is looked into.
+ */
 const detailsChunk = new OnDemand(() => import('./details-content.js'));
 
 /** What the details show, given at once: a server renders synchronously (the `ssr` entry). */
@@ -25,12 +29,24 @@ export class DetailsChunk {
   render(root: Element | DocumentFragment, source: DetailsSource): unknown {
     const content = detailsChunk.loaded;
     if (content) return content.renderResolvedDetails(root, source);
+    this.load();
+    return null;
+  }
+
+  /** What places the details' card, or null while the chunk loads (the card stays hidden until then). */
+  placement(): DetailsPlacement | null {
+    const content = detailsChunk.loaded;
+    if (content) return content.detailsPopup;
+    this.load();
+    return null;
+  }
+
+  private load(): void {
     this.loading ??= detailsChunk.load().then((loaded) => {
       this.loading = undefined;
       if (loaded) this.host.requestUpdate();
       else console.error('[t3-composer] the chip details could not be loaded; the next look tries again');
     });
-    return null;
   }
 
   /** Waits for a load the chip started; true when there was one (the chip then updates again). */

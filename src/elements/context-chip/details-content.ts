@@ -8,6 +8,8 @@ import { citationStyles, renderCitationDetails } from './citation-details.js';
 import { detailsContentStyles } from './details-content.styles.js';
 import { renderFileText, renderThumbnail } from './read-back-view.js';
 
+export { detailsPopup } from './details-placement.js';
+
 /**
  * What a resolved chip's details show when no host draws them: a citation's quote, or the built-in
  * details of a known record. A chip draws them only once hovered, focused or expanded, so they are a

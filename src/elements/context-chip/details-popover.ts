@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { AnchoredPopup, visibleViewport } from '../shared/anchored-popup.js';
+import type { AnchoredPopup } from '../shared/anchored-popup.js';
+import type { DetailsPlacement } from './details-chunk.js';
 
 const SHOW_DELAY_MS = 120;
 const HIDE_DELAY_MS = 150;
@@ -25,7 +26,8 @@ function elementsUnder(x: number, y: number, root: Document | ShadowRoot = docum
  * never keeps the pointer from a chip), on Escape anywhere, and when the page scrolls or resizes (details opened by
  * focus follow their chip instead, while it is in view); in the top layer,
  * under the chip (over it when there is no room below), inside the visual viewport, and placed
- * again when the visual viewport moves (pinch zoom, an on-screen keyboard).
+ * again when the visual viewport moves (pinch zoom, an on-screen keyboard). The placement comes
+ * with the details' chunk, loaded on the first look: the card shows once it has come.
  */
 export class DetailsPopoverController implements ReactiveController {
   /** The controller whose details are open now, if any: at most one chip shows its card at a time. */
@@ -41,26 +43,14 @@ export class DetailsPopoverController implements ReactiveController {
   private synced = false;
   /** The details element shown then: details drawn later (their chunk was loading) are shown once they are. */
   private syncedDetails?: HTMLElement;
-  private readonly popup = new AnchoredPopup({
-    gap: 6,
-    margin: 8,
-    align: 'start',
-    anchor: () => {
-      const rect = this.anchor()?.getBoundingClientRect();
-      if (!rect) return null;
-      const align = getComputedStyle(this.host).direction === 'rtl' ? ('end' as const) : ('start' as const);
-      return { ...reachOverSendControls(this.host, rect), align };
-    },
-    // Focus that lands on a chip out of view scrolls it into view: details opened by focus follow
-    // the chip while it can be seen; those opened by hover close, the pointer is no longer on it.
-    onLayoutChange: () => (this.focused && this.anchorInView() ? this.popup.place() : this.close()),
-  });
+  private popup?: AnchoredPopup;
   private focused = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
     private readonly anchor: () => HTMLElement | undefined,
     private readonly hasDetails: () => boolean,
+    private readonly placement: { placement(): DetailsPlacement | null },
   ) {
     host.addController(this);
     controllers.set(host, this);
@@ -72,17 +62,33 @@ export class DetailsPopoverController implements ReactiveController {
     clearTimeout(this.timer);
     this.setOpen(false);
     this.watch(false);
-    this.popup.hide();
+    this.popup?.hide();
   }
 
   /** Brings the listeners and the popover in line with `open`; the host calls it after each update. */
   sync(details: HTMLElement | undefined): void {
     if (this.open === this.synced && details === this.syncedDetails) return;
+    this.watch(this.open);
+    const popup = this.open && details ? this.placedPopup() : undefined;
+    // Its placement is still loading: the chip updates again once it has come, and shows the card then.
+    if (popup === null) return;
     this.synced = this.open;
     this.syncedDetails = details;
-    this.watch(this.open);
-    if (this.open && details) this.popup.show(details);
-    else this.popup.hide();
+    if (popup && details) popup.show(details);
+    else this.popup?.hide();
+  }
+
+  /** The card's placement, made on the first look; null while its code loads. */
+  private placedPopup(): AnchoredPopup | null {
+    if (this.popup) return this.popup;
+    const place = this.placement.placement();
+    if (!place) return null;
+    this.popup = place(this.host, {
+      anchor: this.anchor,
+      focused: () => this.focused,
+      close: () => this.close(),
+    });
+    return this.popup;
   }
 
   close(): void {
@@ -120,18 +126,6 @@ export class DetailsPopoverController implements ReactiveController {
     this.schedule(false, 0);
   };
 
-  private anchorInView(): boolean {
-    const rect = this.anchor()?.getBoundingClientRect();
-    const view = visibleViewport();
-    return (
-      !!rect &&
-      rect.bottom > view.top &&
-      rect.top < view.top + view.height &&
-      rect.right > view.left &&
-      rect.left < view.left + view.width
-    );
-  }
-
   private schedule(open: boolean, delay: number): void {
     clearTimeout(this.timer);
     if (open && this.hasDetails() && !this.wanted) {
@@ -162,21 +156,4 @@ export class DetailsPopoverController implements ReactiveController {
   private readonly onDocumentKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') this.close();
   };
-}
-
-/**
- * A chip's box, reaching over the height of the send and stop buttons of the composer it sits in,
- * so its details, under or over it, never cover them (a phone's narrow screen).
- */
-function reachOverSendControls(chip: HTMLElement, rect: DOMRect) {
-  const box = { left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom };
-  const root = chip.getRootNode();
-  if (!(root instanceof ShadowRoot)) return box;
-  for (const control of root.querySelectorAll('[part~="send-button"], [part~="stop-button"]')) {
-    const controlBox = control.getBoundingClientRect();
-    if (controlBox.height === 0) continue;
-    box.top = Math.min(box.top, controlBox.top);
-    box.bottom = Math.max(box.bottom, controlBox.bottom);
-  }
-  return box;
 }

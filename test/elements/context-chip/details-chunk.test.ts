@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/define-message.js';
+import { DEFAULT_LOCALE } from '../../../src/elements/shared/locale.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
 import { terminal } from '../../../support/records.js';
 import { centre, part, waitFor } from '../support/interaction.js';
@@ -25,43 +26,64 @@ describe('<t3-context-chip>: the details load the first time a chip is looked in
     // The excerpt's styles came with the details: a code block that keeps its lines.
     expect(getComputedStyle(details.querySelector('pre.code')!).whiteSpace).to.equal('pre');
     expect(part(chip, 'base')!.getAttribute('aria-describedby')).to.equal('details');
+    // The card's placement and styles came with them: a card in the top layer, under the chip.
+    expect(getComputedStyle(details).position).to.equal('fixed');
+    expect(details.getBoundingClientRect().top).to.be.at.least(part(chip, 'base')!.getBoundingClientRect().bottom);
     await sendMouse({ type: 'move', position: [0, 0] });
   });
 });
 
 describe('<t3-context-chip>: details that cannot be loaded', () => {
-  it('leave the chip as it is, with its label and no details; the console says so, and the next look tries again', async () => {
-    const frame = document.createElement('iframe');
+  let frame: HTMLIFrameElement;
+  let win: Window & typeof globalThis & { consoleErrors: string[] };
+
+  beforeEach(async () => {
+    frame = document.createElement('iframe');
     frame.style.cssText = 'position: fixed; inset: 0; inline-size: 600px; block-size: 400px; border: 0';
     const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
     frame.src = new URL('../user-message/fixtures/unloadable-chunks.html', import.meta.url).href;
     document.body.append(frame);
-    try {
-      await loaded;
-      const win = frame.contentWindow as Window & typeof globalThis & { consoleErrors: string[] };
-      await waitFor(() => !!win.customElements.get('t3-context-chip') && !!win.consoleErrors, 'the frame', 5000);
-      const failures = () => win.consoleErrors.filter((error) => error.includes('chip details could not be loaded'));
-      const chip = win.document.createElement('t3-context-chip');
-      Object.assign(chip, { kind: 'terminal', contextId: 'term_1', label: 'T1', record: terminal });
-      win.document.body.append(chip);
-      await chip.updateComplete;
+    await loaded;
+    win = frame.contentWindow as typeof win;
+    await waitFor(() => !!win.customElements.get('t3-context-chip') && !!win.consoleErrors, 'the frame', 5000);
+  });
+  afterEach(() => frame.remove());
 
-      chip.focus();
-      await chip.updateComplete;
-      expect(failures()).to.have.length(1);
-      expect(fetched(/\/missing\/details-content\.js/, win)).to.equal(true);
-      expect(part(chip, 'details')).to.equal(null);
-      expect(part(chip, 'label')!.textContent).to.equal('T1');
-      expect(chip.shadowRoot!.activeElement, 'focus stays on the chip').to.equal(part(chip, 'base'));
+  it('leave the chip as it is, with its label and no details; the console says so, and the next look tries again', async () => {
+    const failures = () => win.consoleErrors.filter((error) => error.includes('chip details could not be loaded'));
+    const chip = win.document.createElement('t3-context-chip');
+    Object.assign(chip, { kind: 'terminal', contextId: 'term_1', label: 'T1', record: terminal });
+    win.document.body.append(chip);
+    await chip.updateComplete;
 
-      await sendKeys({ press: 'Escape' });
-      chip.blur();
-      await chip.updateComplete;
-      chip.focus();
-      await waitFor(() => failures().length === 2, 'a second try on the next look');
-      expect(part(chip, 'details')).to.equal(null);
-    } finally {
-      frame.remove();
-    }
+    chip.focus();
+    await chip.updateComplete;
+    expect(failures()).to.have.length(1);
+    expect(fetched(/\/missing\/details-content\.js/, win)).to.equal(true);
+    expect(part(chip, 'details')).to.equal(null);
+    expect(part(chip, 'label')!.textContent).to.equal('T1');
+    expect(chip.shadowRoot!.activeElement, 'focus stays on the chip').to.equal(part(chip, 'base'));
+
+    await sendKeys({ press: 'Escape' });
+    chip.blur();
+    await chip.updateComplete;
+    chip.focus();
+    await waitFor(() => failures().length === 2, 'a second try on the next look');
+    expect(part(chip, 'details')).to.equal(null);
+  });
+
+  it('leave an unresolved chip its status as its description, the card that would place it hidden', async () => {
+    const chip = win.document.createElement('t3-context-chip');
+    Object.assign(chip, { kind: 'terminal', contextId: 'term_gone', label: 'Gone' });
+    win.document.body.append(chip);
+    await chip.updateComplete;
+
+    chip.focus();
+    await chip.updateComplete;
+    const details = part(chip, 'details')!;
+    expect(details.textContent!.trim()).to.equal(DEFAULT_LOCALE.unresolved);
+    expect(part(chip, 'base')!.getAttribute('aria-describedby')).to.equal('details');
+    expect(details.matches(':popover-open'), 'no card without its placement').to.equal(false);
+    expect(part(chip, 'label')!.textContent).to.equal('Gone');
   });
 });
