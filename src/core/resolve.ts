@@ -1,5 +1,5 @@
+import { resolveStoredContext } from './legacy/resolve-stored.js';
 import { upgradeLegacyMessage } from './legacy/upgrade.js';
-import { decodeMessageContext } from './records.js';
 import type { ContextRecord } from './types.js';
 
 export interface ResolveMessageContextInput {
@@ -21,8 +21,6 @@ export interface ResolvedMessageContext {
  */
 export function resolveMessageContext(input: ResolveMessageContextInput): ResolvedMessageContext {
   const text = typeof input?.text === 'string' ? input.text : '';
-  const context = input?.context;
-  if (context === undefined || context === null) return upgradeLegacyMessage(text);
-  const decoded = decodeMessageContext(context);
-  return { text, records: decoded.ok ? decoded.context.records : [] };
+  const resolved = resolveStoredContext(text, input?.context, () => upgradeLegacyMessage);
+  return { text: resolved.text, records: resolved.records };
 }

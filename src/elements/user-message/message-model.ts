@@ -6,7 +6,7 @@ import {
   type MessageContext,
   type Segment,
 } from '../../core/index.js';
-import { resolveStoredMessage } from '../shared/stored-message.js';
+import { resolveStoredContext } from '../../core/legacy/resolve-stored.js';
 import { safeImageUrl } from '../shared/urls.js';
 import type { ChunkState, LegacyUpgrade, MessageAnnotations } from './message-chunks.js';
 
@@ -87,7 +87,7 @@ export function buildMessageModel(
 ): MessageModel {
   if (typeof input.text === 'string' || typeof input.content !== 'string') {
     const text = typeof input.text === 'string' ? input.text : '';
-    const resolved = resolveStoredMessage(text, input.context, () => {
+    const resolved = resolveStoredContext(text, input.context, () => {
       const upgrade = chunks.legacyUpgrade();
       return typeof upgrade === 'object' ? upgrade.ready : upgrade === 'loading' ? 'loading' : undefined;
     });

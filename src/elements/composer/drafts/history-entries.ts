@@ -10,7 +10,7 @@ import {
 } from '../../../core/index.js';
 import { hasLegacyContextMarkers } from '../../../core/legacy/markers.js';
 import type { LegacyUpgrade } from '../../shared/on-demand.js';
-import { resolveStoredMessage } from '../../shared/stored-message.js';
+import { resolveStoredContext } from '../../../core/legacy/resolve-stored.js';
 import type { ComposerDraft } from '../editor/draft.js';
 import type { PickedCommand } from '../editor/draft-state.js';
 
@@ -36,7 +36,7 @@ export function draftOfHistoryEntry(
   const value = entry as EntryFields;
   if (!value || typeof value !== 'object') return null;
   if (typeof value.text === 'string') {
-    const { text, records } = resolveStoredMessage(value.text, value.context, () => upgrade);
+    const { text, records } = resolveStoredContext(value.text, value.context, () => upgrade);
     return { text, records };
   }
   if (typeof value.content !== 'string') return null;
