@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useDemoSession } from './support/demo-session.js';
+import { useDemoHost, useDemoSession } from './support/demo-session.js';
 
 /**
  * The script-tag, React and Vue pages answer as the main page does: the reply streams piece by
@@ -9,19 +9,24 @@ import { useDemoSession } from './support/demo-session.js';
  */
 
 const session = useDemoSession('framework-pages-e2e', { replyPacing: { durationMs: 2500, maxChunks: 25 } });
+/**
+ * For Stop: a host whose replies take a minute, so the reply still streams when the click lands
+ * however loaded the machine is (two and a half seconds could pass before it does).
+ */
+const slowHost = useDemoHost('framework-pages-stop-e2e', { replyPacing: { durationMs: 60_000, maxChunks: 25 } });
 
 const pages: Page[] = [];
 afterAll(async () => {
   for (const page of pages) await page.close();
 });
 
-async function open(path: string): Promise<Page> {
+async function open(path: string, host = session().host): Promise<Page> {
   const page = await session().context.newPage();
   pages.push(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   (page as Page & { errors: string[] }).errors = errors;
-  await page.goto(`${session().host.url}${path}`);
+  await page.goto(`${host.url}${path}`);
   await page.locator('t3-composer .cm-content').waitFor();
   return page;
 }
@@ -119,7 +124,7 @@ for (const [path, name] of [
     });
 
     it('stops the streaming reply with Stop; the host stores it as stopped', async () => {
-      const page = await open(path);
+      const page = await open(path, slowHost());
       await send(page, 'A long answer, please');
       await expect.poll(() => replyState(page), { timeout: 30_000 }).toBe('streaming');
       await page.locator('t3-composer [part~="stop-button"]').click();

@@ -19,21 +19,36 @@ export interface DemoSession {
  */
 export function useDemoSession(name: string, hostOptions: Pick<HostOptions, 'replyPacing'> = {}): () => DemoSession {
   let session: DemoSession | undefined;
-  let dataDir = '';
+  const host = useDemoHost(name, hostOptions);
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), `t3-${name}-`));
-    const host = await startHost({ ...hostOptions, port: 0, dataDir, logError: () => {} });
     const browser = await launchChromium();
     const context = await browser.newContext({
       permissions: ['clipboard-read', 'clipboard-write'],
       viewport: { width: 1100, height: 900 },
     });
-    session = { host, browser, context };
+    session = { host: host(), browser, context };
   });
   afterAll(async () => {
     await session?.browser.close();
-    await session?.host.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
   return () => session!;
+}
+
+/**
+ * For one test file: the reference host alone, on a free port with a fresh data folder (a second
+ * one beside a session's, paced otherwise). Call at the top level; the returned function gives the
+ * host once `beforeAll` has run.
+ */
+export function useDemoHost(name: string, hostOptions: Pick<HostOptions, 'replyPacing'> = {}): () => RunningHost {
+  let host: RunningHost | undefined;
+  let dataDir = '';
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), `t3-${name}-`));
+    host = await startHost({ ...hostOptions, port: 0, dataDir, logError: () => {} });
+  });
+  afterAll(async () => {
+    await host?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  return () => host!;
 }
