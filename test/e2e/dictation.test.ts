@@ -92,7 +92,8 @@ describe('dictation in the demo', () => {
     await editor(page).click();
     await page.keyboard.type('Please');
     await button.click();
-    expect(await button.getAttribute('aria-pressed')).toBe('true');
+    // Pressed once the microphone is granted (a promise), not at the click itself.
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
     await recognize(page, 0, [['check the total', true]]);
     await page.keyboard.type(' and');
     await recognize(page, 1, [
