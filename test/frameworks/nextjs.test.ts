@@ -117,6 +117,14 @@ async function sendWithChip(page: Page): Promise<void> {
   await expect(chip.locator('[part~="label"]').textContent()).resolves.toBe('@README.md');
 }
 
+/**
+ * A server has up to three minutes to answer (a cold `next dev` compiles the page first), and
+ * another try when its port was taken meanwhile; a page's load, hydration and a send through a
+ * cold server can together outlast the suite's 30 s on a loaded machine.
+ */
+const SERVER_TIMEOUT = 600_000;
+const PAGE_TIMEOUT = 120_000;
+
 describe('Next.js App Router: messages rendered on the server with @lit-labs/nextjs, the composer on the client', () => {
   let browser: Browser;
   let server: NextServer | undefined;
@@ -136,7 +144,7 @@ describe('Next.js App Router: messages rendered on the server with @lit-labs/nex
   describe('next start', () => {
     beforeAll(async () => {
       server = await nextServer(app, 'start');
-    }, 120_000);
+    }, SERVER_TIMEOUT);
 
     afterAll(() => {
       server?.close();
@@ -183,43 +191,51 @@ describe('Next.js App Router: messages rendered on the server with @lit-labs/nex
       }
     });
 
-    it('hydrates the messages keeping every node the server drew, with no error or warning; the composer sends', async () => {
-      const page = await browser.newPage();
-      const problems = problemsOf(page);
-      try {
-        expect(await hydrate(page, server!.url)).toEqual({ lost: 0, added: [] });
-        await expectHydrated(page);
-        await sendWithChip(page);
-        expect(problems).toEqual([]);
-        expect(server!.output()).not.toMatch(/error|\[t3-composer\]/i);
-      } finally {
-        await page.close();
-      }
-    });
+    it(
+      'hydrates the messages keeping every node the server drew, with no error or warning; the composer sends',
+      { timeout: PAGE_TIMEOUT },
+      async () => {
+        const page = await browser.newPage();
+        const problems = problemsOf(page);
+        try {
+          expect(await hydrate(page, server!.url)).toEqual({ lost: 0, added: [] });
+          await expectHydrated(page);
+          await sendWithChip(page);
+          expect(problems).toEqual([]);
+          expect(server!.output()).not.toMatch(/error|\[t3-composer\]/i);
+        } finally {
+          await page.close();
+        }
+      },
+    );
   });
 
   describe('next dev, where React and Lit report hydration mismatches', () => {
     beforeAll(async () => {
       server = await nextServer(app, 'dev');
-    }, 240_000);
+    }, SERVER_TIMEOUT);
 
     afterAll(() => {
       server?.close();
       server = undefined;
     });
 
-    it('hydrates the messages with no hydration warning from React or Lit; the composer sends', async () => {
-      const page = await browser.newPage();
-      const problems = problemsOf(page);
-      try {
-        expect(await hydrate(page, server!.url)).toEqual({ lost: 0, added: [] });
-        await expectHydrated(page);
-        await sendWithChip(page);
-        expect(problems).toEqual([]);
-        expect(server!.output()).not.toMatch(/error|\[t3-composer\]/i);
-      } finally {
-        await page.close();
-      }
-    });
+    it(
+      'hydrates the messages with no hydration warning from React or Lit; the composer sends',
+      { timeout: PAGE_TIMEOUT },
+      async () => {
+        const page = await browser.newPage();
+        const problems = problemsOf(page);
+        try {
+          expect(await hydrate(page, server!.url)).toEqual({ lost: 0, added: [] });
+          await expectHydrated(page);
+          await sendWithChip(page);
+          expect(problems).toEqual([]);
+          expect(server!.output()).not.toMatch(/error|\[t3-composer\]/i);
+        } finally {
+          await page.close();
+        }
+      },
+    );
   });
 });

@@ -63,9 +63,22 @@ async function freePort(): Promise<number> {
 
 /**
  * `next start` (the build) or `next dev` on a free port, resolved once its home page answers: for
- * `dev`, once the page has compiled.
+ * `dev`, once the page has compiled. The port is free when picked but taken only when Next.js
+ * listens; one taken meanwhile (another test's server, a browser's connection) means another try.
  */
 export async function nextServer(app: string, command: 'start' | 'dev'): Promise<NextServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await nextServerOnFreePort(app, command);
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function nextServerOnFreePort(app: string, command: 'start' | 'dev'): Promise<NextServer> {
   const port = await freePort();
   const nextBin = join(app, 'node_modules/next/dist/bin/next');
   const server: ChildProcess = spawn(process.execPath, [nextBin, command, '-p', String(port), '-H', '127.0.0.1'], {
@@ -84,11 +97,17 @@ export async function nextServer(app: string, command: 'start' | 'dev'): Promise
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`next ${command} ended:\n${log}`);
-    const answered = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
+    if (server.exitCode !== null) {
+      const Failure = log.includes('EADDRINUSE') ? PortTakenError : Error;
+      throw new Failure(`next ${command} ended:\n${log}`);
+    }
+    // Asked only once it says it listens: until then another server could be answering on that port.
+    const answered =
+      log.includes('Ready in') &&
+      (await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      ));
     if (answered) return { url, output: () => log, close };
     await new Promise((done) => setTimeout(done, 200));
   }
