@@ -45,6 +45,13 @@ interface DemoPage {
   posts: string[];
 }
 
+/** Waits until the newest reply has streamed to its end, so the transcript no longer grows or scrolls. */
+async function replyEnded(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.locator('#transcript .reply').last().getAttribute('data-state'), { timeout: 60_000 })
+    .toBe('complete');
+}
+
 async function openDemo(thread: string): Promise<DemoPage> {
   const page = await context.newPage();
   const demo: DemoPage = { page, errors: [], posts: [] };
@@ -399,6 +406,8 @@ describe('a terminal excerpt of 64,000 chars', () => {
       const [stored] = await listThread('limit-terminal');
       expect((stored!.context!.records[0] as TerminalContextRecord).text).toBe(text);
 
+      // Hovered once the reply has ended: a scroll (the transcript following it) closes details opened by hover.
+      await replyEnded(page);
       const chip = transcriptMessages(page).last().locator('t3-context-chip');
       await chip.hover();
       const details = chip.locator('[part~="details"]');
@@ -427,6 +436,8 @@ describe('a terminal excerpt of 64,000 chars', () => {
       expect(inserted.ok).toBe(true);
       await pressInEditor(page, 'Enter');
       await transcriptMessages(page).first().waitFor();
+      // Hovered once the reply has ended: a scroll (the transcript following it) closes details opened by hover.
+      await replyEnded(page);
       const chip = transcriptMessages(page).last().locator('t3-context-chip');
       await chip.hover();
       const details = chip.locator('[part~="details"]');
