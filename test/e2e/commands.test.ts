@@ -54,6 +54,10 @@ describe('commands with arguments in the demo', () => {
     const chip = message.locator('[part~="command"]');
     await chip.waitFor();
     expect(await chip.locator('.command-face').textContent()).toBe('/review');
+    // Hovered once the reply has ended: until then the transcript may scroll the chip from under the pointer.
+    await expect
+      .poll(() => page.locator('#transcript .reply').last().getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('complete');
     await chip.hover();
     const details = chip.locator('[part~="command-details"]');
     await details.waitFor({ state: 'visible' });
