@@ -176,6 +176,22 @@ describe('<t3-composer> drops: dropResolver', () => {
     expect(composer.value.text).to.equal(`Xcompare with that ${link(record)} one please`);
   });
 
+  it('an answer that comes after the draft was replaced (a thread switch) lands nowhere', async () => {
+    const { composer, item } = await twoPieces();
+    let answer!: (records: ContextRecord[] | null) => void;
+    composer.dropResolver = () => new Promise((resolve) => (answer = resolve));
+    await dragStart(centre(item), pointAfter(composer, 'that'));
+    await dragEnd(pointAfter(composer, 'that'));
+    await waitFor(() => answer !== undefined, 'the resolver');
+
+    composer.value = { text: 'another thread', records: [] };
+    answer([threadRecord('t-9', 'Release checklist')]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await composer.updateComplete;
+    expect(chips(composer)).to.have.length(0);
+    expect(composer.value).to.deep.equal({ text: 'another thread', records: [] });
+  });
+
   it('one Ctrl+Z takes the whole drop back', async () => {
     const { composer, item } = await twoPieces();
     composer.dropResolver = (data) =>

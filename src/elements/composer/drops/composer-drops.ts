@@ -102,9 +102,12 @@ export class ComposerDrops {
     const id = ++this.lastDropId;
     this.context.dispatch({ effects: holdDropPoint.of({ id, position }) });
     void answer.then((settled) => {
+      // A draft replaced meanwhile (a send, another thread, a restored stash) is not the one the
+      // drop was made on, and a composer that became read-only takes nothing: the answer goes.
       const held = this.context.state.field(dropPointsField).get(id);
-      if (held !== undefined) this.context.dispatch({ effects: releaseDropPoint.of(id) });
-      this.apply(settled, dropped, held ?? this.context.state.selection.main.head, false);
+      if (held === undefined) return;
+      this.context.dispatch({ effects: releaseDropPoint.of(id) });
+      if (!this.context.state.readOnly) this.apply(settled, dropped, held, false);
     });
     return true;
   }

@@ -9,7 +9,7 @@ export const releaseDropPoint = StateEffect.define<number>();
 
 /**
  * Where pending drops will land, kept in the draft's state so the points move with what is typed
- * meanwhile. A replaced draft starts without them: a drop answered later lands at its caret.
+ * meanwhile. A replaced draft starts without them: a drop answered after that is dropped with it.
  */
 export const dropPointsField = StateField.define<ReadonlyMap<number, number>>({
   create: () => new Map(),

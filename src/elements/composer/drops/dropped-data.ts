@@ -38,8 +38,3 @@ export function readDroppedData(data: DataTransfer): DroppedData {
     decodeClipboardFragment(data.getData(CONTEXT_CLIPBOARD_MIME)) ?? decodeClipboardHtml(data.getData('text/html'));
   return { files, folders, fragment, text: data.getData('text/plain') };
 }
-
-/** True when the drop carries something the composer makes chips of itself. */
-export function holdsChips(dropped: DroppedData): boolean {
-  return dropped.files.length > 0 || dropped.folders.length > 0 || (!!dropped.fragment && dropped.text !== '');
-}
