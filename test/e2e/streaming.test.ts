@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssistantMessage, ReplyStatus, ThreadListing } from '../../server/api-types.js';
 import { simulateAssistantReply } from '../../server/assistant.js';
 import type { RunningHost } from '../../server/host.js';
-import { useDemoSession } from './support/demo-session.js';
+import { useDemoHost, useDemoSession } from './support/demo-session.js';
 import { insertTool } from './support/demo-page.js';
 
 /**
@@ -13,6 +13,11 @@ import { insertTool } from './support/demo-page.js';
  */
 
 const session = useDemoSession('streaming-e2e', { replyPacing: { durationMs: 4000, maxChunks: 40 } });
+/**
+ * For Stop: a host whose replies take a minute, so the reply still streams when the click lands
+ * (after a reload, too) however loaded the machine is; four seconds could pass before it does.
+ */
+const slowHost = useDemoHost('streaming-stop-e2e', { replyPacing: { durationMs: 60_000, maxChunks: 40 } });
 let host: RunningHost;
 let context: BrowserContext;
 
@@ -20,20 +25,20 @@ beforeAll(() => {
   ({ host, context } = session());
 });
 
-async function openThread(threadId: string): Promise<Page> {
+async function openThread(threadId: string, on: RunningHost = host): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${host.url}/index.html?thread=${threadId}`);
+  await page.goto(`${on.url}/index.html?thread=${threadId}`);
   await page.locator('t3-composer .cm-content').waitFor();
   return page;
 }
 
-async function storedThread(threadId: string): Promise<ThreadListing['messages']> {
-  const response = await fetch(`${host.url}/api/threads/${threadId}/messages`);
+async function storedThread(threadId: string, on: RunningHost = host): Promise<ThreadListing['messages']> {
+  const response = await fetch(`${on.url}/api/threads/${threadId}/messages`);
   return ((await response.json()) as ThreadListing).messages;
 }
 
-async function storedReply(replyId: string): Promise<AssistantMessage> {
-  return ((await (await fetch(`${host.url}/api/replies/${replyId}`)).json()) as ReplyStatus).reply;
+async function storedReply(replyId: string, on: RunningHost = host): Promise<AssistantMessage> {
+  return ((await (await fetch(`${on.url}/api/replies/${replyId}`)).json()) as ReplyStatus).reply;
 }
 
 /** Types a message with a terminal chip (so the reply carries an envelope and streams in many pieces) and sends it. */
@@ -88,22 +93,23 @@ describe('streamed replies in the demo', () => {
   });
 
   it('Stop mid-stream ends the reply on the host as stopped, and a reload shows it stopped', async () => {
-    const page = await openThread('stream-stop');
+    const page = await openThread('stream-stop', slowHost());
     await sendWithChip(page, 'Stop this');
     await expect.poll(() => projectionLength(page, 0)).toBeGreaterThan(0);
     await page.locator('t3-composer [part~="stop-button"]').click();
     await expect.poll(() => replyState(page, 0)).toBe('stopped');
     expect(await isBusy(page)).toBe(false);
     const replyId = (await page.locator('#transcript li.assistant').first().getAttribute('data-message-id'))!;
-    const stopped = await storedReply(replyId);
+    const stopped = await storedReply(replyId, slowHost());
     expect(stopped).toMatchObject({ state: 'stopped', stopReason: 'stop-request' });
-    const [message] = await storedThread('stream-stop');
+    const [message] = await storedThread('stream-stop', slowHost());
     const whole = simulateAssistantReply(message as Parameters<typeof simulateAssistantReply>[0]).text;
     expect(stopped.text.length).toBeGreaterThan(0);
     expect(whole.startsWith(stopped.text) && stopped.text.length < whole.length).toBe(true);
-    // Nothing streams on after the stop: the stored text is what the page shows, and stays so.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await storedReply(replyId)).text).toBe(stopped.text);
+    // Nothing streams on after the stop: the stored text is what the page shows, and stays so for
+    // longer than this host takes between two pieces (a minute over 40 pieces).
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect((await storedReply(replyId, slowHost())).text).toBe(stopped.text);
     expect(await shownReply(page, 0)).toBe(stopped.text);
 
     await page.reload();
@@ -197,7 +203,7 @@ describe('streamed replies in the demo', () => {
   });
 
   it('Stop works on a reply followed after a reload', async () => {
-    const page = await openThread('stream-reload-stop');
+    const page = await openThread('stream-reload-stop', slowHost());
     await sendWithChip(page, 'Stop me later');
     await expect.poll(() => projectionLength(page, 0)).toBeGreaterThan(0);
     await page.reload();
@@ -205,7 +211,7 @@ describe('streamed replies in the demo', () => {
     await page.locator('t3-composer [part~="stop-button"]').click();
     await expect.poll(() => replyState(page, 0)).toBe('stopped');
     expect(await isBusy(page)).toBe(false);
-    const [, reply] = await storedThread('stream-reload-stop');
+    const [, reply] = await storedThread('stream-reload-stop', slowHost());
     expect(reply).toMatchObject({ state: 'stopped', stopReason: 'stop-request' });
     await page.close();
   });
