@@ -16,7 +16,9 @@ const PNG = new Blob(['png-bytes'], { type: 'image/png' });
 const NOTES = new Blob(['line one\nline two'], { type: 'text/plain' });
 const textFile = { ...file, contextId: 'file_notes', label: 'notes.txt', attachmentId: 'att_notes', name: 'notes.txt' };
 
-async function twoComposers(options: { upload?: T3Composer['uploadAttachment']; storage?: DraftStorage } = {}) {
+async function twoComposers(
+  options: { upload?: T3Composer['uploadAttachment']; storage?: DraftStorage; targetEnvironment?: string } = {},
+) {
   const requested: string[] = [];
   const resolveAsset = (_source: unknown, attachmentId: string) => {
     requested.push(attachmentId);
@@ -27,7 +29,7 @@ async function twoComposers(options: { upload?: T3Composer['uploadAttachment']; 
     <t3-composer
       id="target"
       label="target"
-      environment-id="env-a"
+      environment-id=${options.targetEnvironment ?? 'env-a'}
       .draftStorage=${options.storage}
       .draftKey=${options.storage ? 'paste-target' : undefined}
       .resolveAsset=${resolveAsset}
@@ -91,6 +93,18 @@ describe('<t3-composer> uploads: pasted chips of files the host has', () => {
     target.attachFiles([attached]);
     await settled(target);
     expect(host.calls.map((call) => call.file)).to.deep.equal([attached]);
+  });
+
+  it('into a composer that names no environment they are new files, and upload', async () => {
+    const host = uploadHost();
+    const { source, target } = await twoComposers({ upload: host.upload, targetEnvironment: '' });
+    source.value = { text: `see ${link(image)} and ${link(textFile)}`, records: [image, textFile] };
+    await copyAcross(source, target);
+    expect(host.calls, 'both upload').to.have.length(2);
+    expect(target.draft.attachments.map(({ attachmentId }) => attachmentId)).to.not.include.members([
+      'att_img',
+      'att_notes',
+    ]);
   });
 
   it('without an uploader they are new files of the draft under fresh ids, as before', async () => {

@@ -181,8 +181,12 @@ export class ComposerClipboard {
       .then((from) => config.resolveAsset!(from, sourceAttachmentId))
       .then(
         (blob) => {
-          const uploads = typeof config.uploadAttachment === 'function';
-          const pasted = pastedBinary(record, sourceAttachmentId, blob, uploads);
+          // The host has the file under its id only when the chip came from this very environment.
+          const hostHasIt =
+            typeof config.uploadAttachment === 'function' &&
+            !!config.environmentId &&
+            source.environmentId === config.environmentId;
+          const pasted = pastedBinary(record, sourceAttachmentId, blob, hostHasIt);
           settle({
             effects: [
               ...(pasted.record === record ? [] : [putRecords.of([pasted.record])]),
