@@ -171,6 +171,34 @@ describe('<t3-user-message>: sent chips read back their attachments', () => {
     expect(imageDetails.querySelector('.title')!.textContent).to.equal('shot.png');
   });
 
+  it('reads at most the first 256 KB of a file, counted in bytes: past it, the first lines and no line count', async () => {
+    // 100,000 three-byte characters: 300 KB, though only 100,000 characters.
+    const href = textUrl(`first line\n${'€'.repeat(100_000)}`);
+    const record = { ...pasted, contextId: 'file_big', attachmentId: 'att_big' };
+    const message = await fixture<T3UserMessage>(html`<t3-user-message
+      .text=${`big ${link(record)}`}
+      .context=${{ version: 1, records: [record] }}
+      .files=${[{ attachmentId: 'att_big', name: record.name, mimeType: 'text/plain', href }]}
+    ></t3-user-message>`);
+    const details = await lookAt(chipsOf(message)[0]!);
+    await waitFor(() => details.querySelector('.text-preview') !== null, 'the first lines');
+    expect(details.querySelector('.line-count'), 'no line count for a file read in part').to.equal(null);
+    expect(details.querySelector('.text-preview .line')!.textContent).to.contain('first line');
+  });
+
+  it('shows no lines of a file holding a NUL: binary under a text type', async () => {
+    const href = textUrl('looks like text\u0000\u0001\u0002');
+    const record = { ...pasted, contextId: 'file_nul', attachmentId: 'att_nul' };
+    const message = await fixture<T3UserMessage>(html`<t3-user-message
+      .text=${`nul ${link(record)}`}
+      .context=${{ version: 1, records: [record] }}
+      .files=${[{ attachmentId: 'att_nul', name: record.name, mimeType: 'text/plain', href }]}
+    ></t3-user-message>`);
+    const details = await lookAt(chipsOf(message)[0]!);
+    await waitFor(() => details.querySelector('.reading') === null, 'the read to end');
+    expect(details.querySelector('.text-preview')).to.equal(null);
+  });
+
   it('from the keyboard too: focusing a chip reads it back', async () => {
     const href = textUrl('alpha\nbeta\ngamma');
     const record = { ...pasted, contextId: 'file_keys', attachmentId: 'att_keys' };

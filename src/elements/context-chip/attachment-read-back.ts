@@ -9,7 +9,7 @@ import { safeImageUrl } from '../shared/urls.js';
  */
 
 /** How much of a text file is read for its first lines; past it the preview gives no line count. */
-export const READ_BACK_CHARS = 256 * 1024;
+export const READ_BACK_BYTES = 256 * 1024;
 /** How many files' previews a page keeps; the oldest go first. */
 const KEPT = 200;
 
@@ -82,20 +82,27 @@ async function readStart(url: string): Promise<ReadBackPreview | undefined> {
     const response = await fetch(url, { credentials: 'same-origin' });
     const type = response.headers.get('Content-Type');
     if (!response.ok || !response.body || (type && !isTextType(type))) return undefined;
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
     let text = '';
+    let bytes = 0;
     let partial = false;
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      text += chunk.value;
-      if (text.length > READ_BACK_CHARS) {
+      const room = READ_BACK_BYTES - bytes;
+      bytes += chunk.value.byteLength;
+      if (bytes > READ_BACK_BYTES) {
+        // A character cut at the limit is left out (the decoder keeps it back).
+        text += decoder.decode(chunk.value.subarray(0, room), { stream: true });
         partial = true;
         void reader.cancel();
         break;
       }
+      text += decoder.decode(chunk.value, { stream: true });
     }
+    if (!partial) text += decoder.decode();
     // A NUL is no text a person wrote: a binary file under a text type.
     if (text.includes('\u0000')) return undefined;
-    const preview = textPreviewOf(partial ? text.slice(0, READ_BACK_CHARS) : text);
+    const preview = textPreviewOf(text);
     return partial ? { ...preview, partial } : preview;
   } catch {
     return undefined;
