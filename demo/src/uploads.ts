@@ -28,7 +28,10 @@ export function uploadTo(threadOf: () => string): UploadAttachment {
       };
       request.onerror = () => reject(new Error('The connection failed.'));
       request.onabort = () => reject(signal.reason);
-      signal.addEventListener('abort', () => request.abort(), { once: true });
+      const abort = () => request.abort();
+      signal.addEventListener('abort', abort, { once: true });
+      // A finished request lets go of the signal, which lives as long as its attachment.
+      request.onloadend = () => signal.removeEventListener('abort', abort);
       request.send(file);
     });
 }
