@@ -237,6 +237,24 @@ describe('<t3-composer> uploads that start on attach', () => {
     await waitFor(() => chipProgress(chips(composer)[0]!) !== null, 'the progress bar');
   });
 
+  it('an uploader set on the scope serves its composers; taking it away aborts their uploads', async () => {
+    const { upload, calls } = uploadHost();
+    const scope = await fixture<HTMLElement & { uploadAttachment?: T3Composer['uploadAttachment'] }>(
+      html`<t3-context-scope .uploadAttachment=${upload}><t3-composer label="Message"></t3-composer></t3-context-scope>`,
+    );
+    const composer = scope.querySelector<T3Composer>('t3-composer')!;
+    await composer.updateComplete;
+    composer.attachFiles([textFile()]);
+    await settled(composer);
+    expect(calls).to.have.length(1);
+    expect(calls[0]!.signal.aborted).to.equal(false);
+
+    scope.uploadAttachment = undefined;
+    await settled(composer);
+    expect(calls[0]!.signal.aborted, 'the upload is aborted').to.equal(true);
+    expect(chipProgress(chips(composer)[0]!), 'its chip shows no progress').to.equal(null);
+  });
+
   it('Alt+Enter beside a failed chip reaches its Retry; Enter on it uploads again and the focus goes back to the text', async () => {
     const { composer, calls } = await uploadingComposer();
     await clickEditor(composer);
