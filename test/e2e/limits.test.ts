@@ -10,7 +10,7 @@ import {
   type PreviewAnnotationContextRecord,
   type TerminalContextRecord,
 } from '../../src/core/index.js';
-import { DEFAULT_LOCALE } from '../../src/elements/shared/locale.js';
+import { COMPOSER_STRINGS } from '../../src/elements/composer/composer-strings.js';
 import { useDemoSession } from './support/demo-session.js';
 import { insertTool } from './support/demo-page.js';
 
@@ -288,7 +288,7 @@ describe('the largest message context: 16,000,000 JSON chars', () => {
         .poll(() => notice(page).textContent(), { timeout: 120_000 })
         .toMatch(
           new RegExp(
-            `^Not sent: .*context\\.records: JSON must be at most ${MESSAGE_CONTEXT_MAX_JSON_CHARS} chars\\. ${DEFAULT_LOCALE.backInComposer}$`,
+            `^Not sent: .*context\\.records: JSON must be at most ${MESSAGE_CONTEXT_MAX_JSON_CHARS} chars\\. ${COMPOSER_STRINGS.backInComposer}$`,
           ),
         );
       expect(await status(page).textContent(), 'said once, in the notice').toBe('');
@@ -313,7 +313,7 @@ describe('200 records', () => {
       );
       expect(results.every(Boolean)).toBe(true);
       await insertTool(page, 'Terminal excerpt');
-      await expect.poll(() => notice(page).textContent()).toBe(DEFAULT_LOCALE.limitRecords);
+      await expect.poll(() => notice(page).textContent()).toBe(COMPOSER_STRINGS.limitRecords);
       expect(await draftChipCount(page)).toBe(MAX_RECORDS);
       await pressInEditor(page, 'Enter');
       await transcriptMessages(page).first().waitFor();
@@ -340,7 +340,7 @@ describe('256 annotations', () => {
       await setDraft(page, { text: `${linksTo(records)} and again ${linksTo(records)}`, records });
       expect(await draftChipCount(page)).toBe(MAX_ANNOTATIONS);
       await insertTool(page, 'Terminal excerpt');
-      await expect.poll(() => notice(page).textContent()).toBe(DEFAULT_LOCALE.limitChips);
+      await expect.poll(() => notice(page).textContent()).toBe(COMPOSER_STRINGS.limitChips);
       expect(await draftChipCount(page)).toBe(MAX_ANNOTATIONS);
       await pressInEditor(page, 'Enter');
       await transcriptMessages(page).first().waitFor();
@@ -468,7 +468,7 @@ describe('a pasted draft of 2,000 chips', () => {
       await expect.poll(() => draftText(page), { timeout: 60_000 }).toBe(pasted);
       expect(await draftChipCount(page)).toBe(2_000);
       await pressInEditor(page, 'Enter');
-      await expect.poll(() => notice(page).textContent()).toBe(DEFAULT_LOCALE.limitChips);
+      await expect.poll(() => notice(page).textContent()).toBe(COMPOSER_STRINGS.limitChips);
       expect(await draftText(page)).toBe(pasted);
       expect(posts).toEqual([]);
       expect(await transcriptMessages(page).count()).toBe(0);
@@ -513,7 +513,7 @@ describe('a message of 1,000,000 chars', () => {
       await pressInEditor(page, 'Enter');
       await expect
         .poll(() => notice(page).textContent(), { timeout: 60_000 })
-        .toBe(`Not sent: text must be at most ${MAX_TEXT_CHARS} chars. ${DEFAULT_LOCALE.backInComposer}`);
+        .toBe(`Not sent: text must be at most ${MAX_TEXT_CHARS} chars. ${COMPOSER_STRINGS.backInComposer}`);
       expect(await status(page).textContent(), 'said once, in the notice').toBe('');
       expect(await listThread('limit-text-over')).toEqual([]);
       await expectResponsive(page);

@@ -171,10 +171,12 @@ describe('the built message entry', () => {
       ).toEqual([]);
       // Only the composer opens a citation chip's comment form: a page of messages never loads it.
       expect(all.has('src/elements/context-chip/citation-comment-editor.ts'), entry).toBe(false);
+      // Nor the composer's strings, which come with the composer.
+      expect(all.has('src/elements/composer/composer-strings.ts'), entry).toBe(false);
     }
-    expect(sourcesOf('dist/define-composer.js', { dynamic: false })).toContain(
-      'src/elements/context-chip/citation-comment-editor.ts',
-    );
+    const composer = sourcesOf('dist/define-composer.js', { dynamic: false });
+    expect(composer).toContain('src/elements/context-chip/citation-comment-editor.ts');
+    expect(composer).toContain('src/elements/composer/composer-strings.ts');
   });
 
   it('is not loaded by define-composer: a composer page does without the Markdown renderer', () => {

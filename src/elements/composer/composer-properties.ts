@@ -1,6 +1,8 @@
 import { property, state } from 'lit/decorators.js';
 import type { CommandInfo } from '../../core/index.js';
 import { ConfigurableElement } from '../shared/configurable-element.js';
+import { registerDefaultStrings } from '../shared/locale.js';
+import { COMPOSER_STRINGS } from './composer-strings.js';
 import { DEFAULT_PASTE_FILE_CHARS, DEFAULT_PASTE_FILE_LINES } from './clipboard/long-paste.js';
 import { DEFAULT_HISTORY_SIZE } from './drafts/draft-recall.js';
 import type { DraftStorage } from './drafts/draft-storage.js';
@@ -12,6 +14,9 @@ import type { MentionProvider } from './menu/providers.js';
 import type { QueueMode } from './sending/queue-mode.js';
 import { type SendKey, type SendKeyMode, sendKeyMode } from './editor/send-key.js';
 import { TouchOnlyWatcher } from './touch-only.js';
+
+// The composer's strings join the defaults as its module loads: a page of messages alone has none of them.
+registerDefaultStrings(COMPOSER_STRINGS);
 
 /**
  * The reactive properties of `<t3-composer>`, the attributes a host sets; the element adds its

@@ -1,5 +1,5 @@
 import { createContext } from '@lit/context';
-import { DEFAULT_LOCALE, type T3Locale } from './locale.js';
+import { completeLocale, DEFAULT_LOCALE, mergedLocale, type T3Locale } from './locale.js';
 import { type PresentationMap, sanitizePresentations } from './presentations.js';
 import type { UploadAttachment } from './upload-types.js';
 import { warnOnce } from './warnings.js';
@@ -52,7 +52,12 @@ export function mergeConfig(base: ResolvedConfig | undefined, own: T3Config): Re
   const resolveAsset = typeof own.resolveAsset === 'function' ? own.resolveAsset : undefined;
   const uploadAttachment = typeof own.uploadAttachment === 'function' ? own.uploadAttachment : undefined;
   const unset = own.icons == null && own.presentations == null && own.locale == null;
-  if (unset && !environmentId && !resolveAsset && !uploadAttachment) return outer;
+  // Default strings that joined since `outer` was merged (the composer's, loaded later) fill in under it.
+  const locale =
+    own.locale == null ? completeLocale(outer.locale) : mergedLocale(outer.locale, stringMap(own.locale, 'locale'));
+  if (unset && !environmentId && !resolveAsset && !uploadAttachment) {
+    return locale === outer.locale ? outer : { ...outer, locale };
+  }
   return {
     icons: own.icons == null ? outer.icons : { ...outer.icons, ...stringMap(own.icons, 'icons') },
     presentations:
@@ -62,7 +67,7 @@ export function mergeConfig(base: ResolvedConfig | undefined, own: T3Config): Re
     environmentId: environmentId ?? outer.environmentId,
     resolveAsset: resolveAsset ?? outer.resolveAsset,
     uploadAttachment: uploadAttachment ?? outer.uploadAttachment,
-    locale: own.locale == null ? outer.locale : { ...outer.locale, ...stringMap(own.locale, 'locale') },
+    locale,
   };
 }
 

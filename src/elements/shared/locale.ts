@@ -135,60 +135,17 @@ export interface T3Locale {
   uploadWaitStopped: string;
 }
 
-export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
+/**
+ * The strings of a message and a chip (its details, its controls, a message's editing): all a page
+ * of messages shows. The composer's own strings come with the composer (`composer-strings.ts`).
+ */
+const MESSAGE_STRINGS = {
   remove: 'Remove {label}',
   unresolved: 'This context is no longer available. Remove it or attach it again.',
   notInEnvironment: 'Not available in this environment',
   loading: 'Loading…',
-  noResults: 'No results',
-  providerError: 'Could not load results',
-  attachmentsPending: 'Waiting for pasted attachments to finish loading…',
-  limitRecords: 'A message can carry at most 200 context items.',
-  limitChips: 'A message can carry at most 256 references.',
-  maxLength: 'The message is too long.',
-  confirmRemoveImage: 'This image is referenced in the message. Remove it and its references?',
-  confirmRemove: 'Remove',
-  confirmKeep: 'Keep',
   copy: 'Copy message',
   copied: 'Copied',
-  chipAdded: '{label} added',
-  chipRemoved: '{label} removed',
-  chipsAdded: '{count} references added',
-  chipsRemoved: '{count} references removed',
-  resultsCount: '{count} results',
-  mentionsMenu: 'Mentions',
-  commandsMenu: 'Commands',
-  commandsCustom: 'Custom commands',
-  commandsSkill: 'Skills',
-  commandsSystem: 'System commands',
-  argumentRequired: 'Fill in “{name}” before sending.',
-  stashEmpty: 'There is nothing to stash: the draft is empty.',
-  stashFull: 'The stash keeps 20 drafts: the oldest one was dropped.',
-  draftNotSaved: 'This draft cannot be saved in this browser right now; it stays here until you leave the page.',
-  draftTooLarge: 'Some attachments are too large to keep: they will not survive a reload.',
-  send: 'Send',
-  stop: 'Stop',
-  queue: 'Queued messages',
-  queueEdit: 'Edit queued message: {preview}',
-  queueRemove: 'Remove queued message: {preview}',
-  queueBlocked: 'Wait for the reply to finish, or stop it, before sending.',
-  queued: 'Queued: {preview}',
-  queuePaused: 'Paused',
-  resumeQueue: 'Resume',
-  queuedCount: '{count} queued',
-  queueFollowUp: 'Queue message',
-  steerNow: 'Send now, into the running reply',
-  sendNow: 'Send now: {preview}',
-  queueMove: 'Move (Alt+Up, Alt+Down): {preview}',
-  queueMoved: 'Moved to {position} of {count}: {preview}',
-  notSent: 'Not sent.',
-  notSentBecause: 'Not sent: {message}',
-  backInComposer: 'Your message is back in the composer.',
-  backInQueue: 'It is back in the queue, which waits for Resume.',
-  keptInStash: 'It is kept in the stash: it is too large to join this draft.',
-  maybeNotSent: 'Maybe not sent',
-  dropFailed: 'The dropped items could not be read as context: they were added as they came.',
-  pastedText: 'Pasted text {number}.txt',
   lineCount: '{count} lines',
   lineCountOne: '1 line',
   expandText: 'Expand to text',
@@ -201,12 +158,6 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   keepEditing: 'Keep editing',
   editNotSaved: 'Not saved: your edit is still here.',
   editNotSavedBecause: 'Not saved: {message} Your edit is still here.',
-  dictate: 'Dictate',
-  stopDictation: 'Stop dictation',
-  micDenied: 'Dictation needs the microphone: allow it for this page, then try again.',
-  dictationFailed: 'Dictation stopped: speech could not be recognised. What was heard is kept.',
-  dictationStarted: 'Dictation started',
-  dictationEnded: 'Dictation ended',
   citationTooLong: 'The selection is too long to cite: at most 8,000 characters.',
   citationSpansMessages: 'Select text within one reply to cite it.',
   citationEmpty: 'Select some text to cite.',
@@ -217,14 +168,55 @@ export const DEFAULT_LOCALE: Readonly<T3Locale> = Object.freeze({
   citationCommentField: 'Comment on this quote',
   citationCommentTooLong: 'The comment is too long: at most 8,000 characters.',
   citationUnavailable: 'The quoted reply is not available here; this is the saved quote.',
-  chipControlsKey: 'Alt+Enter opens the details of the chip beside the caret; Escape comes back.',
   uploading: 'Uploading {label}',
   uploadFailed: '{label} could not be uploaded. Retry, or remove it.',
   uploadFailedBecause: '{label} could not be uploaded: {message} Retry, or remove it.',
   retryUpload: 'Retry uploading {label}',
-  sendingAfterUploads: 'Sending once the files are uploaded',
-  uploadWaitStopped: 'Stopped before the files were uploaded',
-});
+} satisfies Partial<T3Locale>;
+
+/** The keys whose default strings come with a page of messages; the composer brings the rest. */
+export type MessageStringKey = keyof typeof MESSAGE_STRINGS;
+
+const defaultStrings = { ...MESSAGE_STRINGS } as T3Locale;
+/** How many sets of strings have joined the defaults; a merged locale made before the last one lacks it. */
+let generation = 0;
+const completedAt = new WeakMap<object, number>();
+const completions = new WeakMap<object, T3Locale>();
+
+/**
+ * The default strings of the elements on the page. A page of messages loads a message's and a
+ * chip's strings; the composer's join when its module loads (`registerDefaultStrings`), so on a
+ * page whose composer is defined every key is here, and a page without one loads none of them.
+ */
+export const DEFAULT_LOCALE: Readonly<T3Locale> = defaultStrings;
+
+/** Adds default strings (the composer's, as its module loads); a locale merged before gets them on its next read. */
+export function registerDefaultStrings(strings: Readonly<Partial<T3Locale>>): void {
+  Object.assign(defaultStrings, strings);
+  generation += 1;
+}
+
+/**
+ * `locale` with every default string registered by now under it: a host's overrides merged before
+ * the composer's strings joined the defaults (a scope configured before a composer was loaded) keep
+ * their place, and the composer's strings fill in what they do not set. The same object while
+ * nothing has joined since it was made; one completion per stale locale, shared by its elements.
+ */
+export function completeLocale(locale: T3Locale): T3Locale {
+  if (locale === defaultStrings || completedAt.get(locale) === generation) return locale;
+  const cached = completions.get(locale);
+  if (cached && completedAt.get(cached) === generation) return cached;
+  const complete = mergedLocale(locale, {});
+  completions.set(locale, complete);
+  return complete;
+}
+
+/** `overrides` over `base` over every default string registered by now. */
+export function mergedLocale(base: Readonly<Partial<T3Locale>>, overrides: Readonly<Partial<T3Locale>>): T3Locale {
+  const merged = { ...defaultStrings, ...base, ...overrides };
+  completedAt.set(merged, generation);
+  return merged;
+}
 
 /** A sentence's last mark, before any closing quotes or brackets. */
 const SENTENCE_END = /[.!?…。！？]['"’”»)\]]*$/u;
