@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { UserMessage } from '../../server/api-types.js';
+import type { DeletedThreadStatus, UserMessage } from '../../server/api-types.js';
 import { editor, openThread, recordPosts, reload, storedThread, userMessages } from './support/demo-page.js';
 import { type DemoSession, useDemoSession } from './support/demo-session.js';
 
@@ -161,6 +161,10 @@ describe('an upload the demo host refuses', () => {
       'huge.bin could not be uploaded: request body must be at most 16777216 bytes',
     );
     expect((await storedThread(demo, 'uploads-too-large')).messages).toEqual([]);
+    // Nor was the file stored: deleting its thread deletes no upload (or finds nothing to delete).
+    const response = await fetch(`${demo.host.url}/api/threads/uploads-too-large`, { method: 'DELETE' });
+    const deleted = response.status === 404 ? 0 : ((await response.json()) as DeletedThreadStatus).deleted.attachments;
+    expect(deleted).toBe(0);
     await page.context().close();
   });
 });
