@@ -10,18 +10,19 @@ describe('default strings: a page of messages loads a message’s and a chip’s
   it('a page of messages has its strings and none of the composer’s', () => {
     expect(DEFAULT_LOCALE.copy).to.equal('Copy message');
     expect(DEFAULT_LOCALE.unresolved).to.equal('This context is no longer available. Remove it or attach it again.');
-    expect(DEFAULT_LOCALE.edit).to.equal('Edit message');
+    expect((DEFAULT_LOCALE as Partial<T3Locale>).edit).to.equal(undefined);
     expect((DEFAULT_LOCALE as Partial<T3Locale>).send).to.equal(undefined);
     expect((DEFAULT_LOCALE as Partial<T3Locale>).stashEmpty).to.equal(undefined);
   });
 
   it('a composer loaded later takes its strings under overrides a scope merged before it came', async () => {
     const scope = await fixture<T3ContextScope>(html`<t3-context-scope .locale=${{ copy: 'Copier', send: 'Envoyer' }}>
-      <t3-user-message text="hi"></t3-user-message>
+      <t3-user-message text="hi" editable></t3-user-message>
     </t3-context-scope>`);
     const message = scope.querySelector('t3-user-message')! as T3UserMessage;
     await message.updateComplete;
     expect(part(message, 'copy')!.getAttribute('aria-label')).to.equal('Copier');
+    expect(part(message, 'edit-button'), 'no Edit control without the composer').to.equal(null);
 
     await import('../../src/define-composer.js');
     expect(DEFAULT_LOCALE.send).to.equal('Send');
@@ -31,6 +32,9 @@ describe('default strings: a page of messages loads a message’s and a chip’s
     await composer.updateComplete;
     // The scope's override, and the composer's own default where the scope sets none.
     expect(part(composer, 'send-button')!.getAttribute('aria-label')).to.equal('Envoyer');
+    // The message's Edit control shows with the composer, in the strings that came with it.
+    await message.updateComplete;
+    expect(part(message, 'edit-button')!.getAttribute('aria-label')).to.equal('Edit message');
     const { locale } = (composer as unknown as { config: { locale: T3Locale } }).config;
     expect(locale.stop).to.equal('Stop');
     expect(locale.copy).to.equal('Copier');

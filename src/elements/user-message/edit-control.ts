@@ -1,5 +1,5 @@
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { T3Locale } from '../shared/locale.js';
+import { completeLocale, type T3Locale } from '../shared/locale.js';
 import { OnDemand } from '../shared/on-demand.js';
 import type { MessageEditing, MessageEditingOptions } from './message-editing.js';
 
@@ -28,10 +28,15 @@ export class EditControl {
   private starting?: Promise<void>;
   private waitingForComposer = false;
 
+  private readonly options: EditControlOptions;
+
   constructor(
     private readonly host: EditHost,
-    private readonly options: EditControlOptions,
-  ) {}
+    options: EditControlOptions,
+  ) {
+    // Editing needs the composer, whose strings fill in a locale the message merged before it loaded.
+    this.options = { ...options, locale: () => completeLocale(options.locale()) };
+  }
 
   get editing(): boolean {
     return this.editor?.editing ?? false;
