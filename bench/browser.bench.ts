@@ -125,7 +125,6 @@ async function heapFigure(session: Session, kind: CycledElement, tag: string): P
 
 // ---- Suite --------------------------------------------------------------------------------------
 
-/** Runs one group of figures and notes how long it took, to keep the suite's duration in view. */
 /** The groups of figures, run in this order; `--groups=` picks some by label. */
 function figureGroups(session: Session): [label: string, run: () => Promise<Figure | Figure[]>][] {
   return [
