@@ -1,11 +1,20 @@
 import { fixture, html } from '@open-wc/testing';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
+import type { DraftStorage } from '../../../src/elements/composer/drafts/draft-storage.js';
 import { clickEditor, composerFixture, content, pngFile, press } from './support.js';
 import { nextClipboardWrite } from '../support/interaction.js';
 
-export async function twoComposers(
-  options: { environmentId?: string; resolveAsset?: T3Composer['resolveAsset'] } = {},
-) {
+export interface TwoComposersOptions {
+  /** The target's environment (the source's is `env-a`). */
+  environmentId?: string;
+  resolveAsset?: T3Composer['resolveAsset'];
+  upload?: T3Composer['uploadAttachment'];
+  /** Stores the target's draft under the key `paste-target`. */
+  storage?: DraftStorage;
+}
+
+/** A source composer in `env-a` and a target to paste into. */
+export async function twoComposers(options: TwoComposersOptions = {}) {
   const root = await fixture<HTMLDivElement>(html`<div>
     <t3-composer id="source" label="source" environment-id="env-a"></t3-composer>
     <t3-composer
@@ -13,6 +22,9 @@ export async function twoComposers(
       label="target"
       environment-id=${options.environmentId ?? 'env-a'}
       .resolveAsset=${options.resolveAsset}
+      .uploadAttachment=${options.upload}
+      .draftStorage=${options.storage}
+      .draftKey=${options.storage ? 'paste-target' : undefined}
     ></t3-composer>
   </div>`);
   const source = root.querySelector<T3Composer>('#source')!;

@@ -1,10 +1,9 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
-import type { DraftStorage } from '../../../src/elements/composer/drafts/draft-storage.js';
 import { file, image, link } from '../../../support/records.js';
 import { chips, clickEditor, memoryStorage, press, submissions, waitFor } from './support.js';
-import { nextClipboardWrite } from '../support/interaction.js';
 import { settled, uploadHost } from './upload-support.js';
+import { copyAll, twoComposers, type TwoComposersOptions } from './clipboard-fixtures.js';
 
 /**
  * A chip pasted from a message or another draft names a file the host has already (its record's
@@ -16,39 +15,19 @@ const PNG = new Blob(['png-bytes'], { type: 'image/png' });
 const NOTES = new Blob(['line one\nline two'], { type: 'text/plain' });
 const textFile = { ...file, contextId: 'file_notes', label: 'notes.txt', attachmentId: 'att_notes', name: 'notes.txt' };
 
-async function twoComposers(
-  options: { upload?: T3Composer['uploadAttachment']; storage?: DraftStorage; targetEnvironment?: string } = {},
-) {
+/** The two composers with the host's `resolveAsset`, which notes each attachment id it is asked for. */
+async function withHost(options: Omit<TwoComposersOptions, 'resolveAsset'> = {}) {
   const requested: string[] = [];
   const resolveAsset = (_source: unknown, attachmentId: string) => {
     requested.push(attachmentId);
     return Promise.resolve(attachmentId === image.attachmentId ? PNG : NOTES);
   };
-  const root = await fixture<HTMLDivElement>(html`<div>
-    <t3-composer id="source" label="source" environment-id="env-a"></t3-composer>
-    <t3-composer
-      id="target"
-      label="target"
-      environment-id=${options.targetEnvironment ?? 'env-a'}
-      .draftStorage=${options.storage}
-      .draftKey=${options.storage ? 'paste-target' : undefined}
-      .resolveAsset=${resolveAsset}
-      .uploadAttachment=${options.upload}
-    ></t3-composer>
-  </div>`);
-  const source = root.querySelector<T3Composer>('#source')!;
-  const target = root.querySelector<T3Composer>('#target')!;
-  await Promise.all([source.updateComplete, target.updateComplete]);
-  return { source, target, requested };
+  return { ...(await twoComposers({ ...options, resolveAsset })), requested };
 }
 
 /** Copies the whole of `source` and pastes it into `target` with the keyboard. */
 async function copyAcross(source: T3Composer, target: T3Composer): Promise<void> {
-  await clickEditor(source);
-  await press('Control+a');
-  const written = nextClipboardWrite('copy');
-  await press('Control+c');
-  await written;
+  await copyAll(source);
   await clickEditor(target);
   await press('Control+v');
   await waitFor(() => target.draft.attachments.length === 2, 'the pasted files’ bytes');
@@ -58,7 +37,7 @@ async function copyAcross(source: T3Composer, target: T3Composer): Promise<void>
 describe('<t3-composer> uploads: pasted chips of files the host has', () => {
   it('keep the host’s attachment id, upload nothing, and go with t3-submit as the host’s', async () => {
     const host = uploadHost();
-    const { source, target, requested } = await twoComposers({ upload: host.upload });
+    const { source, target, requested } = await withHost({ upload: host.upload });
     source.value = { text: `see ${link(image)} and ${link(textFile)}`, records: [image, textFile] };
     await copyAcross(source, target);
     expect(requested).to.deep.equal(['att_img', 'att_notes']);
@@ -86,7 +65,7 @@ describe('<t3-composer> uploads: pasted chips of files the host has', () => {
 
   it('a file attached beside them still uploads', async () => {
     const host = uploadHost();
-    const { source, target } = await twoComposers({ upload: host.upload });
+    const { source, target } = await withHost({ upload: host.upload });
     source.value = { text: `see ${link(image)} and ${link(textFile)}`, records: [image, textFile] };
     await copyAcross(source, target);
     const attached = new File(['new'], 'new.txt', { type: 'text/plain' });
@@ -97,7 +76,7 @@ describe('<t3-composer> uploads: pasted chips of files the host has', () => {
 
   it('into a composer that names no environment they are new files, and upload', async () => {
     const host = uploadHost();
-    const { source, target } = await twoComposers({ upload: host.upload, targetEnvironment: '' });
+    const { source, target } = await withHost({ upload: host.upload, environmentId: '' });
     source.value = { text: `see ${link(image)} and ${link(textFile)}`, records: [image, textFile] };
     await copyAcross(source, target);
     expect(host.calls, 'both upload').to.have.length(2);
@@ -108,7 +87,7 @@ describe('<t3-composer> uploads: pasted chips of files the host has', () => {
   });
 
   it('without an uploader they are new files of the draft under fresh ids, as before', async () => {
-    const { source, target } = await twoComposers();
+    const { source, target } = await withHost();
     source.value = { text: `see ${link(image)} and ${link(textFile)}`, records: [image, textFile] };
     await copyAcross(source, target);
     const ids = target.draft.attachments.map((attachment) => attachment.attachmentId);
@@ -119,7 +98,7 @@ describe('<t3-composer> uploads: pasted chips of files the host has', () => {
   it('are stored with their bytes, having no url, so a reload shows them again as the host’s', async () => {
     const storage = memoryStorage();
     const host = uploadHost();
-    const { source, target } = await twoComposers({ upload: host.upload, storage });
+    const { source, target } = await withHost({ upload: host.upload, storage });
     source.value = { text: `see ${link(image)} and ${link(textFile)}`, records: [image, textFile] };
     await copyAcross(source, target);
     await waitFor(() => storage.saved.get('paste-target')?.draft.attachments.length === 2, 'the stored draft');
