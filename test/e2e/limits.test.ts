@@ -107,6 +107,7 @@ async function pressInEditor(page: Page, key: string): Promise<void> {
 }
 
 /** Chips of the last message in the transcript: how many, and how many show unresolved. */
+/** The chips the newest message shows: polled, as a message draws them once the code it loads on demand has come. */
 async function lastMessageChips(page: Page): Promise<{ count: number; unresolved: number }> {
   return transcriptMessages(page)
     .last()
@@ -264,7 +265,9 @@ describe('the largest message context: 16,000,000 JSON chars', () => {
       expect(await draftChipCount(page)).toBe(MAX_RECORDS);
       await pressInEditor(page, 'Enter');
       await transcriptMessages(page).first().waitFor({ timeout: 120_000 });
-      expect(await lastMessageChips(page)).toEqual({ count: MAX_RECORDS, unresolved: 0 });
+      await expect
+        .poll(() => lastMessageChips(page), { timeout: 60_000 })
+        .toEqual({ count: MAX_RECORDS, unresolved: 0 });
       const [stored] = await listThread('limit-context');
       expect(JSON.stringify(stored!.context!.records).length).toBe(MESSAGE_CONTEXT_MAX_JSON_CHARS);
       // The reply streams in: wait until its envelope is there.
@@ -317,7 +320,9 @@ describe('200 records', () => {
       expect(await draftChipCount(page)).toBe(MAX_RECORDS);
       await pressInEditor(page, 'Enter');
       await transcriptMessages(page).first().waitFor();
-      expect(await lastMessageChips(page)).toEqual({ count: MAX_RECORDS, unresolved: 0 });
+      await expect
+        .poll(() => lastMessageChips(page), { timeout: 60_000 })
+        .toEqual({ count: MAX_RECORDS, unresolved: 0 });
       const [stored] = await listThread('limit-records');
       expect(stored!.context!.records.map((record) => record.contextId)).toEqual(
         records.map((record) => record.contextId),
@@ -344,7 +349,9 @@ describe('256 annotations', () => {
       expect(await draftChipCount(page)).toBe(MAX_ANNOTATIONS);
       await pressInEditor(page, 'Enter');
       await transcriptMessages(page).first().waitFor();
-      expect(await lastMessageChips(page)).toEqual({ count: MAX_ANNOTATIONS, unresolved: 0 });
+      await expect
+        .poll(() => lastMessageChips(page), { timeout: 60_000 })
+        .toEqual({ count: MAX_ANNOTATIONS, unresolved: 0 });
       const [stored] = await listThread('limit-chips');
       expect(stored!.inputAnnotations).toHaveLength(MAX_ANNOTATIONS);
       expect(stored!.context!.records).toHaveLength(MAX_ANNOTATIONS / 2);
@@ -374,7 +381,9 @@ describe('256 annotations', () => {
     expect(created.droppedAnnotations).toBe(0);
     const { page, errors } = await openDemo('limit-annotations');
     await transcriptMessages(page).first().waitFor();
-    expect(await lastMessageChips(page)).toEqual({ count: MAX_ANNOTATIONS, unresolved: 0 });
+    await expect
+      .poll(() => lastMessageChips(page), { timeout: 60_000 })
+      .toEqual({ count: MAX_ANNOTATIONS, unresolved: 0 });
     await expectResponsive(page);
     expect(errors).toEqual([]);
     await page.close();

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../../server/host.js';
 import { createMessage } from '../../server/messages.js';
 import { axeViolations } from './support/axe.js';
+import { transcriptDrawn } from './support/demo-page.js';
 import { useDemoSession } from './support/demo-session.js';
 
 /** The demo's transcript as a person meets it: opened at the newest message, the composer one keypress away. */
@@ -20,6 +21,7 @@ async function openSeededThread(height: number) {
   const page = await context.newPage();
   await page.goto(`${host.url}/index.html`);
   await page.locator('#transcript t3-user-message').last().waitFor();
+  await transcriptDrawn(page);
   return { context, page };
 }
 

@@ -100,3 +100,24 @@ export async function insertTool(page: Page, name: string): Promise<void> {
   await page.locator('#tools').getByRole('button', { name, exact: true }).click();
   await page.locator('#tools').waitFor({ state: 'hidden' });
 }
+
+/**
+ * Waits until every message of the transcript has drawn its body, chips and all: until the code a
+ * message loads on demand has come, it shows an empty, `aria-busy` body.
+ */
+export async function transcriptDrawn(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.locator('#transcript t3-user-message').evaluateAll(
+          (all) =>
+            all.length > 0 &&
+            all.every((message) => {
+              const body = message.shadowRoot?.querySelector('[part~="body"]');
+              return !!body && body.getAttribute('aria-busy') !== 'true';
+            }),
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
