@@ -91,7 +91,7 @@ describe('an edit of a message with an image and a file', () => {
     const message = userMessages(page).first();
     await startEditing(message);
     // The files come back as the records the host stored: their chips resolve, nothing is fetched.
-    expect(await chipKinds(inlineEditor(message).locator('.cm-content'))).toEqual(['image', 'file']);
+    await expect.poll(() => chipKinds(inlineEditor(message).locator('.cm-content'))).toEqual(['image', 'file']);
     expect(await unresolvedChips(inlineEditor(message))).toBe(0);
     // Change the first word: Compare → Contrast.
     await page.keyboard.press('Control+Home');
@@ -106,7 +106,7 @@ describe('an edit of a message with an image and a file', () => {
     const texts = await shownTexts(page);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatch(/^Contrast the screenshot with the notes /);
-    expect(await chipKinds(userMessages(page).first())).toEqual(['image', 'file']);
+    await expect.poll(() => chipKinds(userMessages(page).first())).toEqual(['image', 'file']);
     expect(await unresolvedChips(userMessages(page).first())).toBe(0);
     expect(await picker(page).getAttribute('aria-label')).toBe('Version 2 of 2');
     expect(await replyText(page, 0)).toContain('Contrast the screenshot');
@@ -144,7 +144,7 @@ describe('an edit of a message with an image and a file', () => {
     expect(await shownTexts(page)).toEqual([original.text]);
     expect(await picker(page).textContent()).toContain('1 / 2');
     expect(await replyText(page, 0)).toBe(originalReply.text);
-    expect(await chipKinds(userMessages(page).first())).toEqual(['image', 'file']);
+    await expect.poll(() => chipKinds(userMessages(page).first())).toEqual(['image', 'file']);
     expect(posted).toHaveLength(2);
     await page.context().close();
   });

@@ -69,7 +69,7 @@ describe('a follow-up written while the assistant answers', () => {
     await expect.poll(() => queueEntries(page).count()).toBe(1);
     expect(await queueState(page)).toBe('1 queued');
     expect(await queueEntries(page).first().textContent()).toContain(FOLLOW_UP.trim());
-    expect(await chipKinds(queueEntries(page).first())).toEqual(['terminal']);
+    await expect.poll(() => chipKinds(queueEntries(page).first())).toEqual(['terminal']);
     // Still answering the first message: only that one has gone out, and the draft is empty again.
     expect(await replyState(page, 0)).toBe('streaming');
     expect(posted).toHaveLength(1);
@@ -86,7 +86,7 @@ describe('a follow-up written while the assistant answers', () => {
     expect(posted[0]).toMatchObject({ text: QUESTION, delivery: 'new' });
     expect(posted[1]!.delivery).toBe('queued');
     expect(posted[1]!.context?.records.map((record) => record.kind)).toEqual(['terminal']);
-    expect(await chipKinds(userMessages(page).nth(1))).toEqual(['terminal']);
+    await expect.poll(() => chipKinds(userMessages(page).nth(1))).toEqual(['terminal']);
     await expect.poll(() => replyState(page, 1), { timeout: 15_000 }).toBe('complete');
     expect(await isBusy(page)).toBe(false);
 
@@ -108,7 +108,7 @@ describe('a follow-up written while the assistant answers', () => {
     await reload(page);
     await expect.poll(() => shownTexts(page)).toEqual([question.text, followUp.text]);
     expect(await replyStates(page)).toEqual(['complete', 'complete']);
-    expect(await chipKinds(userMessages(page).nth(1))).toEqual(['terminal']);
+    await expect.poll(() => chipKinds(userMessages(page).nth(1))).toEqual(['terminal']);
     expect(await queueEntries(page).count()).toBe(0);
     await page.context().close();
   });

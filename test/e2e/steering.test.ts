@@ -91,7 +91,7 @@ async function expectSteered(page: Page, threadId: string, posted: readonly Post
   await reload(page);
   await expect.poll(() => shownTexts(page)).toEqual([question.text, STEER]);
   expect(await replyStates(page)).toEqual(['stopped', 'complete']);
-  expect(await chipKinds(userMessages(page).first())).toEqual(['terminal']);
+  await expect.poll(() => chipKinds(userMessages(page).first())).toEqual(['terminal']);
 }
 
 describe('Follow-ups set to Steer', () => {

@@ -127,7 +127,7 @@ describe('streamed replies in the demo', () => {
     await sendWithChip(page, 'Then this');
     const entries = page.locator('t3-composer [part~="queue-entry"]');
     await expect.poll(() => entries.count()).toBe(1);
-    expect(await entries.first().locator('t3-context-chip').count()).toBe(1);
+    await expect.poll(() => entries.first().locator('t3-context-chip').count()).toBe(1);
     await expect
       .poll(() => page.locator('t3-composer').evaluate((c) => (c as unknown as { value: { text: string } }).value.text))
       .toBe('');
@@ -138,7 +138,9 @@ describe('streamed replies in the demo', () => {
     await expect.poll(() => replyState(page, 0), { timeout: 15_000 }).toBe('complete');
     await expect.poll(() => page.locator('#transcript t3-user-message').count()).toBe(2);
     await expect.poll(() => entries.count()).toBe(0);
-    expect(await page.locator('#transcript t3-user-message').nth(1).locator('t3-context-chip').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('#transcript t3-user-message').nth(1).locator('t3-context-chip').count())
+      .toBe(1);
     await expect.poll(() => replyState(page, 1), { timeout: 15_000 }).toBe('complete');
     expect(await isBusy(page)).toBe(false);
 
@@ -150,7 +152,9 @@ describe('streamed replies in the demo', () => {
 
     await page.reload();
     await expect.poll(() => page.locator('#transcript t3-user-message').count()).toBe(2);
-    expect(await page.locator('#transcript t3-user-message').nth(1).locator('t3-context-chip').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('#transcript t3-user-message').nth(1).locator('t3-context-chip').count())
+      .toBe(1);
     expect(await replyState(page, 0)).toBe('complete');
     expect(await replyState(page, 1)).toBe('complete');
     expect(await entries.count()).toBe(0);
