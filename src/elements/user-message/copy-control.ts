@@ -107,15 +107,10 @@ export class CopyControl implements ReactiveController {
     const root = this.host.shadowRoot;
     const clipboard = copyChunk.loaded;
     if (!root || !clipboard || !event.clipboardData || event.defaultPrevented) return;
-    const range = clipboard.selectionRangeIn(root);
-    if (!range) return;
-    // A citation chip has no record, but its link is what a copy must carry.
-    const { text, chipIds, chips } = clipboard.serializeSelection(range, root);
-    if (chips === 0) return;
-    const wanted = new Set(chipIds);
-    const records = this.options.records().filter((record) => wanted.has(record.contextId));
+    const payload = clipboard.selectionPayload(root, this.options.records());
+    if (!payload) return;
     event.preventDefault();
-    clipboard.writeClipboardPayload(event.clipboardData, { text, records }, this.options.environmentId());
+    clipboard.writeClipboardPayload(event.clipboardData, payload, this.options.environmentId());
   }
 
   private onDragStart(event: DragEvent): void {

@@ -1,13 +1,5 @@
-import {
-  CONTEXT_CLIPBOARD_MIME,
-  type ContextClipboardFragment,
-  type ContextRecord,
-  encodeClipboardFragment,
-  encodeClipboardHtml,
-} from '../../core/index.js';
-
-/** Environment id written into fragments when the host configured none. */
-const UNKNOWN_ENVIRONMENT = 'unknown';
+import { CONTEXT_CLIPBOARD_MIME, type ContextRecord } from '../../core/index.js';
+import { clipboardFlavours, writeFlavours } from '../shared/clipboard-flavours.js';
 
 /** What a copy writes: readable text, plus the records of the chips it contains. */
 export interface ClipboardPayload {
@@ -24,23 +16,7 @@ export function writeClipboardPayload(
   payload: ClipboardPayload,
   environmentId: string | undefined,
 ): void {
-  for (const [type, value] of Object.entries(clipboardFlavours(payload, environmentId))) data.setData(type, value);
-}
-
-/** Clipboard type → data: always `text/plain`; the fragment's two flavours when chips were copied. */
-function clipboardFlavours(payload: ClipboardPayload, environmentId: string | undefined): Record<string, string> {
-  const flavours: Record<string, string> = { 'text/plain': payload.text };
-  if (payload.records.length === 0) return flavours;
-  const fragment: ContextClipboardFragment = {
-    version: 1,
-    source: { environmentId: environmentId || UNKNOWN_ENVIRONMENT },
-    records: [...payload.records],
-  };
-  const json = encodeClipboardFragment(fragment);
-  const htmlFlavour = encodeClipboardHtml(fragment, { text: payload.text });
-  if (json) flavours[CONTEXT_CLIPBOARD_MIME] = json;
-  if (htmlFlavour) flavours['text/html'] = htmlFlavour;
-  return flavours;
+  writeFlavours(data, clipboardFlavours(payload.text, payload.records, environmentId));
 }
 
 /**
@@ -73,7 +49,7 @@ export async function copyWithClipboardApi(
 ): Promise<boolean> {
   const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
   if (!clipboard) return false;
-  const flavours = clipboardFlavours(payload, environmentId);
+  const flavours = clipboardFlavours(payload.text, payload.records, environmentId);
   const attempts = [flavours, withoutType(flavours, CONTEXT_CLIPBOARD_MIME), { 'text/plain': payload.text }];
   for (const attempt of attempts) {
     try {
@@ -99,8 +75,23 @@ function withoutType(flavours: Record<string, string>, type: string): Record<str
   return rest;
 }
 
+/**
+ * The selection inside `root` as a copy or a drag carries it: the rendered text with each fully
+ * selected chip as its canonical link (a citation chip has no record, but its link is carried),
+ * and the records of those chips; undefined when it holds no chip, so the browser's own copy
+ * serves.
+ */
+export function selectionPayload(root: ShadowRoot, records: readonly ContextRecord[]): ClipboardPayload | undefined {
+  const range = selectionRangeIn(root);
+  if (!range) return undefined;
+  const { text, chipIds, chips } = serializeSelection(range, root);
+  if (chips === 0) return undefined;
+  const wanted = new Set(chipIds);
+  return { text, records: records.filter((record) => wanted.has(record.contextId)) };
+}
+
 /** The current selection inside `root` as a live range, or null when nothing of it is selected there. */
-export function selectionRangeIn(root: ShadowRoot): Range | null {
+function selectionRangeIn(root: ShadowRoot): Range | null {
   const selection = document.getSelection();
   if (!selection || selection.rangeCount === 0) return null;
   let range: Range | null = null;
@@ -221,7 +212,7 @@ class PlainTextWriter {
  * chip as its `data-copy` text (the canonical link), line breaks between blocks. Elements marked
  * `data-copy-skip` (controls, announcements) are left out.
  */
-export function serializeSelection(range: Range, root: Node): { text: string; chipIds: string[]; chips: number } {
+function serializeSelection(range: Range, root: Node): { text: string; chipIds: string[]; chips: number } {
   const writer = new PlainTextWriter();
   const chipIds: string[] = [];
   let chips = 0;

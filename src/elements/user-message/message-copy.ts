@@ -4,11 +4,5 @@
  * the asynchronous clipboard, a selection laid out as readable text with its chips as links, and
  * what a drag carries.
  */
-export {
-  copyWithClipboardApi,
-  copyWithCommand,
-  selectionRangeIn,
-  serializeSelection,
-  writeClipboardPayload,
-} from './message-clipboard.js';
+export { copyWithClipboardApi, copyWithCommand, selectionPayload, writeClipboardPayload } from './message-clipboard.js';
 export { draggedPayload } from './message-drag.js';

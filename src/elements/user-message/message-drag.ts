@@ -1,5 +1,5 @@
 import type { ContextRecord } from '../../core/index.js';
-import { type ClipboardPayload, selectionRangeIn, serializeSelection } from './message-clipboard.js';
+import { type ClipboardPayload, selectionPayload } from './message-clipboard.js';
 
 /**
  * What a drag out of a message carries, as a copy of the same would: a chip dragged alone (chips
@@ -19,10 +19,5 @@ export function draggedPayload(
     const contextId = source.getAttribute('context-id');
     return { text, records: records.filter((record) => record.contextId === contextId) };
   }
-  const range = selectionRangeIn(root);
-  if (!range) return undefined;
-  const { text, chipIds, chips } = serializeSelection(range, root);
-  if (chips === 0) return undefined;
-  const wanted = new Set(chipIds);
-  return { text, records: records.filter((record) => wanted.has(record.contextId)) };
+  return selectionPayload(root, records);
 }

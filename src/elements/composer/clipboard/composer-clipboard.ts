@@ -90,7 +90,7 @@ export class ComposerClipboard {
     const selection = view.state.selection.main;
     if (!data || selection.empty) return false;
     event.preventDefault();
-    writeDraftRange(data, view.state, selection, this.context.config.environmentId || 'unknown');
+    writeDraftRange(data, view.state, selection, this.context.config.environmentId);
     if (cut && !view.state.readOnly) {
       view.dispatch({ changes: { from: selection.from, to: selection.to }, userEvent: 'delete.cut' });
     }

@@ -66,7 +66,7 @@ export class ComposerDrops {
     const selection = view.state.selection.main;
     this.draggingOut = true;
     if (event.dataTransfer && !selection.empty)
-      writeDraftRange(event.dataTransfer, view.state, selection, this.context.config.environmentId || 'unknown');
+      writeDraftRange(event.dataTransfer, view.state, selection, this.context.config.environmentId);
     return false;
   }
 
