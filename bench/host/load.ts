@@ -9,8 +9,7 @@ export const READ_THREAD_MESSAGES = 10;
 /** Every tenth write carries an image. */
 const ATTACHMENT_EVERY = 10;
 /** A 1×1 PNG. */
-const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 export const PNG_BYTES = Buffer.from(PNG_BASE64, 'base64');
 
 export interface SentMessage {
