@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMessage, type T3Locale } from '../shared/locale.js';
-import { styleProperties } from '../shared/style-properties.js';
+import { retryIcon, uploadProgressBar } from '../shared/upload-controls.js';
 
 /** What a chip's own buttons need of it: where it is shown, whether it may be removed, its upload. */
 export interface ChipButtonsHost {
@@ -23,13 +23,6 @@ export interface ChipButtonActions {
  * reaches its controls); in a message they are.
  */
 const tabIndexOf = (placement: string) => (placement === 'composer' ? '-1' : '0');
-
-/** The percentage a progress bar says, 0 to 100, from a fraction (anything else reads as 0). */
-export function uploadPercent(fraction: number | undefined): number {
-  return typeof fraction === 'number' && Number.isFinite(fraction)
-    ? Math.round(Math.min(1, Math.max(0, fraction)) * 100)
-    : 0;
-}
 
 /** The chip's own buttons after its face: its upload's progress or Retry, then Remove when it is removable. */
 export function chipButtons(
@@ -79,28 +72,9 @@ function uploadControls(
       title=${name}
       @click=${actions.retry}
     >
-      <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
-        <path
-          d="M12.5 6.5A4.75 4.75 0 1 0 12.9 10M12.9 3v3.5H9.4"
-          fill="none"
-          stroke="currentColor"
-          stroke-width="1.6"
-          stroke-linecap="round"
-          stroke-linejoin="round"
-        />
-      </svg>
+      ${retryIcon(12)}
     </button>`;
   }
   if (chip.uploadProgress === undefined) return nothing;
-  const percent = uploadPercent(chip.uploadProgress);
-  return html`<span
-    part="progress"
-    class="progress"
-    role="progressbar"
-    aria-label=${formatMessage(locale.uploading, { label })}
-    aria-valuemin="0"
-    aria-valuemax="100"
-    aria-valuenow=${percent}
-    ><span class="progress-fill" ${styleProperties({ 'inline-size': `${percent}%` })}></span
-  ></span>`;
+  return uploadProgressBar(chip.uploadProgress, formatMessage(locale.uploading, { label }), 'progress');
 }
