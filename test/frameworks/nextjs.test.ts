@@ -128,6 +128,25 @@ const PAGE_TIMEOUT = 120_000;
 describe('Next.js App Router: messages rendered on the server with @lit-labs/nextjs, the composer on the client', () => {
   let browser: Browser;
   let server: NextServer | undefined;
+
+  /**
+   * In a new page of the running server: the messages hydrate keeping every node the server drew,
+   * nothing is reported in the page or by the server, and the composer sends a chip.
+   */
+  async function hydratesCleanlyAndSends(): Promise<void> {
+    const page = await browser.newPage();
+    const problems = problemsOf(page);
+    try {
+      expect(await hydrate(page, server!.url)).toEqual({ lost: 0, added: [] });
+      await expectHydrated(page);
+      await sendWithChip(page);
+      expect(problems).toEqual([]);
+      expect(server!.output()).not.toMatch(/error|\[t3-composer\]/i);
+    } finally {
+      await page.close();
+    }
+  }
+
   let buildOutput = '';
 
   beforeAll(async () => {
@@ -194,19 +213,7 @@ describe('Next.js App Router: messages rendered on the server with @lit-labs/nex
     it(
       'hydrates the messages keeping every node the server drew, with no error or warning; the composer sends',
       { timeout: PAGE_TIMEOUT },
-      async () => {
-        const page = await browser.newPage();
-        const problems = problemsOf(page);
-        try {
-          expect(await hydrate(page, server!.url)).toEqual({ lost: 0, added: [] });
-          await expectHydrated(page);
-          await sendWithChip(page);
-          expect(problems).toEqual([]);
-          expect(server!.output()).not.toMatch(/error|\[t3-composer\]/i);
-        } finally {
-          await page.close();
-        }
-      },
+      hydratesCleanlyAndSends,
     );
   });
 
@@ -223,19 +230,7 @@ describe('Next.js App Router: messages rendered on the server with @lit-labs/nex
     it(
       'hydrates the messages with no hydration warning from React or Lit; the composer sends',
       { timeout: PAGE_TIMEOUT },
-      async () => {
-        const page = await browser.newPage();
-        const problems = problemsOf(page);
-        try {
-          expect(await hydrate(page, server!.url)).toEqual({ lost: 0, added: [] });
-          await expectHydrated(page);
-          await sendWithChip(page);
-          expect(problems).toEqual([]);
-          expect(server!.output()).not.toMatch(/error|\[t3-composer\]/i);
-        } finally {
-          await page.close();
-        }
-      },
+      hydratesCleanlyAndSends,
     );
   });
 });
