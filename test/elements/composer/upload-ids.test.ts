@@ -14,23 +14,13 @@ import {
   pngFile,
   press,
   storedComposer,
-  submissions,
   thumbnails,
   type,
 } from './support.js';
-import { chipProgress, settled, textFile, uploadHost } from './upload-support.js';
+import { chipProgress, settled, textFile, uploadHost, uploadingComposer } from './upload-support.js';
 
 const ids = (attachments: readonly { contextId: string; attachmentId: string }[]) =>
   attachments.map(({ contextId, attachmentId }) => [contextId, attachmentId]);
-
-async function uploadingComposer() {
-  const composer = await composerFixture();
-  const host = uploadHost();
-  composer.uploadAttachment = host.upload;
-  const sent = submissions(composer);
-  await clickEditor(composer);
-  return { composer, sent, ...host };
-}
 
 describe('<t3-composer> uploads keep their ids', () => {
   it('a send the host refuses comes back with the same context ids and the host’s attachment ids; sent again, nothing uploads twice', async () => {

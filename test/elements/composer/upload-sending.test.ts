@@ -2,21 +2,12 @@ import { expect } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { T3Composer } from '../../../src/composer.js';
 import { part } from '../support/interaction.js';
-import { centre, chips, clickEditor, composerFixture, pngFile, press, submissions, type, waitFor } from './support.js';
-import { chipProgress, settled, textFile, uploadHost } from './upload-support.js';
+import { centre, chips, clickEditor, pngFile, press, type, waitFor } from './support.js';
+import { chipProgress, settled, textFile, uploadingComposer } from './upload-support.js';
 
 const notice = (composer: T3Composer) => part(composer, 'notice')?.textContent?.trim() ?? '';
 const uploadWait = (composer: T3Composer) => part(composer, 'upload-wait');
 const textOf = (entry: T3Composer['history'][number]) => ('text' in entry ? entry.text : entry.content);
-
-async function uploadingComposer() {
-  const composer = await composerFixture();
-  const host = uploadHost();
-  composer.uploadAttachment = host.upload;
-  const sent = submissions(composer);
-  await clickEditor(composer);
-  return { composer, sent, ...host };
-}
 
 describe('<t3-composer> sending with uploads', () => {
   it('the submission carries each upload’s attachmentId and url, its records the same ids, and the files', async () => {

@@ -1,5 +1,6 @@
 import type { T3Composer } from '../../../src/composer.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
+import { clickEditor, composerFixture, submissions } from './support.js';
 
 /** One call of the host's `uploadAttachment`, which the test answers by hand. */
 export interface UploadCall {
@@ -69,4 +70,14 @@ export function thumbnailProgress(thumbnail: HTMLElement): HTMLElement | null {
 /** A small text file. */
 export function textFile(name = 'notes.txt', text = 'first line\nsecond line'): File {
   return new File([text], name, { type: 'text/plain' });
+}
+
+/** A composer with an upload host the test answers, its submissions recorded, clicked into. */
+export async function uploadingComposer() {
+  const composer = await composerFixture();
+  const host = uploadHost();
+  composer.uploadAttachment = host.upload;
+  const sent = submissions(composer);
+  await clickEditor(composer);
+  return { composer, sent, ...host };
 }
