@@ -202,6 +202,31 @@ export default {
       to: { path: `^${COMPOSER}/`, pathNot: `^${COMPOSER}/editor/` },
     },
     {
+      name: 'atom-kinds-one-folder-each',
+      comment: `An inline atom kind (${COMPOSER}/editor/atoms/<kind>/) imports no other kind's folder: a kind is one folder.`,
+      severity: 'error',
+      from: { path: `^${COMPOSER}/editor/atoms/([^/]+)/` },
+      to: { path: `^${COMPOSER}/editor/atoms/[^/]+/`, pathNot: `^${COMPOSER}/editor/atoms/$1/` },
+    },
+    {
+      name: 'atom-state-has-no-view',
+      comment:
+        'What a draft state needs of its atoms (the kinds, the index, each kind’s <kind>-atom.ts) imports no view ' +
+        'code: a draft is read and submitted without an editor view.',
+      severity: 'error',
+      from: {
+        path: `^${COMPOSER}/editor/atoms/(atom-kinds|atom-index|draft-atoms|touched-lines|[^/]+/[^/]+-atom)\\.ts$`,
+      },
+      to: {
+        path: [
+          '(^|/)@codemirror/view',
+          `^${COMPOSER}/editor/atoms/(atom-drawing|atom-bidi|atom-integrity|inline-atoms)\\.ts$`,
+          '-(view|widget)\\.ts$',
+        ],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'composer-drafts-not-sending',
       comment: `${COMPOSER}/drafts/ (stash, recall, persistence, storage) imports nothing from sending/ (submit, queue).`,
       severity: 'error',

@@ -1,13 +1,13 @@
 import { EditorState, type Range, type TransactionSpec } from '@codemirror/state';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { atomIndex, visibleLengthOf } from '../../src/elements/composer/editor/atoms/atom-index.js';
 import {
   type ChipRange,
   chipCountOf,
-  chipIndex,
   chipsOf,
-  visibleLengthOf,
-} from '../../src/elements/composer/editor/chip-index.js';
+} from '../../src/elements/composer/editor/atoms/context-chip/chip-atom.js';
+import { draftAtoms } from '../../src/elements/composer/editor/atoms/draft-atoms.js';
 import { readDraft } from '../../src/elements/composer/editor/draft.js';
 import { draftFields } from '../../src/elements/composer/editor/draft-state.js';
 import { submissionOf } from '../../src/elements/composer/sending/submission-rules.js';
@@ -21,14 +21,14 @@ import { file, link, terminal } from '../../support/records.js';
  */
 
 function stateOf(doc: string): EditorState {
-  return EditorState.create({ doc, extensions: [draftFields({ records: [file, terminal] }), chipIndex] });
+  return EditorState.create({ doc, extensions: [draftFields({ records: [file, terminal] }), draftAtoms] });
 }
 
 /** The index's ranges, values included, in document order. */
 function rangesOf(state: EditorState): Range<ChipRange>[] {
   const ranges: Range<ChipRange>[] = [];
-  state.field(chipIndex).between(0, state.doc.length, (from, to, value) => {
-    ranges.push(value.range(from, to));
+  state.field(atomIndex).between(0, state.doc.length, (from, to, value) => {
+    ranges.push((value as ChipRange).range(from, to));
   });
   return ranges;
 }
@@ -144,10 +144,10 @@ describe('chip index under random edits', () => {
   it('updated line by line, it always equals an index read from scratch', () => {
     fc.assert(
       fc.property(textArb, fc.array(editArb, { minLength: 1, maxLength: 8 }), (start, edits) => {
-        let state = EditorState.create({ doc: start, extensions: [chipIndex] });
+        let state = EditorState.create({ doc: start, extensions: [draftAtoms] });
         for (const edit of edits) {
           state = state.update(specOf(state, edit)).state;
-          const fresh = EditorState.create({ doc: state.doc, extensions: [chipIndex] });
+          const fresh = EditorState.create({ doc: state.doc, extensions: [draftAtoms] });
           expect(placed(state)).toEqual(placed(fresh));
         }
       }),

@@ -2,7 +2,8 @@ import { expect } from '@open-wc/testing';
 import { EditorState } from '@codemirror/state';
 import fc from 'fast-check';
 import { formatContextReference } from '../../../src/core/index.js';
-import { chipIndex, chipsOf } from '../../../src/elements/composer/editor/chip-index.js';
+import { chipsOf } from '../../../src/elements/composer/editor/atoms/context-chip/chip-atom.js';
+import { draftAtoms } from '../../../src/elements/composer/editor/atoms/draft-atoms.js';
 import {
   dictationField,
   phraseInsertion,
@@ -14,7 +15,7 @@ import {
 const link = formatContextReference({ kind: 'terminal', contextId: 'term_1', label: 'T1' });
 
 function dictating(doc: string, caret: number, at = caret): EditorState {
-  const state = EditorState.create({ doc, selection: { anchor: caret }, extensions: [chipIndex, dictationField] });
+  const state = EditorState.create({ doc, selection: { anchor: caret }, extensions: [draftAtoms, dictationField] });
   return state.update({ effects: startDictation.of(at) }).state;
 }
 
@@ -50,7 +51,7 @@ describe('the dictation point', () => {
   });
 
   it('is gone once dictation ends or before it starts', () => {
-    const state = EditorState.create({ doc: 'x', extensions: [chipIndex, dictationField] });
+    const state = EditorState.create({ doc: 'x', extensions: [draftAtoms, dictationField] });
     expect(state.field(dictationField)).to.equal(null);
     expect(phraseInsertion(state, 'hello')).to.equal(undefined);
   });

@@ -4,7 +4,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { emit } from '../../shared/events.js';
 import { formatMessage } from '../../shared/locale.js';
 import type { DraftAttachment } from './attachments.js';
-import { chipsOf, type PlacedChip } from '../editor/chip-index.js';
+import { chipsOf, type PlacedChip } from '../editor/atoms/context-chip/chip-atom.js';
 import { chipRemovals } from '../editor/chip-edits.js';
 import type { ComposerContext } from '../editor/composer-context.js';
 import { liveAttachments } from '../editor/draft.js';

@@ -6,7 +6,7 @@ import type { T3ContextChip } from '../../context-chip/context-chip.js';
 import type { TextPreview } from '../../shared/draft-values.js';
 import { countLines, textPreviewOf } from '../../shared/text-preview.js';
 import { formatMessage, type T3Locale } from '../../shared/locale.js';
-import { chipsOf } from '../editor/chip-index.js';
+import { chipsOf } from '../editor/atoms/context-chip/chip-atom.js';
 import { attachmentsField, recordsField } from '../editor/draft-state.js';
 import { textOf } from '../attachments/attachment-bytes.js';
 

@@ -1,6 +1,6 @@
 import { isolateHistory } from '@codemirror/commands';
 import { type EditorState, StateEffect, StateField, type TransactionSpec } from '@codemirror/state';
-import { chipsOf } from '../editor/chip-index.js';
+import { chipsOf } from '../editor/atoms/context-chip/chip-atom.js';
 import { openTrigger } from '../menu/menu-state.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { EditorState, Transaction } from '@codemirror/state';
 import { citationChipLabel } from '../../shared/citation-label.js';
-import { chipsOf, type PlacedChip } from './chip-index.js';
-import { citationsOf } from './citation-chips.js';
+import { chipsOf, type PlacedChip } from './atoms/context-chip/chip-atom.js';
+import { citationsOf } from './atoms/citation/citation-atom.js';
 
 export interface ChipChanges {
   added: PlacedChip[];

@@ -1,7 +1,7 @@
 import type { ChangeSpec, EditorState, Text } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import { chipsOf, type PlacedChip } from './chip-index.js';
-import { citationsOf } from './citation-chips.js';
+import { atomsOf } from './atoms/atom-index.js';
+import { chipsOf, type PlacedChip } from './atoms/context-chip/chip-atom.js';
 
 /**
  * A chip's range widened by the one space that set it apart, so removing it with its button leaves
@@ -45,14 +45,11 @@ export function spacedLink(doc: Text, from: number, to: number, link: string): {
   return { changes: { from, to, insert }, caret: from + insert.length + (spaceAfter === '' ? 1 : 0) };
 }
 
-/** Removes the chip whose element is `chipElement` (its remove button was used), with its separating space. */
+/** Removes the chip or citation drawn as `chipElement` (its remove button was used), with its separating space. */
 export function removeChipElement(view: EditorView, chipElement: HTMLElement): boolean {
   if (view.state.readOnly || !view.contentDOM.contains(chipElement)) return false;
   const position = view.posAtDOM(chipElement);
-  const placed = [
-    ...chipsOf(view.state, position, position + 1),
-    ...citationsOf(view.state, position, position + 1),
-  ].find((candidate) => candidate.from === position);
+  const placed = atomsOf(view.state, position, position + 1).find((candidate) => candidate.from === position);
   if (!placed) return false;
   const { from, to } = withSeparatingSpace(view.state.doc, placed.from, placed.to);
   view.dispatch({ changes: { from, to }, selection: { anchor: from }, userEvent: 'delete.chip' });

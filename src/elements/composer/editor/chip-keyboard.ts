@@ -2,8 +2,7 @@ import { type EditorState, type Extension, Prec } from '@codemirror/state';
 import { EditorView, keymap, ViewPlugin } from '@codemirror/view';
 import type { T3ContextChip } from '../../context-chip/context-chip.js';
 import type { T3Locale } from '../../shared/locale.js';
-import { chipCountOf, chipsOf } from './chip-index.js';
-import { citationIndex, citationsOf } from './citation-chips.js';
+import { atomCountOf, atomsOf } from './atoms/atom-index.js';
 
 /**
  * The key that reaches a chip's own controls. Alt+Enter: the composer binds Enter with no modifier,
@@ -31,7 +30,7 @@ export function chipBesideCaret(state: EditorState): number | null {
   if (!main.empty) return null;
   const at = main.head;
   const from = Math.max(0, at - 2);
-  const around = [...chipsOf(state, from, at + 1), ...citationsOf(state, from, at + 1)];
+  const around = atomsOf(state, from, at + 1);
   const before = around.find((chip) => chip.to === at);
   const after = around.find((chip) => chip.from === at);
   const spaced = state.doc.sliceString(at - 1, at) === ' ' ? around.find((chip) => chip.to === at - 1) : undefined;
@@ -81,9 +80,9 @@ function closeDetailsOpenedInPlace(view: EditorView): boolean {
   return true;
 }
 
-/** Read on every update: counts kept by the indexes, no list of chips built. */
+/** Read on every update: a count kept by the index, no list of chips built. */
 function hasChips(state: EditorState): boolean {
-  return chipCountOf(state) > 0 || state.field(citationIndex).size > 0;
+  return atomCountOf(state) > 0;
 }
 
 function openChipControls(view: EditorView): boolean {

@@ -10,7 +10,7 @@ import { isTextPreview } from '../../shared/text-preview.js';
 import type { ComposerDraft, DraftAttachment } from '../../shared/draft-values.js';
 
 export type { ComposerDraft };
-import { chipsOf } from './chip-index.js';
+import { chipsOf } from './atoms/context-chip/chip-atom.js';
 import { attachmentsField, commandField, type PickedCommand, recordsField } from './draft-fields.js';
 import type { DraftInit } from './draft-state.js';
 import { decodeSlots, draftSlots, slotsField } from './slot-field.js';

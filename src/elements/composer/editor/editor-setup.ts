@@ -9,11 +9,8 @@ import {
 } from '@codemirror/view';
 import type { T3Locale } from '../../shared/locale.js';
 import { modifiedEnterOnAndroid } from './android-chrome.js';
-import { chipBidi } from './chip-bidi.js';
+import { inlineAtoms } from './atoms/inline-atoms.js';
 import { chipKeyboard } from './chip-keyboard.js';
-import { chipExtension } from './chip-decorations.js';
-import { chipIntegrity } from './chip-integrity.js';
-import { commandDecorationExtension } from './command-decorations.js';
 import { CompositionGuard } from './composition-guard.js';
 import { editingKeymap } from './editing-keymap.js';
 import { maxLengthFilter } from './max-length.js';
@@ -75,10 +72,7 @@ export class EditorSetup {
   extensions(): Extension {
     // Rebuilt settings on each call: a draft replaced after a property changed starts with it.
     this.shared ??= [
-      chipExtension(),
-      chipBidi(),
-      chipIntegrity(),
-      commandDecorationExtension(),
+      inlineAtoms(),
       history(),
       EditorView.lineWrapping,
       Prec.highest(this.compositionGuard()),

@@ -4,7 +4,7 @@ import type { DraftSubmission } from '../../shared/draft-values.js';
 import { type Delivery, emit } from '../../shared/events.js';
 import { formatMessage } from '../../shared/locale.js';
 import { bringDraftBack } from '../drafts/draft-takeback.js';
-import { chipIndex } from '../editor/chip-index.js';
+import { draftAtoms } from '../editor/atoms/draft-atoms.js';
 import type { ComposerContext } from '../editor/composer-context.js';
 import { type ComposerDraft, decodeDraft, readDraft, stateIsBlank } from '../editor/draft.js';
 import { draftFields } from '../editor/draft-state.js';
@@ -226,7 +226,7 @@ export class QueueController {
     if (!value || typeof value !== 'object') return [];
     const candidate = value as QueueCandidate;
     const start = decodeDraft(candidate.draft, this.context.host.commands);
-    const state = EditorState.create({ doc: start.text, extensions: [draftFields(start), chipIndex] });
+    const state = EditorState.create({ doc: start.text, extensions: [draftFields(start), draftAtoms] });
     if (stateIsBlank(state)) return [];
     const result = submissionOf(state, this.context.commandInfo, this.context.config.locale);
     if ('problem' in result) return [];

@@ -1,7 +1,6 @@
 import type { ChangeSet, EditorState, Extension, Transaction } from '@codemirror/state';
 import { ViewPlugin, type ViewUpdate } from '@codemirror/view';
-import { chipsOf } from './chip-index.js';
-import { citationsOf } from './citation-chips.js';
+import { atomAround } from './atom-index.js';
 
 interface Change {
   from: number;
@@ -16,7 +15,7 @@ interface Change {
 const MEND_EVENT = 'delete.mend';
 
 /**
- * Keeps chips (citation chips too) whole under input that does not go through the editor's keys. An on-screen
+ * Keeps text atoms (chips, citations) whole under input that does not go through the editor's keys. An on-screen
  * keyboard edits the canonical text (Android keyboards see it through an EditContext) and may
  * reach into a chip's link with a replacement range or a word deletion, which would leave a
  * broken link and lose the chip. Such an edit is mended right after it: a deletion takes the
@@ -27,7 +26,7 @@ const MEND_EVENT = 'delete.mend';
  * checks the keyboard's change against what it applied, and a filtered one leaves the keyboard's
  * copy of the text out of step (and a running composition committing twice).
  */
-export function chipIntegrity(): Extension {
+export function atomIntegrity(): Extension {
   return ViewPlugin.define((view) => ({
     update(update: ViewUpdate) {
       let repair: ChangeSet | null = null;
@@ -47,7 +46,7 @@ export function chipIntegrity(): Extension {
   }));
 }
 
-/** The changes that take a transaction's document to the one with every chip whole, or null when none was cut. */
+/** The changes that take a transaction's document to the one with every atom whole, or null when none was cut. */
 function repairOf(transaction: Transaction): ChangeSet | null {
   if (!transaction.docChanged || transaction.isUserEvent(MEND_EVENT)) return null;
   if (!(transaction.isUserEvent('input') || transaction.isUserEvent('delete'))) return null;
@@ -56,7 +55,7 @@ function repairOf(transaction: Transaction): ChangeSet | null {
   let cut = false;
   transaction.changes.iterChanges((from, to, _fromB, _toB, inserted) => {
     const change = { from, to, insert: inserted.toString() };
-    const kept = keepChipsWhole(startState, change);
+    const kept = keepAtomsWhole(startState, change);
     if (kept !== change) cut = true;
     if (kept) mended.push(kept);
   });
@@ -64,18 +63,12 @@ function repairOf(transaction: Transaction): ChangeSet | null {
   return transaction.changes.invert(startState.doc).compose(startState.changes(mended));
 }
 
-/** The chip (a context or a citation chip) `position` lies strictly inside, if any. */
-function chipAround(state: EditorState, position: number): { from: number; to: number } | undefined {
-  const inside = (chip: { from: number; to: number }) => chip.from < position && position < chip.to;
-  return chipsOf(state, position, position).find(inside) ?? citationsOf(state, position, position).find(inside);
-}
-
-/** `change` itself when it cuts no chip, else the change that keeps every chip whole, or null for none. */
-function keepChipsWhole(state: EditorState, change: Change): Change | null {
-  if (!chipAround(state, change.from) && !chipAround(state, change.to)) return change;
+/** `change` itself when it cuts no atom, else the change that keeps every atom whole, or null for none. */
+function keepAtomsWhole(state: EditorState, change: Change): Change | null {
+  if (!atomAround(state, change.from) && !atomAround(state, change.to)) return change;
   const { from, to, insert } = withoutCommonEnds(state, change);
-  const first = chipAround(state, from);
-  const last = chipAround(state, to);
+  const first = atomAround(state, from);
+  const last = atomAround(state, to);
   if (!first && !last) return { from, to, insert };
   if (insert === '') return { from: first?.from ?? from, to: last?.to ?? to, insert };
   if (first && first.from === last?.from) return from === to ? { from: first.to, to: first.to, insert } : null;

@@ -17,29 +17,29 @@ import {
   ViewPlugin,
   type ViewUpdate,
 } from '@codemirror/view';
-import { chipIndex } from './chip-index.js';
+import { atomIndex } from './atom-index.js';
 import { inSpans, touchedLines } from './touched-lines.js';
 
 /**
- * Right-to-left text around chips. Each line takes its direction from its first strong character
- * (`dir="auto"` on the line, read per line by the editor), and each chip is a bidi isolate: its
- * element has `unicode-bidi: isolate`, and its range is registered with the editor so caret motion
- * orders it as the browser draws it. Nothing is ever inserted into the text for this: the draft
- * that goes on the wire has no isolate characters.
+ * Right-to-left text around inline atoms. Each line takes its direction from its first strong
+ * character (`dir="auto"` on the line, read per line by the editor), and each text atom (a chip, a
+ * citation) is a bidi isolate: its element has `unicode-bidi: isolate`, and its range is
+ * registered with the editor so caret motion orders it as the browser draws it. Nothing is ever
+ * inserted into the text for this: the draft that goes on the wire has no isolate characters.
  */
 
-/** An isolate over a chip's link, its direction taken from the link's first strong character. */
-const chipIsolate = Decoration.mark({ bidiIsolate: null });
+/** An isolate over a text atom's link, its direction taken from the link's first strong character. */
+const atomIsolate = Decoration.mark({ bidiIsolate: null });
 
 function buildIsolates(state: EditorState): DecorationSet {
   const ranges: Range<Decoration>[] = [];
-  state.field(chipIndex).between(0, state.doc.length, (from, to) => void ranges.push(chipIsolate.range(from, to)));
+  state.field(atomIndex).between(0, state.doc.length, (from, to) => void ranges.push(atomIsolate.range(from, to)));
   return Decoration.set(ranges);
 }
 
 /**
- * The chips' ranges as isolates, following the index as it follows the text: mapped through an
- * edit and read again on the lines it touched only, so a keystroke in a draft with many chips
+ * The text atoms' ranges as isolates, following the index as it follows the text: mapped through an
+ * edit and read again on the lines it touched only, so a keystroke in a draft with many atoms
  * does not rebuild every isolate.
  */
 function updateIsolates(isolates: DecorationSet, transaction: Transaction): DecorationSet {
@@ -49,16 +49,16 @@ function updateIsolates(isolates: DecorationSet, transaction: Transaction): Deco
   const filterFrom = lines[0]!.from;
   const filterTo = lines[lines.length - 1]!.to;
   const added: Range<Decoration>[] = [];
-  transaction.state.field(chipIndex).between(filterFrom, filterTo, (from, to) => {
-    if (inSpans(lines, from, to)) added.push(chipIsolate.range(from, to));
+  transaction.state.field(atomIndex).between(filterFrom, filterTo, (from, to) => {
+    if (inSpans(lines, from, to)) added.push(atomIsolate.range(from, to));
   });
   return mapped.update({ filter: (from, to) => !inSpans(lines, from, to), filterFrom, filterTo, add: added });
 }
 
-const chipIsolates = StateField.define<DecorationSet>({
+const atomIsolates = StateField.define<DecorationSet>({
   create: buildIsolates,
   update: (isolates, transaction) =>
-    transaction.startState.field(chipIndex) === transaction.state.field(chipIndex)
+    transaction.startState.field(atomIndex) === transaction.state.field(atomIndex)
       ? isolates
       : updateIsolates(isolates, transaction),
 });
@@ -91,30 +91,30 @@ const lineDirectionPlugin = ViewPlugin.fromClass(
   { decorations: (plugin) => plugin.decorations },
 );
 
-/** Which side a caret at `pos` belongs to: away from a chip it touches, so the next step does not cross back. */
-function sideAwayFromChip(state: EditorState, pos: number): -1 | 1 | undefined {
+/** Which side a caret at `pos` belongs to: away from an atom it touches, so the next step does not cross back. */
+function sideAwayFromAtom(state: EditorState, pos: number): -1 | 1 | undefined {
   let side: -1 | 1 | undefined;
-  state.field(chipIndex).between(pos, pos, (from, to) => {
+  state.field(atomIndex).between(pos, pos, (from, to) => {
     if (to === pos) side = 1;
     else if (from === pos) side = -1;
   });
   return side;
 }
 
-/** The far end of a chip right next to `pos` in reading order (after it when `forward`), if there is one. */
-function acrossChip(state: EditorState, pos: number, forward: boolean): number | undefined {
+/** The far end of an atom right next to `pos` in reading order (after it when `forward`), if there is one. */
+function acrossAtom(state: EditorState, pos: number, forward: boolean): number | undefined {
   let end: number | undefined;
-  state.field(chipIndex).between(pos, pos, (from, to) => {
+  state.field(atomIndex).between(pos, pos, (from, to) => {
     if (forward && from === pos) end = to;
     else if (!forward && to === pos) end = from;
   });
   return end;
 }
 
-function lineHasChip(state: EditorState, pos: number): boolean {
+function lineHasAtom(state: EditorState, pos: number): boolean {
   const line = state.doc.lineAt(pos);
   let found = false;
-  state.field(chipIndex).between(line.from, line.to, () => {
+  state.field(atomIndex).between(line.from, line.to, () => {
     found = true;
     return false;
   });
@@ -122,24 +122,24 @@ function lineHasChip(state: EditorState, pos: number): boolean {
 }
 
 /**
- * ←/→ (with Shift, extending the selection) in a line with chips: a chip next to the caret in the
+ * ←/→ (with Shift, extending the selection) in a line with atoms: an atom next to the caret in the
  * line's reading direction (← in a right-to-left line, → in a left-to-right one, and the reverse)
  * is crossed in one step; any other step is the editor's visual one, started from the side away
- * from a chip. The editor's own step keeps the side of a chip the caret came from and, in an
- * isolate of the other direction, steps back over the chip it just crossed.
+ * from an atom. The editor's own step keeps the side of an atom the caret came from and, in an
+ * isolate of the other direction, steps back over the atom it just crossed.
  */
-function arrowOverChips(toRight: boolean, extend: boolean): Command {
+function arrowOverAtoms(toRight: boolean, extend: boolean): Command {
   return (view) => {
     const { state } = view;
     const ranges = state.selection.ranges;
-    if (!ranges.some((range) => lineHasChip(state, range.head))) return false;
+    if (!ranges.some((range) => lineHasAtom(state, range.head))) return false;
     if (!extend && ranges.some((range) => !range.empty)) return false;
     const moved = ranges.map((range) => {
       // The editor's "forward" is the line's reading direction: → in a left-to-right line, ← in a right-to-left one.
       const forward = toRight === (view.textDirectionAt(range.head) === Direction.LTR);
-      const start = EditorSelection.cursor(range.head, sideAwayFromChip(state, range.head));
-      const head = acrossChip(state, range.head, forward) ?? view.moveByChar(start, forward).head;
-      const cursor = EditorSelection.cursor(head, sideAwayFromChip(state, head));
+      const start = EditorSelection.cursor(range.head, sideAwayFromAtom(state, range.head));
+      const head = acrossAtom(state, range.head, forward) ?? view.moveByChar(start, forward).head;
+      const cursor = EditorSelection.cursor(head, sideAwayFromAtom(state, head));
       return extend ? EditorSelection.range(range.anchor, head) : cursor;
     });
     view.dispatch({
@@ -151,19 +151,19 @@ function arrowOverChips(toRight: boolean, extend: boolean): Command {
   };
 }
 
-const chipArrowKeys = Prec.high(
+const atomArrowKeys = Prec.high(
   keymap.of([
-    { key: 'ArrowLeft', run: arrowOverChips(false, false), shift: arrowOverChips(false, true) },
-    { key: 'ArrowRight', run: arrowOverChips(true, false), shift: arrowOverChips(true, true) },
+    { key: 'ArrowLeft', run: arrowOverAtoms(false, false), shift: arrowOverAtoms(false, true) },
+    { key: 'ArrowRight', run: arrowOverAtoms(true, false), shift: arrowOverAtoms(true, true) },
   ]),
 );
 
-export function chipBidi(): Extension {
+export function atomBidi(): Extension {
   return [
-    chipArrowKeys,
+    atomArrowKeys,
     EditorView.perLineTextDirection.of(true),
     lineDirectionPlugin,
-    chipIsolates,
-    EditorView.bidiIsolatedRanges.of((view) => view.state.field(chipIsolates)),
+    atomIsolates,
+    EditorView.bidiIsolatedRanges.of((view) => view.state.field(atomIsolates)),
   ];
 }

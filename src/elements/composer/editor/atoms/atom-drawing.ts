@@ -1,0 +1,113 @@
+import {
+  type EditorState,
+  type Extension,
+  type Range,
+  RangeSet,
+  type RangeValue,
+  StateField,
+  type Transaction,
+} from '@codemirror/state';
+import { Decoration, type DecorationSet, EditorView } from '@codemirror/view';
+import { atomIndex } from './atom-index.js';
+import { heldAtomKinds, textAtomViews } from './atom-kinds.js';
+import { touchedLines } from './touched-lines.js';
+
+/**
+ * How every inline atom is drawn, in one field: the text atoms' widgets follow the index, each
+ * decoration keeping the indexed value it draws; the held atoms are placed anew whenever their kind
+ * says they moved. The caret steps over the text atoms and the held ones that are atomic.
+ */
+interface AtomDrawing {
+  readonly text: DecorationSet;
+  readonly held: DecorationSet;
+  readonly heldAtomic: RangeSet<Decoration>;
+}
+
+function drawAtom(state: EditorState, value: RangeValue, from: number, to: number): Range<Decoration> | undefined {
+  const view = state.facet(textAtomViews).find((candidate) => candidate.kind.holds(value));
+  return view && Decoration.replace({ widget: view.widget(state, value), atom: value }).range(from, to);
+}
+
+function drawText(state: EditorState): DecorationSet {
+  const ranges: Range<Decoration>[] = [];
+  state.field(atomIndex).between(0, state.doc.length, (from, to, value) => {
+    const drawn = drawAtom(state, value, from, to);
+    if (drawn) ranges.push(drawn);
+  });
+  return Decoration.set(ranges);
+}
+
+/**
+ * The text atoms' decorations mapped through an edit and drawn again where the index changed. The
+ * index keeps the very value of an atom it kept (`reindexTouchedLines`), so a decoration whose value
+ * is still indexed stays, with its widget and the element it drew; only new atoms are drawn.
+ */
+function drawTouchedLines(decorations: DecorationSet, transaction: Transaction): DecorationSet {
+  const mapped = decorations.map(transaction.changes);
+  const lines = touchedLines(transaction);
+  if (lines.length === 0) return mapped;
+  const { state } = transaction;
+  const from = lines[0]!.from;
+  const to = lines[lines.length - 1]!.to;
+  const drawn = new Set<RangeValue>();
+  mapped.between(from, to, (_from, _to, decoration) => void drawn.add(decoration.spec.atom));
+  const indexed = new Set<RangeValue>();
+  const added: Range<Decoration>[] = [];
+  state.field(atomIndex).between(from, to, (atomFrom, atomTo, value) => {
+    indexed.add(value);
+    if (drawn.has(value)) return;
+    const decoration = drawAtom(state, value, atomFrom, atomTo);
+    if (decoration) added.push(decoration);
+  });
+  if (added.length === 0 && drawn.size === indexed.size) return mapped;
+  return mapped.update({
+    filter: (_from, _to, decoration) => indexed.has(decoration.spec.atom),
+    filterFrom: from,
+    filterTo: to,
+    add: added,
+  });
+}
+
+function placeHeld(state: EditorState): Pick<AtomDrawing, 'held' | 'heldAtomic'> {
+  const decorations: Range<Decoration>[] = [];
+  const atomic: Range<Decoration>[] = [];
+  for (const kind of state.facet(heldAtomKinds)) {
+    const placed = kind.place(state);
+    decorations.push(...placed.decorations);
+    for (const { from, to } of placed.atomic) atomic.push(heldIsolate.range(from, to));
+  }
+  return { held: Decoration.set(decorations, true), heldAtomic: Decoration.set(atomic, true) };
+}
+
+/** A held atomic atom's range: isolated for the bidi algorithm, as its element is in the DOM. */
+const heldIsolate = Decoration.mark({ bidiIsolate: null });
+
+const atomDrawing = StateField.define<AtomDrawing>({
+  create: (state) => ({ text: drawText(state), ...placeHeld(state) }),
+  update(drawing, transaction) {
+    const { state } = transaction;
+    const redraw = state.facet(textAtomViews).some((view) => view.redraw?.(transaction));
+    const text = redraw
+      ? drawText(state)
+      : transaction.docChanged
+        ? drawTouchedLines(drawing.text, transaction)
+        : drawing.text;
+    const moved = state.facet(heldAtomKinds).some((kind) => kind.moved(transaction));
+    const held = moved ? placeHeld(state) : drawing;
+    return text === drawing.text && held === drawing ? drawing : { text, held: held.held, heldAtomic: held.heldAtomic };
+  },
+});
+
+/** Every kind's atoms drawn, and atomic for the caret, selection and deletion. */
+export function atomDrawingExtension(): Extension {
+  return [
+    atomDrawing,
+    EditorView.decorations.from(atomDrawing, (drawing) => drawing.text),
+    EditorView.decorations.from(atomDrawing, (drawing) => drawing.held),
+    EditorView.atomicRanges.of((view) => view.state.field(atomIndex)),
+    EditorView.atomicRanges.of((view) => view.state.field(atomDrawing).heldAtomic),
+    // A held atom is isolated in the DOM; the editor must know it too, or caret motion in
+    // right-to-left text around it would ignore the isolate.
+    EditorView.bidiIsolatedRanges.of((view) => view.state.field(atomDrawing).heldAtomic),
+  ];
+}

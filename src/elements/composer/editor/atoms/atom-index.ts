@@ -1,0 +1,76 @@
+import { type EditorState, type Range, RangeSet, type RangeValue, StateField, type Text } from '@codemirror/state';
+import { type TextAtomKind, textAtomKinds } from './atom-kinds.js';
+import { reindexTouchedLines } from './touched-lines.js';
+
+/**
+ * The one index of the draft's text atoms, every kind's: read whole when a state is created, then
+ * only on the lines an edit touched, each sliced once for all kinds. State only, so a draft is read
+ * and submitted without a view; the drawing, the caret's steps, bidi isolation and the integrity
+ * check all follow it.
+ */
+
+/** The atoms of whole lines `from`–`to`, every kind's, in document order. */
+function atomsOfLines(kinds: readonly TextAtomKind[], doc: Text, from: number, to: number): Range<RangeValue>[] {
+  const text = doc.sliceString(from, to);
+  let found: Range<RangeValue>[] = [];
+  for (const kind of kinds) {
+    const atoms = kind.find(text, from);
+    found = found.length === 0 ? atoms : found.concat(atoms);
+  }
+  // Two kinds found atoms here (a chip and a citation on one line): in document order again.
+  if (found.length > 1 && kinds.length > 1) found.sort((a, b) => a.from - b.from);
+  return found;
+}
+
+export const atomIndex = StateField.define<RangeSet<RangeValue>>({
+  create: (state) => RangeSet.of(atomsOfLines(state.facet(textAtomKinds), state.doc, 0, state.doc.length)),
+  update: (atoms, transaction) => {
+    if (!transaction.docChanged) return atoms;
+    const kinds = transaction.state.facet(textAtomKinds);
+    return reindexTouchedLines(atoms, transaction, (doc, from, to) => atomsOfLines(kinds, doc, from, to));
+  },
+});
+
+/** An atom of the text and where it stands. */
+export interface PlacedAtom<V extends RangeValue = RangeValue> {
+  readonly value: V;
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * The text atoms of a state that overlap `from`–`to` (all by default; at a bare position, the one
+ * strictly around it), in document order; only `kind`'s when it is given.
+ */
+export function atomsOf<V extends RangeValue>(
+  state: EditorState,
+  from?: number,
+  to?: number,
+  kind?: TextAtomKind<V>,
+): PlacedAtom<V>[];
+export function atomsOf(state: EditorState, from = 0, to = state.doc.length, kind?: TextAtomKind): PlacedAtom[] {
+  const placed: PlacedAtom[] = [];
+  state.field(atomIndex).between(from, to, (start, end, value) => {
+    if (end > from && start < to && (!kind || kind.holds(value))) placed.push({ value, from: start, to: end });
+  });
+  return placed;
+}
+
+/** The text atom `position` lies strictly inside, if any. */
+export function atomAround(state: EditorState, position: number): PlacedAtom | undefined {
+  return atomsOf(state, position, position)[0];
+}
+
+/** How many text atoms a state has: a count per chunk of the index, no list built. */
+export function atomCountOf(state: EditorState): number {
+  return state.field(atomIndex).size;
+}
+
+/** Characters a person sees in a state: each text atom counts as one. Linear in the number of atoms. */
+export function visibleLengthOf(state: EditorState): number {
+  let hidden = 0;
+  state.field(atomIndex).between(0, state.doc.length, (from, to) => {
+    hidden += to - from - 1;
+  });
+  return state.doc.length - hidden;
+}

@@ -1,0 +1,70 @@
+import { type EditorState, RangeValue } from '@codemirror/state';
+import { collectContextReferences } from '../../../../../core/index.js';
+import { atomIndex, atomsOf } from '../atom-index.js';
+import type { TextAtomKind } from '../atom-kinds.js';
+
+/** Context chips as an atom kind: each `t3-context` link of the text is one chip (drawn by `chip-view.ts`). */
+
+/** One chip: its link's kind, context id and sanitised label. */
+export class ChipRange extends RangeValue {
+  constructor(
+    readonly kind: string,
+    readonly contextId: string,
+    readonly label: string,
+  ) {
+    super();
+  }
+
+  override eq(other: RangeValue): boolean {
+    return (
+      other instanceof ChipRange &&
+      other.kind === this.kind &&
+      other.contextId === this.contextId &&
+      other.label === this.label
+    );
+  }
+}
+
+// As a non-inclusive replace decoration maps: text typed at either edge stays outside the chip,
+// and a chip whose text is all deleted is dropped.
+ChipRange.prototype.startSide = 1;
+ChipRange.prototype.endSide = -1;
+
+export const contextChipAtoms: TextAtomKind<ChipRange> = {
+  find: (text, offset) =>
+    collectContextReferences(text).map((occurrence) =>
+      new ChipRange(occurrence.kind, occurrence.contextId, occurrence.label).range(
+        occurrence.start + offset,
+        occurrence.end + offset,
+      ),
+    ),
+  holds: (value): value is ChipRange => value instanceof ChipRange,
+};
+
+export interface PlacedChip {
+  kind: string;
+  contextId: string;
+  label: string;
+  from: number;
+  to: number;
+}
+
+/** The chips of a state between `from` and `to` (all by default), in document order. */
+export function chipsOf(state: EditorState, from?: number, to?: number): PlacedChip[] {
+  return atomsOf(state, from, to, contextChipAtoms).map(({ value: { kind, contextId, label }, from, to }) => ({
+    kind,
+    contextId,
+    label,
+    from,
+    to,
+  }));
+}
+
+/** How many chips a state has (at most `atomCountOf`, which is cheaper: it counts citations too). */
+export function chipCountOf(state: EditorState): number {
+  let count = 0;
+  state.field(atomIndex).between(0, state.doc.length, (_from, _to, value) => {
+    if (value instanceof ChipRange) count++;
+  });
+  return count;
+}
