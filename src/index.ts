@@ -10,4 +10,4 @@ export {
   findCitation,
   highlightCitation,
   type HighlightOptions,
-} from './elements/shared/citations-dom.js';
+} from './elements/page-citations/citations-dom.js';

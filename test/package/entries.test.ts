@@ -154,7 +154,7 @@ describe('the built message entry', () => {
       'src/elements/context-chip/details-placement.ts',
       'src/elements/shared/anchored-popup.ts',
       'src/elements/shared/popup-placement.ts',
-      'src/elements/shared/popup-card.styles.ts',
+      'src/elements/context-chip/popup-card.styles.ts',
       'src/elements/user-message/entity-names.ts',
     ];
     for (const entry of ['dist/message.js', 'dist/define-message.js']) {

@@ -4,7 +4,7 @@ import { AnchoredPopup } from '../shared/anchored-popup.js';
 import { emit } from '../shared/events.js';
 import { adoptLateStyles } from '../shared/late-styles.js';
 import { DEFAULT_LOCALE, type T3Locale } from '../shared/locale.js';
-import { popupCard } from '../shared/popup-card.styles.js';
+import { popupCard } from './popup-card.styles.js';
 import { type CommentControl, type CommentControlHost, provideCommentControl } from './citation-comment-control.js';
 
 /**

@@ -1,7 +1,7 @@
 import { css } from 'lit';
 import { AnchoredPopup, visibleViewport } from '../shared/anchored-popup.js';
 import { adoptLateStyles } from '../shared/late-styles.js';
-import { popupCard } from '../shared/popup-card.styles.js';
+import { popupCard } from './popup-card.styles.js';
 
 /**
  * Where a chip's details card shows, and how it looks: in the top layer, under the chip (over it

@@ -4,7 +4,7 @@ import type { StashEntry } from '../../shared/draft-values.js';
 import { newLocalId } from '../editor/local-ids.js';
 import { EntryList } from './entry-list.js';
 import { type ComposerDraft, isBlankDraft } from '../editor/draft.js';
-import { withCitationLabels } from '../../shared/citation-label.js';
+import { withCitationLabels } from '../editor/atoms/citation/citation-labels.js';
 
 export type { StashEntry };
 

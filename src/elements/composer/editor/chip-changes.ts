@@ -1,5 +1,5 @@
 import type { EditorState, Transaction } from '@codemirror/state';
-import { citationChipLabel } from '../../shared/citation-label.js';
+import { citationChipLabel } from './atoms/citation/citation-labels.js';
 import { chipsOf, type PlacedChip } from './atoms/context-chip/chip-atom.js';
 import { citationsOf } from './atoms/citation/citation-atom.js';
 

@@ -1,5 +1,5 @@
 import { type Citation, CITATION_CONTEXT_LENGTH, CITATION_MAX_TEXT_LENGTH } from '../../core/index.js';
-import { DEFAULT_LOCALE, type T3Locale } from './locale.js';
+import { DEFAULT_LOCALE, type T3Locale } from '../shared/locale.js';
 import {
   collapseWhitespace,
   isLeftOut,

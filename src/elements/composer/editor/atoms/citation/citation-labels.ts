@@ -1,5 +1,5 @@
-import { collectCitations, walkAroundRanges } from '../../core/index.js';
-import { citationChipLabel } from './citation-chip-label.js';
+import { collectCitations, walkAroundRanges } from '../../../../../core/index.js';
+import { citationChipLabel } from '../../../../shared/citation-chip-label.js';
 
 // The label alone is a module of its own, so a chip shows it without loading the citation grammar.
 export { citationChipLabel };
