@@ -9,7 +9,6 @@ import { type ResolvedPresentation, resolvePresentation } from '../shared/presen
 import { renderHostContent } from '../shared/render-host-content.js';
 import { chipFace } from './chip-face.js';
 import { chipLabel, chipTone, chipValue } from '../shared/chip-text.js';
-import { watchCodeOverflow } from './code-overflow.js';
 import { chipStyles } from './context-chip.styles.js';
 import { type CommentControl, commentControlFor } from './citation-comment-control.js';
 import { citationChipLabel } from '../shared/citation-chip-label.js';
@@ -178,7 +177,7 @@ export class T3ContextChip extends ConfigurableElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     this.details.sync(this.detailsElement);
-    if (this.details.wanted || this.view === 'expanded') watchCodeOverflow(this.renderRoot);
+    if (this.details.wanted || this.view === 'expanded') this.detailsContent.watchCodeOverflow(this.renderRoot);
   }
 
   private get effectiveKind(): string {

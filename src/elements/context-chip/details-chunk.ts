@@ -41,6 +41,11 @@ export class DetailsChunk {
     return null;
   }
 
+  /** Marks the code blocks of built-in details that scroll (there are none before the chunk has come). */
+  watchCodeOverflow(root: ParentNode): void {
+    detailsChunk.loaded?.watchCodeOverflow(root);
+  }
+
   private load(): void {
     this.loading ??= detailsChunk.load().then((loaded) => {
       this.loading = undefined;

@@ -8,6 +8,7 @@ import { citationStyles, renderCitationDetails } from './citation-details.js';
 import { detailsContentStyles } from './details-content.styles.js';
 import { renderFileText, renderThumbnail } from './read-back-view.js';
 
+export { watchCodeOverflow } from './code-overflow.js';
 export { detailsPopup } from './details-placement.js';
 
 /**

@@ -15,6 +15,7 @@ import { type RenderHostToken, TokenRenderer } from './markdown-tokens.js';
 
 export type { CreateChip, MarkdownExtension, RenderHostToken };
 export { useNamedEntities } from './entities.js';
+export { needsEntityTable } from './entity-references.js';
 
 export interface ParsedMessageMarkdown {
   readonly occurrences: readonly ContextReferenceOccurrence[];

@@ -1,5 +1,4 @@
 import { type LegacyUpgrade, legacyUpgradeChunk, OnDemand } from '../shared/on-demand.js';
-import { needsEntityTable } from './entity-references.js';
 
 /**
  * Code a message loads only when it needs it, each a chunk of its own: the Markdown renderer (with
@@ -63,7 +62,7 @@ export class MessageChunks {
    */
   markdown(text: string): ChunkState<MessageMarkdown> {
     const markdown = this.state(markdownChunk);
-    if (typeof markdown !== 'object' || !needsEntityTable(text)) return markdown;
+    if (typeof markdown !== 'object' || !markdown.ready.needsEntityTable(text)) return markdown;
     const names = this.state(entityNamesChunk);
     if (names === 'loading') return 'loading';
     if (typeof names === 'object') markdown.ready.useNamedEntities(names.ready.NAMED_ENTITIES);
