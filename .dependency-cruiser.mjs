@@ -202,6 +202,13 @@ export default {
       to: { path: `^${COMPOSER}/`, pathNot: `^${COMPOSER}/editor/` },
     },
     {
+      name: 'editor-keys-on-top',
+      comment: `${COMPOSER}/editor/keys/ (the editor's own keys) builds on the draft's state and atoms; neither imports it.`,
+      severity: 'error',
+      from: { path: `^${COMPOSER}/editor/(state|atoms)/` },
+      to: { path: `^${COMPOSER}/editor/keys/` },
+    },
+    {
       name: 'atom-kinds-one-folder-each',
       comment: `An inline atom kind (${COMPOSER}/editor/atoms/<kind>/) imports no other kind's folder: a kind is one folder.`,
       severity: 'error',

@@ -40,4 +40,4 @@ export {
   type SpeechRecognizerStartOptions,
   type SpeechResult,
 } from './elements/composer/dictation/speech-recognizer.js';
-export type { SendKey } from './elements/composer/editor/send-key.js';
+export type { SendKey } from './elements/composer/editor/keys/send-key.js';

@@ -8,8 +8,8 @@ import {
   chipsOf,
 } from '../../src/elements/composer/editor/atoms/context-chip/chip-atom.js';
 import { draftAtoms } from '../../src/elements/composer/editor/atoms/draft-atoms.js';
-import { readDraft } from '../../src/elements/composer/editor/draft.js';
-import { draftFields } from '../../src/elements/composer/editor/draft-state.js';
+import { readDraft } from '../../src/elements/composer/editor/state/draft.js';
+import { draftFields } from '../../src/elements/composer/editor/state/draft-state.js';
 import { submissionOf } from '../../src/elements/composer/sending/submission-rules.js';
 import { DEFAULT_LOCALE } from '../../src/elements/shared/locale.js';
 import { contextIdArb } from '../../support/record-arbitraries.js';

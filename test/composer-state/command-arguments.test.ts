@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CommandArgument, CommandInfo } from '../../src/core/index.js';
 import { argumentInsertion, argumentPieces, formatArgumentValue } from '../../src/elements/shared/command-arguments.js';
-import { firstMissingSlot, textWithArguments } from '../../src/elements/composer/editor/command-slots.js';
-import { draftFields } from '../../src/elements/composer/editor/draft-state.js';
-import { decodeSlots, setSlots, slotsField } from '../../src/elements/composer/editor/slot-field.js';
+import { firstMissingSlot, textWithArguments } from '../../src/elements/composer/editor/atoms/command/command-slots.js';
+import { draftFields } from '../../src/elements/composer/editor/state/draft-state.js';
+import { decodeSlots, setSlots, slotsField } from '../../src/elements/composer/editor/atoms/command/slot-field.js';
 
 const slotNames = (command: CommandInfo) =>
   argumentPieces(command).map((piece) => (piece.type === 'slot' ? piece.argument : piece.text));

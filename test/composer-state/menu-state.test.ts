@@ -1,7 +1,7 @@
 import { EditorState, type StateEffect, type TransactionSpec } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import type { CommandInfo } from '../../src/core/index.js';
-import { draftFields } from '../../src/elements/composer/editor/draft-state.js';
+import { draftFields } from '../../src/elements/composer/editor/state/draft-state.js';
 import {
   closeMenu,
   dismissMenu,

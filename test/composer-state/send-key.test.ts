@@ -8,7 +8,7 @@ import {
   sendKeyMode,
   type SendKeyMode,
   sendKeyOf,
-} from '../../src/elements/composer/editor/send-key.js';
+} from '../../src/elements/composer/editor/keys/send-key.js';
 
 const MODES: SendKeyMode[] = ['enter', 'mod-enter', 'mod-enter-multiline'];
 

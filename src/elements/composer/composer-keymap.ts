@@ -1,6 +1,6 @@
 import { insertNewline } from '@codemirror/commands';
 import type { KeyBinding } from '@codemirror/view';
-import { enterSends, plainArrowsRecall } from './editor/send-key.js';
+import { enterSends, plainArrowsRecall } from './editor/keys/send-key.js';
 
 /** The commands the composer's keys run; each tells whether it took the key. */
 export interface ComposerCommands {

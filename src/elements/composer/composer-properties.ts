@@ -12,7 +12,7 @@ import type { SpeechRecognizerAdapter } from './dictation/speech-recognizer.js';
 import type { DropResolver } from './drops/drop-resolver.js';
 import type { MentionProvider } from './menu/providers.js';
 import type { QueueMode } from './sending/queue-mode.js';
-import { type SendKey, type SendKeyMode, sendKeyMode } from './editor/send-key.js';
+import { type SendKey, type SendKeyMode, sendKeyMode } from './editor/keys/send-key.js';
 import { TouchOnlyWatcher } from './touch-only.js';
 
 // The composer's strings join the defaults as its module loads: a page of messages alone has none of them.

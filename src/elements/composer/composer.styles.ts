@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { themeTokens } from '../shared/theme.styles.js';
-import { commandStyles } from './editor/command.styles.js';
+import { commandStyles } from './editor/atoms/command/command.styles.js';
 import { queueStyles } from './sending/queue.styles.js';
 import { dictationStyles } from './dictation/dictation.styles.js';
 import { toolsStyles } from './tools.styles.js';

@@ -12,7 +12,7 @@ import { DraftRecall } from './drafts/draft-recall.js';
 import { DraftSession } from './draft-session.js';
 import type { StashEntry } from './drafts/draft-stash.js';
 import { StashController } from './drafts/stash-controller.js';
-import { activeCommand, decodeDraft, liveAttachments, readDraft, referencedRecords } from './editor/draft.js';
+import { activeCommand, decodeDraft, liveAttachments, readDraft, referencedRecords } from './editor/state/draft.js';
 import type { HistoryEntry } from './drafts/history-entries.js';
 import { longPasteLimits } from './clipboard/long-paste.js';
 import type { QueueEntryInit, QueuedSubmission } from './sending/queued-submissions.js';
@@ -20,13 +20,13 @@ import { SubmitController } from './sending/submit-controller.js';
 import { composerKeymap } from './composer-keymap.js';
 import { ComposerProperties } from './composer-properties.js';
 import { DictationController } from './dictation/dictation-controller.js';
-import type { InsertCitationOptions, InsertCitationResult } from './editor/citation-edits.js';
+import type { InsertCitationOptions, InsertCitationResult } from './editor/atoms/citation/citation-edits.js';
 
 // Its citation chips' comment form, which a page of messages never loads.
 provideCitationCommentForm();
 
 export type * from './composer-types.js';
-export type { InsertCitationOptions, InsertCitationResult } from './editor/citation-edits.js';
+export type { InsertCitationOptions, InsertCitationResult } from './editor/atoms/citation/citation-edits.js';
 
 /**
  * A chat input in which references to files, images, terminal excerpts, review comments,

@@ -15,16 +15,16 @@ import { type UploadOwners, UploadsController } from './attachments/uploads.js';
 import { ComposerClipboard } from './clipboard/composer-clipboard.js';
 import type { LongPasteLimits } from './clipboard/long-paste.js';
 import type { InsertContextOptions, InsertContextResult } from './composer-types.js';
-import { describeChipChanges } from './editor/chip-announcements.js';
+import { describeChipChanges } from './editor/atoms/chip-announcements.js';
 import { editContextSync } from './editor/android-chrome.js';
-import { chipChanges } from './editor/chip-changes.js';
-import { chipRemovals, removeChipElement } from './editor/chip-edits.js';
+import { chipChanges } from './editor/atoms/chip-changes.js';
+import { chipRemovals, removeChipElement } from './editor/atoms/context-chip/chip-edits.js';
 import {
   changeCitationComment,
   citationInsertion,
   type InsertCitationResult,
   validCitationLink,
-} from './editor/citation-edits.js';
+} from './editor/atoms/citation/citation-edits.js';
 import type { CitationCommentDetail } from '../shared/events.js';
 import type {
   ComposerContext,
@@ -33,12 +33,12 @@ import type {
   ReplaceOptions,
   ReplaceOrigin,
 } from './editor/composer-context.js';
-import { commandInfoOf, liveAttachments, referencedRecords, stateIsBlank } from './editor/draft.js';
-import { DraftEditor } from './editor/draft-editor.js';
-import { insertionProblem } from './editor/draft-limits.js';
-import { attachmentsField, commandField, draftFields, recordsField } from './editor/draft-state.js';
+import { commandInfoOf, liveAttachments, referencedRecords, stateIsBlank } from './editor/state/draft.js';
+import { DraftEditor } from './editor/state/draft-editor.js';
+import { insertionProblem } from './editor/state/draft-limits.js';
+import { attachmentsField, commandField, draftFields, recordsField } from './editor/state/draft-state.js';
 import { EditorSetup, type EditorSettings } from './editor/editor-setup.js';
-import { linkInsertion, textInsertion } from './editor/insertion.js';
+import { linkInsertion, textInsertion } from './editor/state/insertion.js';
 import { FormValue } from './form-value.js';
 import { MenuController } from './menu/menu-controller.js';
 import type { MentionProvider } from './menu/providers.js';

@@ -1,7 +1,7 @@
 import type { EditorState } from '@codemirror/state';
 import type { ContextRecord } from '../../core/index.js';
 import type { ComposerValue } from './composer-types.js';
-import { recordsField } from './editor/draft-state.js';
+import { recordsField } from './editor/state/draft-state.js';
 
 /**
  * The form value is the canonical text; the saved state adds the draft's records, so a draft the

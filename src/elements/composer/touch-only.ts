@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { TOUCH_ONLY_QUERY } from './editor/send-key.js';
+import { TOUCH_ONLY_QUERY } from './editor/keys/send-key.js';
 
 /**
  * Follows whether the device's only pointer is a finger (`TOUCH_ONLY_QUERY`), while the host is

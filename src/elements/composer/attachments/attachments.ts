@@ -6,7 +6,7 @@ import {
   toKindScopedContextId,
 } from '../../../core/index.js';
 import type { DraftAttachment, TextPreview } from '../../shared/draft-values.js';
-import { newLocalId } from '../editor/local-ids.js';
+import { newLocalId } from '../editor/state/local-ids.js';
 
 export type { DraftAttachment };
 

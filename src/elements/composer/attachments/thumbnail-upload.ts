@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMessage, type T3Locale } from '../../shared/locale.js';
 import { retryIcon, uploadProgressBar } from '../../shared/upload-controls.js';
-import type { UploadStatus } from '../editor/draft-state.js';
+import type { UploadStatus } from '../editor/state/draft-state.js';
 
 /**
  * A thumbnail's upload: a progress bar (`part="progress"`, `role="progressbar"`) over the image while

@@ -6,7 +6,7 @@ import type { UploadRetryDetail } from '../../shared/events.js';
 import { rejectionMessage } from '../../shared/extendable-event.js';
 import { formatMessage } from '../../shared/locale.js';
 import type { ComposerContext } from '../editor/composer-context.js';
-import { liveAttachments } from '../editor/draft.js';
+import { liveAttachments } from '../editor/state/draft.js';
 import {
   attachmentsField,
   putAttachments,
@@ -15,7 +15,7 @@ import {
   setUploadStatus,
   type UploadStatus,
   uploadStatusField,
-} from '../editor/draft-state.js';
+} from '../editor/state/draft-state.js';
 import { type UploadAttachment, type UploadedFile, type UploadPhase, UploadRegistry } from './upload-registry.js';
 
 export type { UploadAttachment, UploadedFile, UploadOptions } from './upload-registry.js';

@@ -9,8 +9,8 @@ import {
 } from '../../../core/index.js';
 import type { TextPreview } from '../../shared/draft-values.js';
 import type { ComposerContext } from '../editor/composer-context.js';
-import { droppedInsertion } from '../editor/insertion.js';
-import { newLocalId } from '../editor/local-ids.js';
+import { droppedInsertion } from '../editor/state/insertion.js';
+import { newLocalId } from '../editor/state/local-ids.js';
 import {
   availabilityField,
   draftToken,
@@ -18,7 +18,7 @@ import {
   putRecords,
   recordsField,
   setAvailability,
-} from '../editor/draft-state.js';
+} from '../editor/state/draft-state.js';
 import { writeDraftRange } from './fragment-flavours.js';
 import { planFragmentImport } from './fragment-import.js';
 import { pastedBinary } from './pasted-binary.js';

@@ -1,7 +1,7 @@
 import type { EditorState } from '@codemirror/state';
 import { type ContextRecord, collectContextReferences } from '../../../core/index.js';
 import { clipboardFlavours, writeFlavours } from '../../shared/clipboard-flavours.js';
-import { recordsField } from '../editor/draft-state.js';
+import { recordsField } from '../editor/state/draft-state.js';
 
 /**
  * Writes a range of the draft as a copy or a drag carries it: its canonical text, and its chips'

@@ -7,7 +7,7 @@ import type { TextPreview } from '../../shared/draft-values.js';
 import { countLines, textPreviewOf } from '../../shared/text-preview.js';
 import { formatMessage, type T3Locale } from '../../shared/locale.js';
 import { chipsOf } from '../editor/atoms/context-chip/chip-atom.js';
-import { attachmentsField, recordsField } from '../editor/draft-state.js';
+import { attachmentsField, recordsField } from '../editor/state/draft-state.js';
 import { textOf } from '../attachments/attachment-bytes.js';
 
 export const DEFAULT_PASTE_FILE_LINES = 40;

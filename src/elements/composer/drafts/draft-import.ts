@@ -7,10 +7,10 @@ import {
   toKindScopedContextId,
 } from '../../../core/index.js';
 import type { DraftAttachment } from '../../shared/draft-values.js';
-import { newLocalId } from '../editor/local-ids.js';
-import { type ComposerDraft, decodeCommand } from '../editor/draft.js';
-import { attachmentsField, putAttachments, putRecords, recordsField, setCommand } from '../editor/draft-state.js';
-import { PROGRAMMATIC } from '../editor/insertion.js';
+import { newLocalId } from '../editor/state/local-ids.js';
+import { type ComposerDraft, decodeCommand } from '../editor/state/draft.js';
+import { attachmentsField, putAttachments, putRecords, recordsField, setCommand } from '../editor/state/draft-state.js';
+import { PROGRAMMATIC } from '../editor/state/insertion.js';
 import { planFragmentImport } from '../clipboard/fragment-import.js';
 
 /** A draft to join the current one: the change, and the records and chips it adds (for the limits). */

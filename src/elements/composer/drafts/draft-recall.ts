@@ -1,7 +1,7 @@
 import type { EditorState } from '@codemirror/state';
 import type { ComposerContext } from '../editor/composer-context.js';
-import { type ComposerDraft, decodeDraft, readDraft } from '../editor/draft.js';
-import { recallWalkField } from '../editor/recall-walk.js';
+import { type ComposerDraft, decodeDraft, readDraft } from '../editor/state/draft.js';
+import { recallWalkField } from '../editor/state/recall-walk.js';
 import { legacyUpgradeChunk } from '../../shared/on-demand.js';
 import { draftOfHistoryEntry, type HistoryEntry, historyEntryOf, needsLegacyUpgrade } from './history-entries.js';
 

@@ -1,7 +1,7 @@
 import type { ComposerContext } from '../editor/composer-context.js';
-import { type ComposerDraft, decodeDraft, stateIsBlank } from '../editor/draft.js';
-import { insertionProblem } from '../editor/draft-limits.js';
-import { draftInProgress, recallWalkField } from '../editor/recall-walk.js';
+import { type ComposerDraft, decodeDraft, stateIsBlank } from '../editor/state/draft.js';
+import { insertionProblem } from '../editor/state/draft-limits.js';
+import { draftInProgress, recallWalkField } from '../editor/state/recall-walk.js';
 import { type ImportPlace, importDraft } from './draft-import.js';
 
 /**

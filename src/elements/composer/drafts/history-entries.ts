@@ -11,8 +11,8 @@ import {
 import { hasLegacyContextMarkers } from '../../../core/legacy/markers.js';
 import type { LegacyUpgrade } from '../../shared/on-demand.js';
 import { resolveStoredContext } from '../../../core/legacy/resolve-stored.js';
-import type { ComposerDraft } from '../editor/draft.js';
-import type { PickedCommand } from '../editor/draft-state.js';
+import type { ComposerDraft } from '../editor/state/draft.js';
+import type { PickedCommand } from '../editor/state/draft-state.js';
 
 /**
  * A message as a host keeps it: record-driven (`text`, `context`) or annotation-driven (`content`,

@@ -3,8 +3,8 @@ import type { EditorView } from '@codemirror/view';
 import type { ReactiveControllerHost } from 'lit';
 import type { CommandInfo } from '../../../core/index.js';
 import type { ResolvedConfig } from '../../shared/config.js';
-import type { DraftInit } from './draft-state.js';
-import type { SendKeyMode } from './send-key.js';
+import type { DraftInit } from './state/draft-state.js';
+import type { SendKeyMode } from './keys/send-key.js';
 
 /** A draft to start: its text and what goes with it, and where the caret starts (its start by default). */
 export type DraftStart = { text: string; caret?: 'start' | 'end' } & DraftInit;

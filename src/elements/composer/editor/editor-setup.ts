@@ -10,12 +10,12 @@ import {
 import type { T3Locale } from '../../shared/locale.js';
 import { modifiedEnterOnAndroid } from './android-chrome.js';
 import { inlineAtoms } from './atoms/inline-atoms.js';
-import { chipKeyboard } from './chip-keyboard.js';
-import { CompositionGuard } from './composition-guard.js';
-import { editingKeymap } from './editing-keymap.js';
-import { maxLengthFilter } from './max-length.js';
-import { pressSends, sendKeyExtension, type SendKeyMode } from './send-key.js';
-import { slotKeymap } from './slot-keymap.js';
+import { chipKeyboard } from './keys/chip-keyboard.js';
+import { CompositionGuard } from './keys/composition-guard.js';
+import { editingKeymap } from './keys/editing-keymap.js';
+import { maxLengthFilter } from './state/max-length.js';
+import { pressSends, sendKeyExtension, type SendKeyMode } from './keys/send-key.js';
+import { slotKeymap } from './atoms/command/slot-keymap.js';
 
 /** The element's settings the editor follows. */
 export interface EditorSettings {

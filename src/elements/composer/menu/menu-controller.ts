@@ -4,7 +4,7 @@ import { nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { formatMessage } from '../../shared/locale.js';
 import { AnchoredPopup } from '../../shared/anchored-popup.js';
 import type { ComposerContext } from '../editor/composer-context.js';
-import { insertionProblem } from '../editor/draft-limits.js';
+import { insertionProblem } from '../editor/state/draft-limits.js';
 import { menuKeymap } from './menu-keymap.js';
 import { MENU_ID, menuOptions, type Option, renderMenuList, syncComboboxAria } from './menu-list.js';
 import { pickOption } from './menu-picks.js';

@@ -10,9 +10,15 @@ import {
 } from '../../../core/index.js';
 import { hostKindRecord } from '../../shared/host-kind-record.js';
 import { argumentInsertion, argumentPieces } from '../../shared/command-arguments.js';
-import { activeSlots, type ArgumentSlot, leaveLastSlot, setSlots, slotSelection } from '../editor/command-slots.js';
-import { activeCommand } from '../editor/draft.js';
-import { type PickedCommand, putRecords, setCommand } from '../editor/draft-state.js';
+import {
+  activeSlots,
+  type ArgumentSlot,
+  leaveLastSlot,
+  setSlots,
+  slotSelection,
+} from '../editor/atoms/command/command-slots.js';
+import { activeCommand } from '../editor/state/draft.js';
+import { type PickedCommand, putRecords, setCommand } from '../editor/state/draft-state.js';
 import type { Option } from './menu-list.js';
 import { closeMenu } from './menu-state.js';
 import type { MentionItem } from './providers.js';

@@ -6,8 +6,8 @@ import { formatMessage } from '../../shared/locale.js';
 import { bringDraftBack } from '../drafts/draft-takeback.js';
 import { draftAtoms } from '../editor/atoms/draft-atoms.js';
 import type { ComposerContext } from '../editor/composer-context.js';
-import { type ComposerDraft, decodeDraft, readDraft, stateIsBlank } from '../editor/draft.js';
-import { draftFields } from '../editor/draft-state.js';
+import { type ComposerDraft, decodeDraft, readDraft, stateIsBlank } from '../editor/state/draft.js';
+import { draftFields } from '../editor/state/draft-state.js';
 import {
   type QueueCandidate,
   type QueuedSubmission,

@@ -1,8 +1,8 @@
 import type { DraftSubmission, QueuedSubmission } from '../../shared/draft-values.js';
-import { newLocalId } from '../editor/local-ids.js';
+import { newLocalId } from '../editor/state/local-ids.js';
 import { EntryList } from '../drafts/entry-list.js';
 import { previewOf } from '../drafts/draft-stash.js';
-import type { ComposerDraft } from '../editor/draft.js';
+import type { ComposerDraft } from '../editor/state/draft.js';
 
 export type { QueuedSubmission };
 

@@ -9,8 +9,8 @@ import {
 } from '../../../core/index.js';
 import type { DraftSubmission, SubmittedAttachment } from '../../shared/draft-values.js';
 import { formatMessage, type T3Locale } from '../../shared/locale.js';
-import { firstMissingSlot, slotSelection, textWithArguments } from '../editor/command-slots.js';
-import { activeCommand, liveAttachments, referencedRecords } from '../editor/draft.js';
+import { firstMissingSlot, slotSelection, textWithArguments } from '../editor/atoms/command/command-slots.js';
+import { activeCommand, liveAttachments, referencedRecords } from '../editor/state/draft.js';
 
 /** Why the draft may not be submitted as it is (it came in over a limit), or `undefined`. */
 function submissionProblem(

@@ -2,7 +2,7 @@ import type { Range } from '@codemirror/state';
 import { Decoration, WidgetType } from '@codemirror/view';
 import type { CommandArgument, CommandInfo } from '../../../../../core/index.js';
 import { commandIcon } from '../../../../shared/command-icon.js';
-import { activeSlots, commandToken, slotAtCaret } from '../../command-slots.js';
+import { activeSlots, commandToken, slotAtCaret } from './command-slots.js';
 import type { HeldAtomKind } from '../atom-kinds.js';
 
 /** The picked command as one token: its category icon and `/name`, atomic like a chip. */

@@ -1,4 +1,4 @@
-import { attachmentsField, availabilityField, recordsField, uploadStatusField } from '../../draft-state.js';
+import { attachmentsField, availabilityField, recordsField, uploadStatusField } from '../../state/draft-state.js';
 import type { TextAtomView } from '../atom-kinds.js';
 import { type ChipRange, contextChipAtoms } from './chip-atom.js';
 import { ChipWidget } from './chip-widget.js';

@@ -1,7 +1,7 @@
 import { invertedEffects } from '@codemirror/commands';
 import type { Extension, StateEffect, Transaction } from '@codemirror/state';
-import type { ContextRecord } from '../../../core/index.js';
-import type { DraftAttachment } from '../../shared/draft-values.js';
+import type { ContextRecord } from '../../../../core/index.js';
+import type { DraftAttachment } from '../../../shared/draft-values.js';
 import {
   attachmentsField,
   availabilityField,
@@ -15,8 +15,8 @@ import {
   setCommand,
   uploadStatusField,
 } from './draft-fields.js';
-import { type ArgumentSlot, slotsField } from './slot-field.js';
-import { slotHistory } from './slot-history.js';
+import { type ArgumentSlot, slotsField } from '../atoms/command/slot-field.js';
+import { slotHistory } from '../atoms/command/slot-history.js';
 import { NO_RECALL_WALK, type RecallWalk, recallWalkField } from './recall-walk.js';
 
 // The fields themselves are state only (`draft-fields.ts`); their undo takes the history of `@codemirror/commands`.

@@ -1,7 +1,7 @@
 import type { ChangeSpec, EditorState, Text } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import { atomsOf } from './atoms/atom-index.js';
-import { chipsOf, type PlacedChip } from './atoms/context-chip/chip-atom.js';
+import { atomsOf } from '../atom-index.js';
+import { chipsOf, type PlacedChip } from './chip-atom.js';
 
 /**
  * A chip's range widened by the one space that set it apart, so removing it with its button leaves

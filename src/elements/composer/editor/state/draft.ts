@@ -5,15 +5,15 @@ import {
   collectContextReferences,
   decodeContextRecordList,
   sanitizeCommandInfo,
-} from '../../../core/index.js';
-import { isTextPreview } from '../../shared/text-preview.js';
-import type { ComposerDraft, DraftAttachment } from '../../shared/draft-values.js';
+} from '../../../../core/index.js';
+import { isTextPreview } from '../../../shared/text-preview.js';
+import type { ComposerDraft, DraftAttachment } from '../../../shared/draft-values.js';
 
 export type { ComposerDraft };
-import { chipsOf } from './atoms/context-chip/chip-atom.js';
+import { chipsOf } from '../atoms/context-chip/chip-atom.js';
 import { attachmentsField, commandField, type PickedCommand, recordsField } from './draft-fields.js';
 import type { DraftInit } from './draft-state.js';
-import { decodeSlots, draftSlots, slotsField } from './slot-field.js';
+import { decodeSlots, draftSlots, slotsField } from '../atoms/command/slot-field.js';
 
 /** How much of the draft's start can hold a picked command and its subcommands. */
 export const COMMAND_HEAD = 1024;

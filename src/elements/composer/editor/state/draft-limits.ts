@@ -1,8 +1,8 @@
 import type { EditorState } from '@codemirror/state';
-import { INPUT_ANNOTATIONS_MAX, MESSAGE_CONTEXT_MAX_RECORDS } from '../../../core/index.js';
-import type { T3Locale } from '../../shared/locale.js';
-import { atomCountOf } from './atoms/atom-index.js';
-import { chipCountOf, chipsOf } from './atoms/context-chip/chip-atom.js';
+import { INPUT_ANNOTATIONS_MAX, MESSAGE_CONTEXT_MAX_RECORDS } from '../../../../core/index.js';
+import type { T3Locale } from '../../../shared/locale.js';
+import { atomCountOf } from '../atoms/atom-index.js';
+import { chipCountOf, chipsOf } from '../atoms/context-chip/chip-atom.js';
 import { activeCommand } from './draft.js';
 
 /** Why adding these records and chips to the draft would break a limit, or `undefined` when it would not. */

@@ -1,9 +1,14 @@
 import { isolateHistory } from '@codemirror/commands';
 import type { EditorState, TransactionSpec } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import { type Citation, formatCitationLink, parseCitationLink, withCitationComment } from '../../../core/index.js';
-import { citationsOf } from './atoms/citation/citation-atom.js';
-import { linkInsertion, PROGRAMMATIC } from './insertion.js';
+import {
+  type Citation,
+  formatCitationLink,
+  parseCitationLink,
+  withCitationComment,
+} from '../../../../../core/index.js';
+import { citationsOf } from './citation-atom.js';
+import { linkInsertion, PROGRAMMATIC } from '../../state/insertion.js';
 
 /** The link of a citation T3 Code accepts, or null: a citation that would not read back is never written. */
 export function validCitationLink(citation: Citation): string | null {

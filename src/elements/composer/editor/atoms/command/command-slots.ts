@@ -1,8 +1,8 @@
 import { ChangeSet, EditorSelection, type EditorState, type StateEffect, type Text } from '@codemirror/state';
-import type { CommandArgumentValue } from '../../../core/index.js';
-import { formatArgumentValue } from '../../shared/command-arguments.js';
-import { activeCommand, COMMAND_HEAD } from './draft.js';
-import type { PickedCommand } from './draft-fields.js';
+import type { CommandArgumentValue } from '../../../../../core/index.js';
+import { formatArgumentValue } from '../../../../shared/command-arguments.js';
+import { activeCommand, COMMAND_HEAD } from '../../state/draft.js';
+import type { PickedCommand } from '../../state/draft-fields.js';
 import { type ArgumentSlot, setSlots, slotsField } from './slot-field.js';
 
 export { type ArgumentSlot, setSlots, slotsField } from './slot-field.js';

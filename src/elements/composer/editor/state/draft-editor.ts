@@ -1,6 +1,6 @@
 import { EditorState, type Transaction, type TransactionSpec } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { replaceViewState } from './android-chrome.js';
+import { replaceViewState } from '../android-chrome.js';
 
 export interface DraftEditorDelegate {
   /** A new, empty draft's state. */

@@ -1,7 +1,7 @@
 import { EditorState, type Extension, Transaction, type TransactionSpec } from '@codemirror/state';
 import { type EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view';
-import { visibleLengthOf } from './atoms/atom-index.js';
-import { chipsOf } from './atoms/context-chip/chip-atom.js';
+import { visibleLengthOf } from '../atoms/atom-index.js';
+import { chipsOf } from '../atoms/context-chip/chip-atom.js';
 import { isUserInput, visiblePrefixLength } from './visible-length.js';
 
 type LimitHandler = (kind: 'refused' | 'cut') => void;

@@ -1,7 +1,7 @@
 import type { EditorState, Transaction } from '@codemirror/state';
-import { citationChipLabel } from './atoms/citation/citation-labels.js';
-import { chipsOf, type PlacedChip } from './atoms/context-chip/chip-atom.js';
-import { citationsOf } from './atoms/citation/citation-atom.js';
+import { citationChipLabel } from './citation/citation-labels.js';
+import { chipsOf, type PlacedChip } from './context-chip/chip-atom.js';
+import { citationsOf } from './citation/citation-atom.js';
 
 export interface ChipChanges {
   added: PlacedChip[];

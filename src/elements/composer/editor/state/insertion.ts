@@ -1,8 +1,8 @@
 import { isolateHistory } from '@codemirror/commands';
 import { EditorSelection, type EditorState, type TransactionSpec } from '@codemirror/state';
-import type { ContextRecord } from '../../../core/index.js';
-import type { DraftAttachment } from '../../shared/draft-values.js';
-import { spacedLink } from './chip-edits.js';
+import type { ContextRecord } from '../../../../core/index.js';
+import type { DraftAttachment } from '../../../shared/draft-values.js';
+import { spacedLink } from '../atoms/context-chip/chip-edits.js';
 import { putAttachments, putRecords } from './draft-state.js';
 
 /** Set on transactions made by the API and by `value`, so only user edits run the input filters. */

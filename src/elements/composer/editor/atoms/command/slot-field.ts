@@ -1,7 +1,7 @@
 import { type ChangeDesc, StateEffect, StateField } from '@codemirror/state';
-import type { CommandArgument, CommandInfo } from '../../../core/index.js';
-import type { DraftSlot } from '../../shared/draft-values.js';
-import { argumentPieces } from '../../shared/command-arguments.js';
+import type { CommandArgument, CommandInfo } from '../../../../../core/index.js';
+import type { DraftSlot } from '../../../../shared/draft-values.js';
+import { argumentPieces } from '../../../../shared/command-arguments.js';
 
 /**
  * The picked command's argument slots: ranges of the draft that hold what the user typed for each

@@ -1,5 +1,5 @@
 import type { Transaction } from '@codemirror/state';
-import { collectContextReferences } from '../../../core/index.js';
+import { collectContextReferences } from '../../../../core/index.js';
 
 /**
  * The length (in code units) of the longest prefix of `text` showing at most `room` visible

@@ -1,4 +1,4 @@
-import { formatMessage, type T3Locale } from '../../shared/locale.js';
+import { formatMessage, type T3Locale } from '../../../shared/locale.js';
 import type { ChipChanges } from './chip-changes.js';
 
 /** What the live region says about chips added and removed, or `''` when none were. */

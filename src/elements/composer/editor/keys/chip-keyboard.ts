@@ -1,8 +1,8 @@
 import { type EditorState, type Extension, Prec } from '@codemirror/state';
 import { EditorView, keymap, ViewPlugin } from '@codemirror/view';
-import type { T3ContextChip } from '../../context-chip/context-chip.js';
-import type { T3Locale } from '../../shared/locale.js';
-import { atomCountOf, atomsOf } from './atoms/atom-index.js';
+import type { T3ContextChip } from '../../../context-chip/context-chip.js';
+import type { T3Locale } from '../../../shared/locale.js';
+import { atomCountOf, atomsOf } from '../atoms/atom-index.js';
 
 /**
  * The key that reaches a chip's own controls. Alt+Enter: the composer binds Enter with no modifier,

@@ -10,7 +10,7 @@ import {
   slotAtCaret,
   slotSelection,
 } from './command-slots.js';
-import { setCommand } from './draft-fields.js';
+import { setCommand } from '../../state/draft-fields.js';
 
 /**
  * Tab moves to the next argument slot and selects it; past the last one it puts the caret after
