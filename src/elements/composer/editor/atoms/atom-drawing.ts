@@ -3,13 +3,12 @@ import {
   type Extension,
   type Range,
   RangeSet,
-  type RangeValue,
   StateField,
   type Transaction,
 } from '@codemirror/state';
 import { Decoration, type DecorationSet, EditorView } from '@codemirror/view';
 import { atomIndex } from './atom-index.js';
-import { heldAtomKinds, textAtomViews } from './atom-kinds.js';
+import { type AtomValue, heldAtomKinds, textAtomViews } from './atom-kinds.js';
 import { touchedLines } from './touched-lines.js';
 
 /**
@@ -23,7 +22,7 @@ interface AtomDrawing {
   readonly heldAtomic: RangeSet<Decoration>;
 }
 
-function drawAtom(state: EditorState, value: RangeValue, from: number, to: number): Range<Decoration> | undefined {
+function drawAtom(state: EditorState, value: AtomValue, from: number, to: number): Range<Decoration> | undefined {
   const view = state.facet(textAtomViews).find((candidate) => candidate.kind.holds(value));
   return view && Decoration.replace({ widget: view.widget(state, value), atom: value }).range(from, to);
 }
@@ -49,9 +48,9 @@ function drawTouchedLines(decorations: DecorationSet, transaction: Transaction):
   const { state } = transaction;
   const from = lines[0]!.from;
   const to = lines[lines.length - 1]!.to;
-  const drawn = new Set<RangeValue>();
+  const drawn = new Set<AtomValue>();
   mapped.between(from, to, (_from, _to, decoration) => void drawn.add(decoration.spec.atom));
-  const indexed = new Set<RangeValue>();
+  const indexed = new Set<AtomValue>();
   const added: Range<Decoration>[] = [];
   state.field(atomIndex).between(from, to, (atomFrom, atomTo, value) => {
     indexed.add(value);

@@ -1,5 +1,5 @@
-import { type EditorState, type Range, RangeSet, type RangeValue, StateField, type Text } from '@codemirror/state';
-import { type TextAtomKind, textAtomKinds } from './atom-kinds.js';
+import { type EditorState, type Range, RangeSet, StateField, type Text } from '@codemirror/state';
+import { type AtomValue, type TextAtomKind, textAtomKinds } from './atom-kinds.js';
 import { reindexTouchedLines } from './touched-lines.js';
 
 /**
@@ -10,19 +10,32 @@ import { reindexTouchedLines } from './touched-lines.js';
  */
 
 /** The atoms of whole lines `from`–`to`, every kind's, in document order. */
-function atomsOfLines(kinds: readonly TextAtomKind[], doc: Text, from: number, to: number): Range<RangeValue>[] {
+function atomsOfLines(kinds: readonly TextAtomKind[], doc: Text, from: number, to: number): Range<AtomValue>[] {
   const text = doc.sliceString(from, to);
-  let found: Range<RangeValue>[] = [];
+  let found: Range<AtomValue>[] = [];
   for (const kind of kinds) {
     const atoms = kind.find(text, from);
     found = found.length === 0 ? atoms : found.concat(atoms);
   }
-  // Two kinds found atoms here (a chip and a citation on one line): in document order again.
-  if (found.length > 1 && kinds.length > 1) found.sort((a, b) => a.from - b.from);
-  return found;
+  return kinds.length > 1 && found.length > 1 ? inOrderWithoutOverlaps(found) : found;
 }
 
-export const atomIndex = StateField.define<RangeSet<RangeValue>>({
+/**
+ * Atoms of several kinds in document order, none overlapping another: where two overlap (a citation
+ * link written inside a chip's label), the one that starts first is the atom. The index stays one
+ * flat layer, read in document order.
+ */
+function inOrderWithoutOverlaps(found: Range<AtomValue>[]): Range<AtomValue>[] {
+  found.sort((a, b) => a.from - b.from);
+  let end = -1;
+  return found.filter((atom) => {
+    if (atom.from < end) return false;
+    end = atom.to;
+    return true;
+  });
+}
+
+export const atomIndex = StateField.define<RangeSet<AtomValue>>({
   create: (state) => RangeSet.of(atomsOfLines(state.facet(textAtomKinds), state.doc, 0, state.doc.length)),
   update: (atoms, transaction) => {
     if (!transaction.docChanged) return atoms;
@@ -32,7 +45,7 @@ export const atomIndex = StateField.define<RangeSet<RangeValue>>({
 });
 
 /** An atom of the text and where it stands. */
-export interface PlacedAtom<V extends RangeValue = RangeValue> {
+export interface PlacedAtom<V extends AtomValue = AtomValue> {
   readonly value: V;
   readonly from: number;
   readonly to: number;
@@ -42,7 +55,7 @@ export interface PlacedAtom<V extends RangeValue = RangeValue> {
  * The text atoms of a state that overlap `from`–`to` (all by default; at a bare position, the one
  * strictly around it), in document order; only `kind`'s when it is given.
  */
-export function atomsOf<V extends RangeValue>(
+export function atomsOf<V extends AtomValue>(
   state: EditorState,
   from?: number,
   to?: number,

@@ -1,4 +1,4 @@
-import { type EditorState, Facet, type Range, type RangeValue, type Transaction } from '@codemirror/state';
+import { type EditorState, Facet, type Range, RangeValue, type Transaction } from '@codemirror/state';
 import type { Decoration, WidgetType } from '@codemirror/view';
 
 /**
@@ -10,16 +10,24 @@ import type { Decoration, WidgetType } from '@codemirror/view';
  * kind is adding its folder and listing it in `draft-atoms.ts` and `inline-atoms.ts`.
  */
 
+/**
+ * A text atom's value in the index. It maps as a non-inclusive replace decoration does: text typed
+ * at either edge stays outside the atom, and an atom whose text is all deleted is dropped.
+ */
+export abstract class AtomValue extends RangeValue {}
+AtomValue.prototype.startSide = 1;
+AtomValue.prototype.endSide = -1;
+
 /** A kind whose atoms are written in the text: read from whole lines, indexed, atomic and bidi isolates. */
-export interface TextAtomKind<V extends RangeValue = RangeValue> {
+export interface TextAtomKind<V extends AtomValue = AtomValue> {
   /** The atoms of `text` (whole lines, starting at `offset` in the document), in order; quick when there are none. */
   find(text: string, offset: number): Range<V>[];
   /** Whether a value of the index is one of this kind's. */
-  holds(value: RangeValue): value is V;
+  holds(value: AtomValue): value is V;
 }
 
 /** How a text atom kind is drawn. */
-export interface TextAtomView<V extends RangeValue = RangeValue> {
+export interface TextAtomView<V extends AtomValue = AtomValue> {
   readonly kind: TextAtomKind<V>;
   /** The widget that draws one atom in place of its text. */
   widget(state: EditorState, value: V): WidgetType;

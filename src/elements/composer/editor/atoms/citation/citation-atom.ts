@@ -1,7 +1,7 @@
-import { type EditorState, RangeValue } from '@codemirror/state';
+import type { EditorState, RangeValue } from '@codemirror/state';
 import { type Citation, collectCitations } from '../../../../../core/index.js';
 import { atomsOf } from '../atom-index.js';
-import type { TextAtomKind } from '../atom-kinds.js';
+import { AtomValue, type TextAtomKind } from '../atom-kinds.js';
 
 /**
  * Citations as an atom kind: each `[Assistant quote](t3-citation://…)` link of the text is one
@@ -11,7 +11,7 @@ import type { TextAtomKind } from '../atom-kinds.js';
  */
 
 /** One citation link of the draft. */
-export class CitationRange extends RangeValue {
+export class CitationRange extends AtomValue {
   constructor(
     readonly citation: Citation,
     readonly source: string,
@@ -23,10 +23,6 @@ export class CitationRange extends RangeValue {
     return other instanceof CitationRange && other.source === this.source;
   }
 }
-
-// Text typed at either edge stays outside the chip, as for context chips.
-CitationRange.prototype.startSide = 1;
-CitationRange.prototype.endSide = -1;
 
 export const citationAtoms: TextAtomKind<CitationRange> = {
   // A link never spans a line break: it holds no whitespace.

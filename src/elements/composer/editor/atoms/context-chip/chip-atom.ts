@@ -1,12 +1,12 @@
-import { type EditorState, RangeValue } from '@codemirror/state';
+import type { EditorState, RangeValue } from '@codemirror/state';
 import { collectContextReferences } from '../../../../../core/index.js';
 import { atomIndex, atomsOf } from '../atom-index.js';
-import type { TextAtomKind } from '../atom-kinds.js';
+import { AtomValue, type TextAtomKind } from '../atom-kinds.js';
 
 /** Context chips as an atom kind: each `t3-context` link of the text is one chip (drawn by `chip-view.ts`). */
 
 /** One chip: its link's kind, context id and sanitised label. */
-export class ChipRange extends RangeValue {
+export class ChipRange extends AtomValue {
   constructor(
     readonly kind: string,
     readonly contextId: string,
@@ -24,11 +24,6 @@ export class ChipRange extends RangeValue {
     );
   }
 }
-
-// As a non-inclusive replace decoration maps: text typed at either edge stays outside the chip,
-// and a chip whose text is all deleted is dropped.
-ChipRange.prototype.startSide = 1;
-ChipRange.prototype.endSide = -1;
 
 export const contextChipAtoms: TextAtomKind<ChipRange> = {
   find: (text, offset) =>
