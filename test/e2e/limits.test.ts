@@ -1,18 +1,42 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedMessage, ThreadListing, UserMessage } from '../../server/api-types.js';
-import type { RunningHost } from '../../server/host.js';
+import { describe, expect, it } from 'vitest';
 import {
-  type ContextRecord,
   decodeMessageContext,
   formatContextReference,
   MESSAGE_CONTEXT_MAX_JSON_CHARS,
-  type PreviewAnnotationContextRecord,
   type TerminalContextRecord,
 } from '../../src/core/index.js';
 import { COMPOSER_STRINGS } from '../../src/elements/composer/composer-strings.js';
-import { useDemoSession } from './support/demo-session.js';
 import { insertTool } from './support/demo-page.js';
+import { useDemoSession } from './support/demo-session.js';
+import {
+  contextRecordsOfJsonLength,
+  linksTo,
+  MAX_ANNOTATIONS,
+  MAX_RECORDS,
+  MAX_TERMINAL_TEXT_CHARS,
+  MAX_TEXT_CHARS,
+  messageText,
+  terminalRecord,
+  terminalText,
+} from './support/limit-records.js';
+import {
+  type ComposerElement,
+  composer,
+  draftChipCount,
+  draftText,
+  expectResponsive,
+  listThread as listStoredThread,
+  lastMessageChips,
+  notice,
+  openDemo as openLimitsDemo,
+  pasteIntoComposer,
+  postMessage as postToThread,
+  pressInEditor,
+  replyEnded,
+  setDraft,
+  status,
+  transcriptMessages,
+} from './support/limits-page.js';
 
 /**
  * Every wire limit at its bound, end to end through the demo page and the reference host: the
@@ -21,227 +45,12 @@ import { insertTool } from './support/demo-page.js';
  * message naming the limit; afterwards the page still takes keystrokes.
  */
 
-const MAX_TEXT_CHARS = 1_000_000;
-const MAX_TERMINAL_TEXT_CHARS = 64_000;
-const MAX_RECORDS = 200;
-const MAX_ANNOTATIONS = 256;
 const HEAVY_TEST_MS = 180_000;
 
 const session = useDemoSession('limits-e2e');
-let host: RunningHost;
-let context: BrowserContext;
-
-beforeAll(() => {
-  ({ host, context } = session());
-});
-
-// ---- Pages and the composer ------------------------------------------------------------------
-
-interface DemoPage {
-  page: Page;
-  /** Uncaught errors in the page. */
-  errors: string[];
-  /** Message writes the page sent to the host. */
-  posts: string[];
-}
-
-/** Waits until the newest reply has streamed to its end, so the transcript no longer grows or scrolls. */
-async function replyEnded(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.locator('#transcript .reply').last().getAttribute('data-state'), { timeout: 60_000 })
-    .toBe('complete');
-}
-
-async function openDemo(thread: string): Promise<DemoPage> {
-  const page = await context.newPage();
-  const demo: DemoPage = { page, errors: [], posts: [] };
-  page.on('pageerror', (error) => demo.errors.push(error.message));
-  page.on('request', (request) => {
-    if (request.method() === 'POST') demo.posts.push(request.url());
-  });
-  await page.goto(`${host.url}/index.html?thread=${thread}`);
-  await page.waitForFunction(() => customElements.get('t3-composer') !== undefined);
-  await page.locator('t3-composer .cm-content').waitFor();
-  return demo;
-}
-
-type ComposerElement = HTMLElement & {
-  value: { text: string; records: ContextRecord[] };
-  insertContext(record: ContextRecord): { ok: true; contextId: string } | { ok: false; error: string };
-};
-
-function composer(page: Page): Locator {
-  return page.locator('t3-composer');
-}
-
-function draftText(page: Page): Promise<string> {
-  return composer(page).evaluate((element) => (element as ComposerElement).value.text);
-}
-
-function setDraft(page: Page, value: { text: string; records: readonly ContextRecord[] }): Promise<void> {
-  return composer(page).evaluate((element, next) => {
-    (element as ComposerElement).value = next as ComposerElement['value'];
-  }, value);
-}
-
-/** The chips the editor shows for the draft. */
-async function draftChipCount(page: Page): Promise<number> {
-  return composer(page).evaluate((element) => element.shadowRoot!.querySelectorAll('t3-context-chip').length);
-}
-
-function notice(page: Page): Locator {
-  return page.locator('t3-composer [part~="notice"]');
-}
-
-function status(page: Page): Locator {
-  return page.locator('#status');
-}
-
-function transcriptMessages(page: Page): Locator {
-  return page.locator('#transcript t3-user-message');
-}
-
-async function pressInEditor(page: Page, key: string): Promise<void> {
-  await composer(page).evaluate((element) => element.focus());
-  await page.keyboard.press(key);
-}
-
-/** Chips of the last message in the transcript: how many, and how many show unresolved. */
-/** The chips the newest message shows: polled, as a message draws them once the code it loads on demand has come. */
-async function lastMessageChips(page: Page): Promise<{ count: number; unresolved: number }> {
-  return transcriptMessages(page)
-    .last()
-    .evaluate((message) => {
-      const chips = [...message.shadowRoot!.querySelectorAll('t3-context-chip')];
-      return { count: chips.length, unresolved: chips.filter((chip) => chip.hasAttribute('unresolved')).length };
-    });
-}
-
-/**
- * A key typed at the end of the draft shows up in it: the page still handles input after the
- * heavy work. No timing is asserted, only that it happens within a generous bound.
- */
-async function expectResponsive(page: Page): Promise<void> {
-  const before = (await draftText(page)).length;
-  await composer(page).evaluate((element) => element.focus());
-  await page.keyboard.press('Control+End');
-  await page.keyboard.type('Q');
-  await expect
-    .poll(
-      async () => {
-        const text = await draftText(page);
-        return text.length === before + 1 && text.endsWith('Q');
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  await page.keyboard.press('Backspace');
-}
-
-// ---- The host ----------------------------------------------------------------------------------
-
-async function listThread(thread: string): Promise<UserMessage[]> {
-  const response = await fetch(`${host.url}/api/threads/${thread}/messages`);
-  expect(response.status).toBe(200);
-  const listing = (await response.json()) as ThreadListing;
-  return listing.messages.filter((message): message is UserMessage => message.role === 'user');
-}
-
-async function postMessage(thread: string, body: unknown): Promise<CreatedMessage> {
-  const response = await fetch(`${host.url}/api/threads/${thread}/messages`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as CreatedMessage;
-}
-
-// ---- Records -----------------------------------------------------------------------------------
-
-/** 800 numbered lines; the last one ends with `END` so its presence proves the whole text arrived. */
-function terminalText(length: number): string {
-  const lines: string[] = [];
-  let size = 0;
-  for (let n = 1; size < length; n++) {
-    const line = `${String(n).padStart(5, '0')} ${'.'.repeat(73)}`;
-    lines.push(line);
-    size += line.length + 1;
-  }
-  const text = lines.join('\n').slice(0, length - 3);
-  return `${text}END`;
-}
-
-function terminalRecord(id: string, text: string): TerminalContextRecord {
-  const lineCount = text.split('\n').length;
-  return {
-    version: 1,
-    kind: 'terminal',
-    contextId: id,
-    label: `Terminal ${id}`,
-    terminalId: `terminal-${id}`,
-    terminalLabel: `Terminal ${id}`,
-    lineStart: 1,
-    lineEnd: lineCount,
-    text,
-  };
-}
-
-function previewRecord(id: string): PreviewAnnotationContextRecord {
-  return {
-    version: 1,
-    kind: 'preview-annotation',
-    contextId: id,
-    label: `Preview ${id}`,
-    annotationId: `annotation-${id}`,
-    pageUrl: 'http://localhost:3000/checkout',
-    pageTitle: 'Checkout',
-    comment: '',
-    targetSummary: '1 selected element',
-    styleChanges: [],
-  };
-}
-
-const STYLE_CHANGE_CHARS = 2_048;
-const COMMENT_CHARS = 8_000;
-const PREVIEW_STYLE_CHANGES = 200;
-
-/**
- * 200 records whose raw JSON is exactly `jsonChars` long: 100 terminal excerpts at their 64,000
- * chars and 100 preview annotations padded with style changes (2,048 chars each, at most 200 per
- * record) and comments (at most 8,000) up to the exact length. Every field stays within its limit.
- */
-function contextRecordsOfJsonLength(jsonChars: number): ContextRecord[] {
-  const half = MAX_RECORDS / 2;
-  const terminals = Array.from({ length: half }, (_, i) =>
-    terminalRecord(`term_${i}`, terminalText(MAX_TERMINAL_TEXT_CHARS)),
-  );
-  const previews = Array.from({ length: half }, (_, i) => previewRecord(`preview_${i}`));
-  let missing = jsonChars - JSON.stringify([...terminals, ...previews]).length;
-  const styleChange = 's'.repeat(STYLE_CHANGE_CHARS);
-  // Pushing into an empty array adds the quoted string; into a non-empty one, a comma too.
-  for (let i = 0; missing > STYLE_CHANGE_CHARS + 3 + COMMENT_CHARS * 2; i = (i + 1) % half) {
-    const changes = previews[i]!.styleChanges;
-    if (changes.length === PREVIEW_STYLE_CHANGES) throw new Error('the records cannot hold that much JSON');
-    missing -= STYLE_CHANGE_CHARS + (changes.length === 0 ? 2 : 3);
-    changes.push(styleChange);
-  }
-  for (const preview of previews) {
-    const comment = Math.min(COMMENT_CHARS, missing);
-    preview.comment = 'c'.repeat(comment);
-    missing -= comment;
-  }
-  const records = [...terminals, ...previews];
-  if (missing !== 0 || JSON.stringify(records).length !== jsonChars)
-    throw new Error('padding missed the target length');
-  return records;
-}
-
-function linksTo(records: readonly ContextRecord[]): string {
-  return records.map((record) => formatContextReference(record)).join(' ');
-}
-
-// ---- The tests ---------------------------------------------------------------------------------
+const openDemo = (thread: string) => openLimitsDemo(session(), thread);
+const listThread = (thread: string) => listStoredThread(session(), thread);
+const postMessage = (thread: string, body: unknown) => postToThread(session(), thread, body);
 
 describe('the largest message context: 16,000,000 JSON chars', () => {
   const atLimit = contextRecordsOfJsonLength(MESSAGE_CONTEXT_MAX_JSON_CHARS);
@@ -532,20 +341,3 @@ describe('a message of 1,000,000 chars', () => {
     HEAVY_TEST_MS,
   );
 });
-
-/**
- * Through the real clipboard: the text is written with the async clipboard API, then pasted as
- * text with Ctrl+Shift+V (Ctrl+V would turn a long text into a file chip).
- */
-async function pasteIntoComposer(page: Page, text: string): Promise<void> {
-  await composer(page).evaluate((element) => element.focus());
-  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
-  await page.keyboard.press('Control+Shift+V');
-}
-
-/** Numbered lines of 100 chars (with the line break), cut to `length`, ending in `END`. */
-function messageText(length: number): string {
-  const lineCount = Math.ceil(length / 100);
-  const lines = Array.from({ length: lineCount }, (_, i) => `${String(i + 1).padStart(5, '0')} ${'w'.repeat(93)}`);
-  return `${lines.join('\n').slice(0, length - 3)}END`;
-}
