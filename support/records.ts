@@ -1,4 +1,5 @@
 import {
+  type Citation,
   type ContextRecord,
   type ElementContextRecord,
   type FileContextRecord,
@@ -198,3 +199,16 @@ export function textReferencing(records: readonly ContextRecord[]): string {
   const links = records.map(({ kind, contextId, label }) => formatContextReference({ kind, contextId, label }));
   return `Please look at ${links.join(' and ')}.`;
 }
+
+/** A short assistant citation (one quoted line), for tests of citation links beside chips. */
+export const quotedLine: Citation = {
+  version: 1,
+  environmentId: 'env',
+  threadId: 't',
+  messageId: 'm',
+  text: 'a quoted line',
+  start: 0,
+  end: 13,
+  prefix: '',
+  suffix: '',
+};

@@ -1,12 +1,14 @@
-import { EditorState, type RangeValue, type TransactionSpec } from '@codemirror/state';
+import { EditorState, type RangeValue } from '@codemirror/state';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Citation, formatCitationLink, formatContextReference } from '../../src/core/index.js';
+import { formatCitationLink, formatContextReference } from '../../src/core/index.js';
 import { atomCountOf, atomsOf, visibleLengthOf } from '../../src/elements/composer/editor/atoms/atom-index.js';
 import { AtomValue, type TextAtomKind, textAtomKinds } from '../../src/elements/composer/editor/atoms/atom-kinds.js';
 import { CitationRange } from '../../src/elements/composer/editor/atoms/citation/citation-atom.js';
 import { ChipRange } from '../../src/elements/composer/editor/atoms/context-chip/chip-atom.js';
 import { draftAtoms } from '../../src/elements/composer/editor/atoms/draft-atoms.js';
+import { quotedLine } from '../../support/records.js';
+import { randomEditArb, specOf } from './random-edits.js';
 
 /**
  * The one index of the draft's text atoms, in Node with `@codemirror/state` alone: every kind's
@@ -14,18 +16,7 @@ import { draftAtoms } from '../../src/elements/composer/editor/atoms/draft-atoms
  * indexed like the built-in ones.
  */
 
-const quote: Citation = {
-  version: 1,
-  environmentId: 'env',
-  threadId: 't',
-  messageId: 'm',
-  text: 'a quoted line',
-  start: 0,
-  end: 13,
-  prefix: '',
-  suffix: '',
-};
-const citation = formatCitationLink(quote);
+const citation = formatCitationLink(quotedLine);
 const chip = formatContextReference({ kind: 'terminal', contextId: 'term_1', label: 'T1' });
 
 /** A kind of the test's own: `{{name}}`, as a template variable would be. */
@@ -95,22 +86,7 @@ const pieceArb = fc.constantFrom(
   chip.slice(3),
 );
 const textArb = fc.array(pieceArb, { maxLength: 12 }).map((pieces) => pieces.join(''));
-const editArb = fc.array(
-  fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.nat({ max: 40 }), insert: textArb }),
-  { minLength: 1, maxLength: 3 },
-);
-
-function specOf(state: EditorState, edit: { at: number; length: number; insert: string }[]): TransactionSpec {
-  const length = state.doc.length;
-  const changes = edit
-    .map(({ at, length: span, insert }) => {
-      const from = Math.floor(at * length);
-      return { from, to: Math.min(length, from + span), insert };
-    })
-    .sort((a, b) => a.from - b.from)
-    .filter((change, index, all) => index === 0 || change.from >= all[index - 1]!.to);
-  return { changes };
-}
+const editArb = randomEditArb(textArb);
 
 const placed = (state: EditorState): { from: number; to: number; kind: string }[] => {
   const kinds = kindsOf(state);

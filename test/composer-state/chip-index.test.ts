@@ -1,4 +1,4 @@
-import { EditorState, type Range, type TransactionSpec } from '@codemirror/state';
+import { EditorState, type Range } from '@codemirror/state';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { atomIndex, visibleLengthOf } from '../../src/elements/composer/editor/atoms/atom-index.js';
@@ -14,6 +14,7 @@ import { submissionOf } from '../../src/elements/composer/sending/submission-rul
 import { DEFAULT_LOCALE } from '../../src/elements/shared/locale.js';
 import { contextIdArb } from '../../support/record-arbitraries.js';
 import { file, link, terminal } from '../../support/records.js';
+import { randomEditArb, specOf } from './random-edits.js';
 
 /**
  * The chip index runs in Node with `@codemirror/state` alone: a draft is read and submitted from an
@@ -112,24 +113,7 @@ const pieceArb = fc.oneof(
 );
 const textArb = fc.array(pieceArb, { maxLength: 12 }).map((pieces) => pieces.join(''));
 
-/** An edit at relative places of the document: each change replaces a span with some text. */
-const editArb = fc.array(
-  fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.nat({ max: 40 }), insert: textArb }),
-  { minLength: 1, maxLength: 3 },
-);
-
-function specOf(state: EditorState, edit: { at: number; length: number; insert: string }[]): TransactionSpec {
-  const length = state.doc.length;
-  const changes = edit
-    .map(({ at, length: span, insert }) => {
-      const from = Math.floor(at * length);
-      return { from, to: Math.min(length, from + span), insert };
-    })
-    .sort((a, b) => a.from - b.from)
-    // Changes of one transaction may not overlap.
-    .filter((change, index, all) => index === 0 || change.from >= all[index - 1]!.to);
-  return { changes };
-}
+const editArb = randomEditArb(textArb);
 
 const placed = (state: EditorState) =>
   rangesOf(state).map(({ from, to, value }) => ({

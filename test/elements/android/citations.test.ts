@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { type Citation, formatCitationLink } from '../../../src/core/index.js';
+import { formatCitationLink } from '../../../src/core/index.js';
+import { quotedLine as quote } from '../../../support/records.js';
 import { chips, clickEditor, composerFixture, imeCommit, imeRecompose, press } from '../composer/support.js';
 
 /*
@@ -7,17 +8,6 @@ import { chips, clickEditor, composerFixture, imeCommit, imeRecompose, press } f
  * that reaches into the link must leave the chip whole, as for a context chip.
  */
 
-const quote: Citation = {
-  version: 1,
-  environmentId: 'env',
-  threadId: 't',
-  messageId: 'm',
-  text: 'a quoted line',
-  start: 0,
-  end: 13,
-  prefix: '',
-  suffix: '',
-};
 const LINK = formatCitationLink(quote);
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 60));
