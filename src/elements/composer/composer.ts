@@ -17,7 +17,7 @@ import type { HistoryEntry } from './drafts/history-entries.js';
 import { longPasteLimits } from './clipboard/long-paste.js';
 import type { QueueEntryInit, QueuedSubmission } from './sending/queued-submissions.js';
 import { SubmitController } from './sending/submit-controller.js';
-import { composerKeymap } from './composer-keymap.js';
+import { composerKeys } from './composer-keymap.js';
 import { ComposerProperties } from './composer-properties.js';
 import { DictationController } from './dictation/dictation-controller.js';
 import type { InsertCitationOptions, InsertCitationResult } from './editor/atoms/citation/citation-edits.js';
@@ -126,7 +126,7 @@ export class T3Composer extends ComposerProperties {
       dropResolver: () => this.dropResolver,
       longPasteLimits: () => longPasteLimits(this.pasteFileLines, this.pasteFileChars),
       internals: typeof this.attachInternals === 'function' ? this.attachInternals() : undefined,
-      keys: () => composerKeymap({ sending: this.submitting, recall: this.recall }),
+      keys: () => composerKeys({ sending: this.submitting, recall: this.recall }),
       leadingControllers: () => this.dictation.extension(),
       submit: () => this.submit(),
       changed: (blank) => {

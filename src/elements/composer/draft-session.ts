@@ -1,5 +1,5 @@
 import { EditorState, type Extension, type Transaction, type TransactionSpec } from '@codemirror/state';
-import type { EditorView, KeyBinding } from '@codemirror/view';
+import type { EditorView } from '@codemirror/view';
 import {
   type Citation,
   type CommandInfo,
@@ -56,7 +56,7 @@ export interface DraftSessionOptions {
   longPasteLimits(): LongPasteLimits;
   internals: ElementInternals | undefined;
   /** The composer's own keys (send, recall, stop), after the menu's and before the editor's. */
-  keys(): readonly KeyBinding[];
+  keys(): Extension;
   /** Controllers whose keys come before the menu's (dictation: Escape ends it first). */
   leadingControllers(): Extension;
   /** Submits like Enter (a submit that waited for pasted files). */

@@ -1,12 +1,6 @@
 import { history, historyKeymap, insertNewline } from '@codemirror/commands';
 import { Compartment, EditorState, type Extension, Prec, type StateEffect } from '@codemirror/state';
-import {
-  EditorView,
-  type KeyBinding,
-  keymap,
-  placeholder as placeholderExtension,
-  type ViewUpdate,
-} from '@codemirror/view';
+import { EditorView, keymap, placeholder as placeholderExtension, type ViewUpdate } from '@codemirror/view';
 import type { T3Locale } from '../../shared/locale.js';
 import { modifiedEnterOnAndroid } from './android-chrome.js';
 import { inlineAtoms } from './atoms/inline-atoms.js';
@@ -34,7 +28,7 @@ export interface EditorSetupDelegate {
   settings(): EditorSettings;
   showNotice(message: string): void;
   /** The composer's own keys (send, recall, stop), after the controllers' and before the editor's. */
-  keys(): readonly KeyBinding[];
+  keys(): Extension;
   /** Whether a key would run one of the composer's or its menu's commands now: held back during a composition. */
   takesKey(event: KeyboardEvent): boolean;
   /** Extensions of the composer's controllers (menu, clipboard); a menu's keymap comes first. */
@@ -79,7 +73,7 @@ export class EditorSetup {
       modifiedEnterOnAndroid(),
       this.delegate.controllers(),
       chipKeyboard(() => this.delegate.settings().locale),
-      Prec.highest(keymap.of(this.delegate.keys())),
+      Prec.highest(this.delegate.keys()),
       slotKeymap(),
       keymap.of([{ key: 'Shift-Enter', run: insertNewline }, ...historyKeymap, ...editingKeymap]),
       EditorView.updateListener.of((update) => this.delegate.onUpdate(update)),
