@@ -21,8 +21,8 @@ function atomsOfLines(kinds: readonly TextAtomKind[], doc: Text, from: number, t
 }
 
 /**
- * Atoms of several kinds in document order, none overlapping another: where two overlap (a citation
- * link written inside a chip's label), the one that starts first is the atom. The index stays one
+ * Atoms of several kinds in document order, none overlapping another: where two overlap (one kind's
+ * atom written inside a chip's label), the one that starts first is the atom. The index stays one
  * flat layer, read in document order.
  */
 function inOrderWithoutOverlaps(found: Range<AtomValue>[]): Range<AtomValue>[] {
