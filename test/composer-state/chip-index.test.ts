@@ -2,11 +2,7 @@ import { EditorState, type Range } from '@codemirror/state';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { atomIndex, visibleLengthOf } from '../../src/elements/composer/editor/atoms/atom-index.js';
-import {
-  type ChipRange,
-  chipCountOf,
-  chipsOf,
-} from '../../src/elements/composer/editor/atoms/context-chip/chip-atom.js';
+import { type ChipRange, chipsOf } from '../../src/elements/composer/editor/atoms/context-chip/chip-atom.js';
 import { draftAtoms } from '../../src/elements/composer/editor/atoms/draft-atoms.js';
 import { readDraft } from '../../src/elements/composer/editor/state/draft.js';
 import { draftFields } from '../../src/elements/composer/editor/state/draft-state.js';
@@ -46,7 +42,7 @@ describe('chip index', () => {
     ]);
     const [first] = chipsOf(state);
     expect(state.sliceDoc(first!.from, first!.to)).toBe(link(file));
-    expect(chipCountOf(state)).toBe(3);
+    expect(chipsOf(state)).toHaveLength(3);
     expect(visibleLengthOf(state)).toBe(doc.length - chipsOf(state).reduce((sum, c) => sum + c.to - c.from - 1, 0));
     const second = doc.indexOf('[', doc.indexOf('\n'));
     expect(chipsOf(state, second + 1, second + 2)).toHaveLength(1);

@@ -18,7 +18,8 @@ import type { InsertContextOptions, InsertContextResult } from './composer-types
 import { describeChipChanges } from './editor/atoms/chip-announcements.js';
 import { editContextSync } from './editor/android-chrome.js';
 import { chipChanges } from './editor/atoms/chip-changes.js';
-import { chipRemovals, removeChipElement } from './editor/atoms/context-chip/chip-edits.js';
+import { removeAtomElement } from './editor/atoms/atom-edits.js';
+import { chipRemovals } from './editor/atoms/context-chip/chip-edits.js';
 import {
   changeCitationComment,
   citationInsertion,
@@ -345,7 +346,7 @@ export class DraftSession implements ComposerContext {
   readonly removeChip = (event: CustomEvent<{ contextId: string }>): void => {
     const chip = event.composedPath()[0];
     const view = this.view;
-    if (!event.defaultPrevented && view && chip instanceof HTMLElement) removeChipElement(view, chip);
+    if (!event.defaultPrevented && view && chip instanceof HTMLElement) removeAtomElement(view, chip);
   };
 }
 

@@ -19,6 +19,7 @@ import { touchedLines } from './touched-lines.js';
 interface AtomDrawing {
   readonly text: DecorationSet;
   readonly held: DecorationSet;
+  /** The held atoms the caret steps over, which are bidi isolates too (the command token). */
   readonly heldAtomic: RangeSet<Decoration>;
 }
 
@@ -81,32 +82,32 @@ function placeHeld(state: EditorState): Pick<AtomDrawing, 'held' | 'heldAtomic'>
 /** A held atomic atom's range: isolated for the bidi algorithm, as its element is in the DOM. */
 const heldIsolate = Decoration.mark({ bidiIsolate: null });
 
-const atomDrawing = StateField.define<AtomDrawing>({
+const drawing = StateField.define<AtomDrawing>({
   create: (state) => ({ text: drawText(state), ...placeHeld(state) }),
-  update(drawing, transaction) {
+  update(current, transaction) {
     const { state } = transaction;
     const redraw = state.facet(textAtomViews).some((view) => view.redraw?.(transaction));
     const text = redraw
       ? drawText(state)
       : transaction.docChanged
-        ? drawTouchedLines(drawing.text, transaction)
-        : drawing.text;
+        ? drawTouchedLines(current.text, transaction)
+        : current.text;
     const moved = state.facet(heldAtomKinds).some((kind) => kind.moved(transaction));
-    const held = moved ? placeHeld(state) : drawing;
-    return text === drawing.text && held === drawing ? drawing : { text, held: held.held, heldAtomic: held.heldAtomic };
+    const held = moved ? placeHeld(state) : current;
+    return text === current.text && held === current ? current : { text, held: held.held, heldAtomic: held.heldAtomic };
   },
 });
 
 /** Every kind's atoms drawn, and atomic for the caret, selection and deletion. */
-export function atomDrawingExtension(): Extension {
+export function atomDrawing(): Extension {
   return [
-    atomDrawing,
-    EditorView.decorations.from(atomDrawing, (drawing) => drawing.text),
-    EditorView.decorations.from(atomDrawing, (drawing) => drawing.held),
+    drawing,
+    EditorView.decorations.from(drawing, (drawing) => drawing.text),
+    EditorView.decorations.from(drawing, (drawing) => drawing.held),
     EditorView.atomicRanges.of((view) => view.state.field(atomIndex)),
-    EditorView.atomicRanges.of((view) => view.state.field(atomDrawing).heldAtomic),
+    EditorView.atomicRanges.of((view) => view.state.field(drawing).heldAtomic),
     // A held atom is isolated in the DOM; the editor must know it too, or caret motion in
     // right-to-left text around it would ignore the isolate.
-    EditorView.bidiIsolatedRanges.of((view) => view.state.field(atomDrawing).heldAtomic),
+    EditorView.bidiIsolatedRanges.of((view) => view.state.field(drawing).heldAtomic),
   ];
 }

@@ -1,5 +1,5 @@
 import type { EditorState, Transaction } from '@codemirror/state';
-import { citationChipLabel } from './citation/citation-labels.js';
+import { citationChipLabel } from '../../../shared/citation-chip-label.js';
 import { chipsOf, type PlacedChip } from './context-chip/chip-atom.js';
 import { citationsOf } from './citation/citation-atom.js';
 

@@ -1,6 +1,6 @@
 import type { Extension } from '@codemirror/state';
 import { atomBidi } from './atom-bidi.js';
-import { atomDrawingExtension } from './atom-drawing.js';
+import { atomDrawing } from './atom-drawing.js';
 import { atomIntegrity } from './atom-integrity.js';
 import { heldAtomKinds, textAtomViews } from './atom-kinds.js';
 import { citationView } from './citation/citation-widget.js';
@@ -19,7 +19,7 @@ export function inlineAtoms(): Extension {
     textAtomViews.of(contextChipView),
     textAtomViews.of(citationView),
     heldAtomKinds.of(commandAtoms),
-    atomDrawingExtension(),
+    atomDrawing(),
     atomBidi(),
     atomIntegrity(),
   ];

@@ -2,7 +2,7 @@ import type { EditorState } from '@codemirror/state';
 import { INPUT_ANNOTATIONS_MAX, MESSAGE_CONTEXT_MAX_RECORDS } from '../../../../core/index.js';
 import type { T3Locale } from '../../../shared/locale.js';
 import { atomCountOf } from '../atoms/atom-index.js';
-import { chipCountOf, chipsOf } from '../atoms/context-chip/chip-atom.js';
+import { chipsOf } from '../atoms/context-chip/chip-atom.js';
 import { activeCommand } from './draft.js';
 
 /** Why adding these records and chips to the draft would break a limit, or `undefined` when it would not. */
@@ -19,9 +19,10 @@ export function insertionProblem(
   if (atoms + newIds.length <= MESSAGE_CONTEXT_MAX_RECORDS && atoms + newChips + command <= INPUT_ANNOTATIONS_MAX) {
     return undefined;
   }
-  const chipCount = chipCountOf(state);
+  const chips = chipsOf(state);
+  const chipCount = chips.length;
   if (chipCount + newIds.length > MESSAGE_CONTEXT_MAX_RECORDS) {
-    const ids = new Set(chipsOf(state).map((chip) => chip.contextId));
+    const ids = new Set(chips.map((chip) => chip.contextId));
     for (const id of newIds) ids.add(id);
     if (ids.size > MESSAGE_CONTEXT_MAX_RECORDS) return locale.limitRecords;
   }

@@ -2,7 +2,7 @@ import { isolateHistory } from '@codemirror/commands';
 import { EditorSelection, type EditorState, type TransactionSpec } from '@codemirror/state';
 import type { ContextRecord } from '../../../../core/index.js';
 import type { DraftAttachment } from '../../../shared/draft-values.js';
-import { spacedLink } from '../atoms/context-chip/chip-edits.js';
+import { spacedLink } from '../atoms/atom-edits.js';
 import { putAttachments, putRecords } from './draft-state.js';
 
 /** Set on transactions made by the API and by `value`, so only user edits run the input filters. */

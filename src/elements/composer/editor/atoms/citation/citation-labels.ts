@@ -1,9 +1,6 @@
 import { collectCitations, walkAroundRanges } from '../../../../../core/index.js';
 import { citationChipLabel } from '../../../../shared/citation-chip-label.js';
 
-// The label alone is a module of its own, so a chip shows it without loading the citation grammar.
-export { citationChipLabel };
-
 /** `text` with each citation link as its chip's label: how a preview (a stash, a queued message) reads it. */
 export function withCitationLabels(text: string): string {
   const found = collectCitations(text);

@@ -1,8 +1,8 @@
 import { WidgetType } from '@codemirror/view';
 import type { Citation } from '../../../../../core/index.js';
+import type { T3ContextChip } from '../../../../context-chip/context-chip.js';
 import type { TextAtomView } from '../atom-kinds.js';
 import { type CitationRange, citationAtoms } from './citation-atom.js';
-import type { T3ContextChip } from '../../../../context-chip/context-chip.js';
 
 /** A citation link drawn as one chip. */
 class CitationWidget extends WidgetType {

@@ -2,8 +2,8 @@ import type { Range } from '@codemirror/state';
 import { Decoration, WidgetType } from '@codemirror/view';
 import type { CommandArgument, CommandInfo } from '../../../../../core/index.js';
 import { commandIcon } from '../../../../shared/command-icon.js';
-import { activeSlots, commandToken, slotAtCaret } from './command-slots.js';
 import type { HeldAtomKind } from '../atom-kinds.js';
+import { activeSlots, commandToken, slotAtCaret } from './command-slots.js';
 
 /** The picked command as one token: its category icon and `/name`, atomic like a chip. */
 class CommandTokenWidget extends WidgetType {

@@ -1,6 +1,6 @@
 import type { EditorState, RangeValue } from '@codemirror/state';
 import { collectContextReferences } from '../../../../../core/index.js';
-import { atomIndex, atomsOf } from '../atom-index.js';
+import { atomsOf } from '../atom-index.js';
 import { AtomValue, type TextAtomKind } from '../atom-kinds.js';
 
 /** Context chips as an atom kind: each `t3-context` link of the text is one chip (drawn by `chip-view.ts`). */
@@ -53,13 +53,4 @@ export function chipsOf(state: EditorState, from?: number, to?: number): PlacedC
     from,
     to,
   }));
-}
-
-/** How many chips a state has (at most `atomCountOf`, which is cheaper: it counts citations too). */
-export function chipCountOf(state: EditorState): number {
-  let count = 0;
-  state.field(atomIndex).between(0, state.doc.length, (_from, _to, value) => {
-    if (value instanceof ChipRange) count++;
-  });
-  return count;
 }
