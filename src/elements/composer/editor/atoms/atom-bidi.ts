@@ -1,12 +1,4 @@
-import {
-  EditorSelection,
-  type EditorState,
-  type Extension,
-  Prec,
-  type Range,
-  StateField,
-  type Transaction,
-} from '@codemirror/state';
+import { EditorSelection, type EditorState, type Extension, Prec, type Range, StateField } from '@codemirror/state';
 import {
   type Command,
   Decoration,
@@ -17,8 +9,8 @@ import {
   ViewPlugin,
   type ViewUpdate,
 } from '@codemirror/view';
+import { type DecorateAtom, decorateAtoms, followAtoms } from './atom-decorations.js';
 import { atomIndex } from './atom-index.js';
-import { inSpans, touchedLines } from './touched-lines.js';
 
 /**
  * Right-to-left text around inline atoms. Each line takes its direction from its first strong
@@ -29,38 +21,14 @@ import { inSpans, touchedLines } from './touched-lines.js';
  */
 
 /** An isolate over a text atom's link, its direction taken from the link's first strong character. */
-const atomIsolate = Decoration.mark({ bidiIsolate: null });
+const isolateAtom: DecorateAtom = (_state, value, from, to) =>
+  Decoration.mark({ bidiIsolate: null, atom: value }).range(from, to);
 
-function buildIsolates(state: EditorState): DecorationSet {
-  const ranges: Range<Decoration>[] = [];
-  state.field(atomIndex).between(0, state.doc.length, (from, to) => void ranges.push(atomIsolate.range(from, to)));
-  return Decoration.set(ranges);
-}
-
-/**
- * The text atoms' ranges as isolates, following the index as it follows the text: mapped through an
- * edit and read again on the lines it touched only, so a keystroke in a draft with many atoms
- * does not rebuild every isolate.
- */
-function updateIsolates(isolates: DecorationSet, transaction: Transaction): DecorationSet {
-  const mapped = isolates.map(transaction.changes);
-  const lines = touchedLines(transaction);
-  if (lines.length === 0) return mapped;
-  const filterFrom = lines[0]!.from;
-  const filterTo = lines[lines.length - 1]!.to;
-  const added: Range<Decoration>[] = [];
-  transaction.state.field(atomIndex).between(filterFrom, filterTo, (from, to) => {
-    if (inSpans(lines, from, to)) added.push(atomIsolate.range(from, to));
-  });
-  return mapped.update({ filter: (from, to) => !inSpans(lines, from, to), filterFrom, filterTo, add: added });
-}
-
+/** The text atoms' ranges as isolates, following the index as its drawing does. */
 const atomIsolates = StateField.define<DecorationSet>({
-  create: buildIsolates,
+  create: (state) => decorateAtoms(state, isolateAtom),
   update: (isolates, transaction) =>
-    transaction.startState.field(atomIndex) === transaction.state.field(atomIndex)
-      ? isolates
-      : updateIsolates(isolates, transaction),
+    transaction.docChanged ? followAtoms(isolates, transaction, isolateAtom) : isolates,
 });
 
 const autoDirection = Decoration.line({ attributes: { dir: 'auto' } });

@@ -1,15 +1,8 @@
-import {
-  type EditorState,
-  type Extension,
-  type Range,
-  RangeSet,
-  StateField,
-  type Transaction,
-} from '@codemirror/state';
+import { type EditorState, type Extension, type Range, RangeSet, StateField } from '@codemirror/state';
 import { Decoration, type DecorationSet, EditorView } from '@codemirror/view';
+import { decorateAtoms, followAtoms } from './atom-decorations.js';
 import { atomIndex } from './atom-index.js';
 import { type AtomValue, heldAtomKinds, textAtomViews } from './atom-kinds.js';
-import { touchedLines } from './touched-lines.js';
 
 /**
  * How every inline atom is drawn, in one field: the text atoms' widgets follow the index, each
@@ -28,46 +21,6 @@ function drawAtom(state: EditorState, value: AtomValue, from: number, to: number
   return view && Decoration.replace({ widget: view.widget(state, value), atom: value }).range(from, to);
 }
 
-function drawText(state: EditorState): DecorationSet {
-  const ranges: Range<Decoration>[] = [];
-  state.field(atomIndex).between(0, state.doc.length, (from, to, value) => {
-    const drawn = drawAtom(state, value, from, to);
-    if (drawn) ranges.push(drawn);
-  });
-  return Decoration.set(ranges);
-}
-
-/**
- * The text atoms' decorations mapped through an edit and drawn again where the index changed. The
- * index keeps the very value of an atom it kept (`reindexTouchedLines`), so a decoration whose value
- * is still indexed stays, with its widget and the element it drew; only new atoms are drawn.
- */
-function drawTouchedLines(decorations: DecorationSet, transaction: Transaction): DecorationSet {
-  const mapped = decorations.map(transaction.changes);
-  const lines = touchedLines(transaction);
-  if (lines.length === 0) return mapped;
-  const { state } = transaction;
-  const from = lines[0]!.from;
-  const to = lines[lines.length - 1]!.to;
-  const drawn = new Set<AtomValue>();
-  mapped.between(from, to, (_from, _to, decoration) => void drawn.add(decoration.spec.atom));
-  const indexed = new Set<AtomValue>();
-  const added: Range<Decoration>[] = [];
-  state.field(atomIndex).between(from, to, (atomFrom, atomTo, value) => {
-    indexed.add(value);
-    if (drawn.has(value)) return;
-    const decoration = drawAtom(state, value, atomFrom, atomTo);
-    if (decoration) added.push(decoration);
-  });
-  if (added.length === 0 && drawn.size === indexed.size) return mapped;
-  return mapped.update({
-    filter: (_from, _to, decoration) => indexed.has(decoration.spec.atom),
-    filterFrom: from,
-    filterTo: to,
-    add: added,
-  });
-}
-
 function placeHeld(state: EditorState): Pick<AtomDrawing, 'held' | 'heldAtomic'> {
   const decorations: Range<Decoration>[] = [];
   const atomic: Range<Decoration>[] = [];
@@ -83,14 +36,14 @@ function placeHeld(state: EditorState): Pick<AtomDrawing, 'held' | 'heldAtomic'>
 const heldIsolate = Decoration.mark({ bidiIsolate: null });
 
 const drawing = StateField.define<AtomDrawing>({
-  create: (state) => ({ text: drawText(state), ...placeHeld(state) }),
+  create: (state) => ({ text: decorateAtoms(state, drawAtom), ...placeHeld(state) }),
   update(current, transaction) {
     const { state } = transaction;
     const redraw = state.facet(textAtomViews).some((view) => view.redraw?.(transaction));
     const text = redraw
-      ? drawText(state)
+      ? decorateAtoms(state, drawAtom)
       : transaction.docChanged
-        ? drawTouchedLines(current.text, transaction)
+        ? followAtoms(current.text, transaction, drawAtom)
         : current.text;
     const moved = state.facet(heldAtomKinds).some((kind) => kind.moved(transaction));
     const held = moved ? placeHeld(state) : current;
