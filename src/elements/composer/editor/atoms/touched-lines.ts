@@ -21,7 +21,7 @@ export function touchedLines(transaction: Transaction): LineSpan[] {
 }
 
 /** Whether the range `from`–`to` lies in (or touches) one of `spans`. */
-export function inSpans(spans: readonly LineSpan[], from: number, to: number): boolean {
+function inSpans(spans: readonly LineSpan[], from: number, to: number): boolean {
   return spans.some((span) => to >= span.from && from <= span.to);
 }
 
