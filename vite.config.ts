@@ -58,7 +58,7 @@ export default defineConfig(({ mode }) =>
           lib: { entry: entries, formats: ['es'], fileName: (_format, name) => `${name}.js` },
           rollupOptions: {
             // `@lit/react` is inlined into the React entries: a React host installs only react and react-dom.
-            external: [/^lit(\/|$)/, /^@lit\/context/, /^marked$/, /^@codemirror\//, /^react(\/|$)/],
+            external: [/^lit(\/|$)/, /^@lit\/context/, /^marked$/, /^@codemirror\//, /^@floating-ui\//, /^react(\/|$)/],
             output: { postBanner: bundledLicenceBanner },
           },
         },

@@ -153,7 +153,7 @@ describe('the built message entry', () => {
       // Where a chip's details card shows, and its styles: with the details, on the first look.
       'src/elements/context-chip/details-placement.ts',
       'src/elements/shared/anchored-popup.ts',
-      'src/elements/shared/popup-placement.ts',
+      'src/elements/shared/popup-position.ts',
       'src/elements/context-chip/popup-card.styles.ts',
       'src/elements/user-message/entity-names.ts',
     ];

@@ -22,7 +22,6 @@ class CitationCommentEditor implements ReactiveController, CommentControl {
   private readonly popup = new AnchoredPopup({
     gap: 6,
     margin: 8,
-    align: 'start',
     anchor: () => this.host.getBoundingClientRect().toJSON(),
     onLayoutChange: () => this.popup.place(),
   });

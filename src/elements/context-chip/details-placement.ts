@@ -42,12 +42,9 @@ export function detailsPopup(chip: HTMLElement, options: DetailsPopupOptions): A
   const popup: AnchoredPopup = new AnchoredPopup({
     gap: 6,
     margin: 8,
-    align: 'start',
     anchor: () => {
       const rect = options.anchor()?.getBoundingClientRect();
-      if (!rect) return null;
-      const align = getComputedStyle(chip).direction === 'rtl' ? ('end' as const) : ('start' as const);
-      return { ...reachOverSendControls(chip, rect), align };
+      return rect ? reachOverSendControls(chip, rect) : null;
     },
     // Focus that lands on a chip out of view scrolls it into view: details opened by focus follow
     // the chip while it can be seen; those opened by hover close, the pointer is no longer on it.
@@ -61,10 +58,10 @@ function inView(anchor: HTMLElement | undefined): boolean {
   const view = visibleViewport();
   return (
     !!rect &&
-    rect.bottom > view.top &&
-    rect.top < view.top + view.height &&
-    rect.right > view.left &&
-    rect.left < view.left + view.width
+    rect.bottom > view.y &&
+    rect.top < view.y + view.height &&
+    rect.right > view.x &&
+    rect.left < view.x + view.width
   );
 }
 

@@ -1,33 +1,60 @@
-import { type AnchorRect, type Box, computePlacement, type PlacementOptions } from './popup-placement.js';
+import type { Rect } from '@floating-ui/dom';
+import { OnDemand } from './on-demand.js';
+import type { PopupSpacing } from './popup-position.js';
+
+/**
+ * Floating UI and what we ask of it, loaded with the first popup shown (a chip's details, a
+ * composer's menu): a page that shows none loads none of it.
+ */
+const positioning = new OnDemand(() => import('./popup-position.js'));
+
+/** Starts loading the popups' placement ahead of the first one (a composer does when it is focused). */
+export function preloadPopupPlacement(): void {
+  void positioning.load();
+}
+
+/** What a popup is placed next to: a caret or a chip, in client coordinates. */
+export interface AnchorRect {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
 
 /** What the user sees of the page (the visual viewport: pinch zoom, on-screen keyboard), in client coordinates. */
-export function visibleViewport(): Box {
+export function visibleViewport(): Rect {
   const visual = window.visualViewport;
-  if (visual) return { left: visual.offsetLeft, top: visual.offsetTop, width: visual.width, height: visual.height };
+  if (visual) return { x: visual.offsetLeft, y: visual.offsetTop, width: visual.width, height: visual.height };
   const root = document.documentElement;
-  return { left: 0, top: 0, width: root.clientWidth, height: root.clientHeight };
+  return { x: 0, y: 0, width: root.clientWidth, height: root.clientHeight };
 }
 
 /** The popup's stylesheet caps its size with these, so a host's own caps still apply under them. */
 const ROOM_INLINE = '--_t3-popup-room-inline';
 const ROOM_BLOCK = '--_t3-popup-room-block';
 
-export interface AnchoredPopupOptions extends PlacementOptions {
+export interface AnchoredPopupOptions extends PopupSpacing {
   /** The rectangle to sit next to, or null to keep the last place. */
-  anchor(): (AnchorRect & { align?: PlacementOptions['align'] }) | null;
+  anchor(): AnchorRect | null;
   /** The page or a scroller scrolled, or the window resized; the visual viewport moving always re-places. */
   onLayoutChange(): void;
 }
 
 /**
  * A `popover` element shown in the top layer, so no host `overflow` clips it and no host
- * stacking context covers it, placed next to its anchor inside the visual viewport through the
- * CSSOM (no style attribute a strict policy would refuse), and placed again while it is open when
- * the visual viewport moves or resizes or the popup's own size changes.
+ * stacking context covers it, and placed by Floating UI next to its anchor inside the visual
+ * viewport: under it when it fits there, else on the side with more room (capped to that room),
+ * lined up with the anchor's start edge in the popup's own direction and kept inside the visible
+ * area. Its place is set through the CSSOM (no style attribute a strict policy would refuse), and
+ * set again while it is open when the visual viewport moves or resizes or the popup's own size
+ * changes. The first popup waits, hidden, for the placement code; should it fail to load, popups
+ * show where the browser puts a popover (the middle of the window) rather than not at all.
  */
 export class AnchoredPopup {
   private popup?: HTMLElement;
   private resizeObserver?: ResizeObserver;
+  /** Counts placements, so that only the latest one, which Floating UI resolves later, moves the popup. */
+  private placements = 0;
 
   constructor(private readonly options: AnchoredPopupOptions) {}
 
@@ -60,12 +87,32 @@ export class AnchoredPopup {
     const { style } = popup;
     style.setProperty(ROOM_INLINE, `${Math.max(0, viewport.width - 2 * this.options.margin)}px`);
     style.removeProperty(ROOM_BLOCK);
-    const size = popup.getBoundingClientRect();
-    const align = anchor.align ?? this.options.align;
-    const placement = computePlacement(anchor, size, viewport, { ...this.options, align });
-    style.setProperty('left', `${placement.left}px`);
-    style.setProperty('top', `${placement.top}px`);
-    if (placement.maxHeight < size.height) style.setProperty(ROOM_BLOCK, `${placement.maxHeight}px`);
+    const placement = ++this.placements;
+    const current = () => placement === this.placements && this.popup === popup;
+    const position = positioning.loaded;
+    if (!position) {
+      style.setProperty('visibility', 'hidden');
+      void positioning.load().then((loaded) => {
+        if (!current()) return;
+        if (loaded) return this.place();
+        style.removeProperty('visibility');
+        console.error('[t3-composer] the placement of popups could not be loaded; this one shows unplaced');
+      });
+      return;
+    }
+    const anchorBox = {
+      x: anchor.left,
+      y: anchor.top,
+      width: anchor.right - anchor.left,
+      height: anchor.bottom - anchor.top,
+    };
+    const capHeight = (room: number) => style.setProperty(ROOM_BLOCK, `${room}px`);
+    void position.positionPopup(popup, anchorBox, viewport, this.options, capHeight).then(({ x, y }) => {
+      if (!current()) return;
+      style.setProperty('left', `${Math.round(x)}px`);
+      style.setProperty('top', `${Math.round(y)}px`);
+      style.removeProperty('visibility');
+    });
   };
 
   private watch(on: boolean): void {

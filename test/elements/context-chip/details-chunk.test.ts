@@ -19,7 +19,10 @@ describe('<t3-context-chip>: the details load the first time a chip is looked in
     expect(fetched(DETAILS), 'before a look').to.equal(false);
 
     await sendMouse({ type: 'move', position: centre(part(chip, 'base')!) });
-    await waitFor(() => part(chip, 'details')?.matches(':popover-open') === true, 'the details to open');
+    // The card shows once it is placed: the placement's code comes on the first look too.
+    const shown = (card: HTMLElement | null) =>
+      card?.matches(':popover-open') && getComputedStyle(card).visibility === 'visible';
+    await waitFor(() => shown(part(chip, 'details')) === true, 'the details to show');
     expect(fetched(DETAILS)).to.equal(true);
     const details = part(chip, 'details')!;
     expect(details.textContent).to.contain('npm test');

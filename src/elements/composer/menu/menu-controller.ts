@@ -2,7 +2,7 @@ import { Compartment, type EditorState, type Extension } from '@codemirror/state
 import { Direction, EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 import { nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { formatMessage } from '../../shared/locale.js';
-import { AnchoredPopup } from '../../shared/anchored-popup.js';
+import { AnchoredPopup, preloadPopupPlacement } from '../../shared/anchored-popup.js';
 import type { ComposerContext } from '../editor/composer-context.js';
 import { insertionProblem } from '../editor/state/draft-limits.js';
 import { menuKeymap } from './menu-keymap.js';
@@ -40,7 +40,6 @@ export class MenuController implements ReactiveController {
   private readonly popup = new AnchoredPopup({
     gap: 4,
     margin: 8,
-    align: 'start',
     anchor: () => this.triggerRect(),
     onLayoutChange: () => this.popup.place(),
   });
@@ -115,6 +114,8 @@ export class MenuController implements ReactiveController {
       }),
       EditorView.contentAttributes.of({ 'aria-autocomplete': 'list', 'aria-haspopup': 'listbox' }),
       EditorView.domEventHandlers({
+        // A menu opens only in a focused editor: its placement is there by the time one does.
+        focus: () => preloadPopupPlacement(),
         // The editor knows the composition is over once this handler ran: look at the confirmed text then.
         compositionend: (_event, view) => void setTimeout(() => this.compositionEnded(view)),
       }),
@@ -234,15 +235,15 @@ export class MenuController implements ReactiveController {
   }
 
   /**
-   * The trigger character's box, its right edge leading in right-to-left text; the frame's when it
-   * is out of view. It reaches over the height of the send and stop buttons too, so the menu, above
-   * or under it, covers neither the caret's line nor those buttons (a phone's narrow screen).
+   * The trigger character's box, or the frame's when it is out of view; the menu lines up with its
+   * start edge in the menu's own direction, the trigger line's. It reaches over the height of the
+   * send and stop buttons too, so the menu, above or under it, covers neither the caret's line nor
+   * those buttons (a phone's narrow screen).
    */
   private triggerRect() {
     const view = this.view;
     const trigger = view && openTrigger(view.state);
     if (!view || !trigger) return null;
-    const align = this.triggerDirection() === Direction.RTL ? ('end' as const) : ('start' as const);
     const coords = view.coordsAtPos(trigger.from, 1) ?? view.dom.getBoundingClientRect();
     let { top, bottom } = coords;
     for (const button of this.context.host.shadowRoot?.querySelectorAll(SEND_CONTROLS) ?? []) {
@@ -251,7 +252,7 @@ export class MenuController implements ReactiveController {
       top = Math.min(top, box.top);
       bottom = Math.max(bottom, box.bottom);
     }
-    return { left: coords.left, right: coords.right, top, bottom, align };
+    return { left: coords.left, right: coords.right, top, bottom };
   }
 
   /** The direction of the line the open menu's trigger is on. */
