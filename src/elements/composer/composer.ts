@@ -144,8 +144,7 @@ export class T3Composer extends ComposerProperties {
     this.submitting = new SubmitController(this.session, {
       recall: this.recall,
       stash: this.stashing,
-      beforeSend: () => this.dictation.stop(undefined, { now: true }),
-      hasGuess: () => this.dictation.hasGuess,
+      dictation: this.dictation,
       uploads: this.session.uploads,
       keys: {
         currentKey: () => this.persistence.currentKey,

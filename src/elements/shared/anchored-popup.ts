@@ -29,6 +29,20 @@ export function visibleViewport(): Rect {
   return { x: 0, y: 0, width: root.clientWidth, height: root.clientHeight };
 }
 
+/**
+ * A popup waiting for its placement is there but unseen and lets the pointer through; unlike
+ * `visibility: hidden`, it can take focus (a form opened with focus in its field).
+ */
+function unseen(style: CSSStyleDeclaration, waiting: boolean): void {
+  if (waiting) {
+    style.setProperty('opacity', '0');
+    style.setProperty('pointer-events', 'none');
+  } else {
+    style.removeProperty('opacity');
+    style.removeProperty('pointer-events');
+  }
+}
+
 /** The popup's stylesheet caps its size with these, so a host's own caps still apply under them. */
 const ROOM_INLINE = '--_t3-popup-room-inline';
 const ROOM_BLOCK = '--_t3-popup-room-block';
@@ -47,7 +61,7 @@ export interface AnchoredPopupOptions extends PopupSpacing {
  * lined up with the anchor's start edge in the popup's own direction and kept inside the visible
  * area. Its place is set through the CSSOM (no style attribute a strict policy would refuse), and
  * set again while it is open when the visual viewport moves or resizes or the popup's own size
- * changes. The first popup waits, hidden, for the placement code; should it fail to load, popups
+ * changes. The first popup waits, unseen, for the placement code; should it fail to load, popups
  * show where the browser puts a popover (the middle of the window) rather than not at all.
  */
 export class AnchoredPopup {
@@ -91,11 +105,11 @@ export class AnchoredPopup {
     const current = () => placement === this.placements && this.popup === popup;
     const position = positioning.loaded;
     if (!position) {
-      style.setProperty('visibility', 'hidden');
+      unseen(style, true);
       void positioning.load().then((loaded) => {
         if (!current()) return;
         if (loaded) return this.place();
-        style.removeProperty('visibility');
+        unseen(style, false);
         console.error('[t3-composer] the placement of popups could not be loaded; this one shows unplaced');
       });
       return;
@@ -111,7 +125,7 @@ export class AnchoredPopup {
       if (!current()) return;
       style.setProperty('left', `${Math.round(x)}px`);
       style.setProperty('top', `${Math.round(y)}px`);
-      style.removeProperty('visibility');
+      unseen(style, false);
     });
   };
 

@@ -42,7 +42,7 @@ describe('<t3-composer>: a menu whose placement cannot be loaded', () => {
     await waitFor(() => win.consoleErrors.some((error) => error.includes('placement of popups')), 'the failure');
     expect(fetched(/\/missing\/popup-position\.js/, win)).to.equal(true);
     expect(menu()!.matches(':popover-open')).to.equal(true);
-    expect(win.getComputedStyle(menu()!).visibility).to.equal('visible');
+    expect(win.getComputedStyle(menu()!).opacity).to.equal('1');
 
     await press('Enter');
     await waitFor(() => composer.value.records.length === 1, 'the pick');

@@ -21,7 +21,7 @@ describe('<t3-context-chip>: the details load the first time a chip is looked in
     await sendMouse({ type: 'move', position: centre(part(chip, 'base')!) });
     // The card shows once it is placed: the placement's code comes on the first look too.
     const shown = (card: HTMLElement | null) =>
-      card?.matches(':popover-open') && getComputedStyle(card).visibility === 'visible';
+      card?.matches(':popover-open') && getComputedStyle(card).opacity === '1';
     await waitFor(() => shown(part(chip, 'details')) === true, 'the details to show');
     expect(fetched(DETAILS)).to.equal(true);
     const details = part(chip, 'details')!;

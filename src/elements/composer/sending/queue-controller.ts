@@ -6,7 +6,7 @@ import { formatMessage } from '../../shared/locale.js';
 import { bringDraftBack } from '../drafts/draft-takeback.js';
 import { draftAtoms } from '../editor/atoms/draft-atoms.js';
 import type { ComposerContext } from '../editor/composer-context.js';
-import { type ComposerDraft, decodeDraft, readDraft, stateIsBlank } from '../editor/state/draft.js';
+import { type ComposerDraft, decodeDraft, stateIsBlank } from '../editor/state/draft.js';
 import { draftFields } from '../editor/state/draft-state.js';
 import {
   type QueueCandidate,
@@ -230,8 +230,8 @@ export class QueueController {
     if (stateIsBlank(state)) return [];
     const result = submissionOf(state, this.context.commandInfo, this.context.config.locale);
     if ('problem' in result) return [];
-    const draft = readDraft(state);
-    return [{ ...queueEntryIdentity(candidate), preview: previewOf(draft), draft, submission: result.detail }];
+    const { draft, detail } = result;
+    return [{ ...queueEntryIdentity(candidate), preview: previewOf(draft), draft, submission: detail }];
   }
 }
 

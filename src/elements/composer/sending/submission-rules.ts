@@ -7,10 +7,10 @@ import {
   INPUT_ANNOTATIONS_MAX,
   MESSAGE_CONTEXT_MAX_RECORDS,
 } from '../../../core/index.js';
-import type { DraftSubmission, SubmittedAttachment } from '../../shared/draft-values.js';
+import type { ComposerDraft, DraftSubmission, SubmittedAttachment } from '../../shared/draft-values.js';
 import { formatMessage, type T3Locale } from '../../shared/locale.js';
 import { firstMissingSlot, slotSelection, textWithArguments } from '../editor/atoms/command/command-slots.js';
-import { activeCommand, liveAttachments, referencedRecords } from '../editor/state/draft.js';
+import { activeCommand, readDraft } from '../editor/state/draft.js';
 
 /** Why the draft may not be submitted as it is (it came in over a limit), or `undefined`. */
 function submissionProblem(
@@ -26,14 +26,15 @@ function submissionProblem(
 }
 
 /**
- * What `t3-submit` carries for the draft, or why it may not be submitted (with the selection that
- * shows where: an empty required argument slot). The text carries the filled arguments.
+ * The draft as it leaves the composer and what `t3-submit` carries for it, or why it may not be
+ * submitted (with the selection that shows where: an empty required argument slot). The
+ * submission's text carries the filled arguments.
  */
 export function submissionOf(
   state: EditorState,
   commandInfo: (command: CommandInfo) => CommandInfo,
   locale: T3Locale,
-): { detail: DraftSubmission } | { problem: string; selection?: EditorSelection } {
+): { detail: DraftSubmission; draft: ComposerDraft } | { problem: string; selection?: EditorSelection } {
   const missing = firstMissingSlot(state);
   if (missing) {
     return {
@@ -42,7 +43,8 @@ export function submissionOf(
     };
   }
   const { text, values } = textWithArguments(state);
-  const records = referencedRecords(state);
+  const draft = readDraft(state);
+  const { records } = draft;
   const picked = activeCommand(state);
   const problem = submissionProblem(text, records, !!picked, locale);
   if (problem) return { problem };
@@ -53,7 +55,7 @@ export function submissionOf(
       ? { command: commandInfo(picked.command), subcommandPath: picked.subcommandPath, arguments: values }
       : {}),
   });
-  return { detail: { ...submission, attachments: liveAttachments(state).map(submittedAttachment) } };
+  return { detail: { ...submission, attachments: draft.attachments.map(submittedAttachment) }, draft };
 }
 
 /** What `t3-submit` carries for a file of the draft: with the host's id and url once it is uploaded. */

@@ -1,11 +1,12 @@
 import { html, type nothing, type TemplateResult } from 'lit';
 import type { ComposerDraft, DraftSubmission } from '../../shared/draft-values.js';
 import { type Delivery, emit } from '../../shared/events.js';
+import type { DictationController } from '../dictation/dictation-controller.js';
 import type { DraftRecall } from '../drafts/draft-recall.js';
 import type { StashController } from '../drafts/stash-controller.js';
 import { bringDraftBack } from '../drafts/draft-takeback.js';
 import type { ComposerContext } from '../editor/composer-context.js';
-import { readDraft, stateIsBlank } from '../editor/state/draft.js';
+import { stateIsBlank } from '../editor/state/draft.js';
 import { insertionProblem } from '../editor/state/draft-limits.js';
 import { renderSendButton } from './composer-actions.js';
 import { type FlightEnd, type InFlightOptions, SubmissionsInFlight } from './in-flight.js';
@@ -24,10 +25,8 @@ import { fireSubmit } from './submit-event.js';
 export interface SubmitParts {
   recall: DraftRecall;
   stash: StashController;
-  /** Before a draft is sent: dictation keeps what it heard as text, and ends. */
-  beforeSend(): void;
-  /** Whether dictation shows a guess, which a send would keep as text first: something to send. */
-  hasGuess(): boolean;
+  /** Its guess on screen is something to send; before a draft is sent, what it heard becomes text, and it ends. */
+  dictation: Pick<DictationController, 'hasGuess' | 'stop'>;
   /** Where drafts are saved: a send made under another key settles into that key's record. */
   keys: Pick<InFlightOptions, 'currentKey' | 'settledElsewhere'>;
   /** The uploads that start on attach: a send waits for those still running. */
@@ -73,16 +72,19 @@ export class SubmitController {
    */
   submit(otherWay = false): boolean {
     const { context } = this;
+    const { dictation } = this.parts;
     if (!context.view || context.disabled) return false;
-    if (stateIsBlank(context.state) && !this.parts.hasGuess()) return false;
+    const blank = stateIsBlank(context.state);
+    if (blank && !dictation.hasGuess) return false;
     const action = followUpAction(this.busy, this.mode, otherWay);
     if (action === 'block') {
       context.notices.show(context.config.locale.queueBlocked);
       return false;
     }
-    this.parts.beforeSend();
+    dictation.stop(undefined, { now: true });
     const state = context.state;
-    if (stateIsBlank(state)) return false;
+    // A guess that could not go in leaves a blank draft blank.
+    if (blank && stateIsBlank(state)) return false;
     if (this.context.deferSubmit()) return false;
     const uploadProblem = this.parts.uploads.problem();
     if (uploadProblem) {
@@ -95,14 +97,14 @@ export class SubmitController {
       if (result.selection) context.dispatch({ selection: result.selection, scrollIntoView: true });
       return false;
     }
-    const draft = readDraft(state);
+    const { draft, detail } = result;
     if (action === 'queue') {
-      this.queue.add(draft, result.detail);
+      this.queue.add(draft, detail);
       context.replaceDraft({ text: '' });
       return true;
     }
     const delivery = action === 'steer' ? 'steer' : 'new';
-    if (!this.send(result.detail, draft, delivery, (reason, back) => this.restore(back, reason))) return false;
+    if (!this.send(detail, draft, delivery, (reason, back) => this.restore(back, reason))) return false;
     // The submitted files belong to the host now: no `t3-attachment-remove` for them.
     context.replaceDraft({ text: '' });
     // A message of the person's own starts a paused queue again.
@@ -234,7 +236,7 @@ export class SubmitController {
   /** Whether the draft could be sent now: not disabled, not blank, within the limits. */
   private canSend(): boolean {
     const { state, config } = this.context;
-    const blank = stateIsBlank(state) && !this.parts.hasGuess();
+    const blank = stateIsBlank(state) && !this.parts.dictation.hasGuess;
     return !this.context.disabled && !blank && !insertionProblem(state, [], 0, config.locale);
   }
 }
