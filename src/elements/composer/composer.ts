@@ -316,7 +316,7 @@ export class T3Composer extends ComposerProperties {
           </div>
         </div>
       </div>
-      ${session.menu.render()} ${session.notices.renderNotice()} ${session.notices.renderLiveRegion()}
+      ${session.notices.renderNotice()} ${session.notices.renderLiveRegion()}
     </div>`;
   }
 

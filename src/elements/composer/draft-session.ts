@@ -1,4 +1,4 @@
-import { EditorState, type Extension, type Transaction, type TransactionSpec } from '@codemirror/state';
+import { Compartment, EditorState, type Extension, type Transaction, type TransactionSpec } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import {
   type Citation,
@@ -41,7 +41,8 @@ import { attachmentsField, commandField, draftFields, recordsField } from './edi
 import { EditorSetup, type EditorSettings } from './editor/editor-setup.js';
 import { linkInsertion, textInsertion } from './editor/state/insertion.js';
 import { FormValue } from './form-value.js';
-import { MenuController } from './menu/menu-controller.js';
+import { closeMenu, menuFocus, menuSources, menuState, openTrigger } from './menu/menu-state.js';
+import { composerMenu } from './menu/menu-view.js';
 import type { MentionProvider } from './menu/providers.js';
 import { Notices } from './notices.js';
 import { ComposerDrops } from './drops/composer-drops.js';
@@ -83,7 +84,8 @@ export class DraftSession implements ComposerContext {
   private readonly formValue: FormValue;
   private readonly editor: DraftEditor;
   private readonly setup: EditorSetup;
-  readonly menu: MenuController;
+  /** The providers and commands the menu lists, the element's current ones. */
+  private readonly menuSources = new Compartment();
   readonly shelf: AttachmentShelf;
   readonly uploads: UploadsController;
   private readonly clipboard: ComposerClipboard;
@@ -98,9 +100,8 @@ export class DraftSession implements ComposerContext {
     this.editor = new DraftEditor({
       emptyState: () => this.createState({ text: '' }),
       afterIdleChange: (startState, transactions, state) => this.afterTransactions(startState, transactions, state),
-      viewChanged: (view) => this.menu.attach(view),
+      viewChanged: (view) => this.viewChanged(view),
     });
-    this.menu = new MenuController(this, options.providers);
     this.uploads = new UploadsController(this, options.uploadOwners);
     this.shelf = new AttachmentShelf(this, { retry: (contextId) => this.uploads.retry(contextId) && this.focus() });
     this.clipboard = new ComposerClipboard(this, {
@@ -119,7 +120,8 @@ export class DraftSession implements ComposerContext {
       takesKey: (event) => this.takesKey(event),
       controllers: () => [
         options.leadingControllers(),
-        this.menu.extension(),
+        this.menuSources.of(menuSources.compute([], () => this.currentMenuSources())),
+        composerMenu(this),
         this.clipboard.extension(),
         this.drops.extension(),
       ],
@@ -258,7 +260,7 @@ export class DraftSession implements ComposerContext {
   }
 
   unmount(): void {
-    this.menu.close();
+    this.closeMenu();
     this.editor.unmount();
   }
 
@@ -270,9 +272,29 @@ export class DraftSession implements ComposerContext {
     this.editor.blur();
   }
 
-  /** Before the element renders: a composer that cannot be edited shows no menu. */
+  /**
+   * Before the element renders: the menu lists the element's current providers and commands, and a
+   * composer that cannot be edited shows none.
+   */
   beforeRender(): void {
-    if (this.settings().readOnly) this.menu.close();
+    const sources = this.currentMenuSources();
+    const current = this.state.facet(menuSources);
+    if (current.providers !== sources.providers || current.commands !== sources.commands)
+      this.dispatch({ effects: this.menuSources.reconfigure(menuSources.of(sources)) });
+    if (this.settings().readOnly) this.closeMenu();
+  }
+
+  private currentMenuSources() {
+    return { providers: this.options.providers(), commands: this.host.commands };
+  }
+
+  private closeMenu(): void {
+    if (openTrigger(this.state)) this.dispatch({ effects: closeMenu.of(null) });
+  }
+
+  /** A draft kept aside without an editor has no focus to open a menu in. */
+  private viewChanged(view: EditorView | undefined): void {
+    if (!view && this.state.field(menuState, false)?.focused) this.dispatch({ effects: menuFocus.of(false) });
   }
 
   /** Follows changed element properties: editability, length limit, placeholder, name. */
@@ -309,7 +331,9 @@ export class DraftSession implements ComposerContext {
    */
   private takesKey({ key }: KeyboardEvent): boolean {
     if (key === 'Enter' || key === 'ArrowUp' || key === 'ArrowDown') return true;
-    return (key === 'Tab' || key === 'Escape') && (this.menu.isOpen || (key === 'Escape' && this.host.busy));
+    return (
+      (key === 'Tab' || key === 'Escape') && (openTrigger(this.state) !== null || (key === 'Escape' && this.host.busy))
+    );
   }
 
   /** After transactions: files that left the draft, chip announcements, then what every change of the draft gets. */

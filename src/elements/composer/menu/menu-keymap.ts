@@ -6,9 +6,9 @@ import { dismissMenu, menuState, setActiveOption } from './menu-state.js';
 /** What the keys need from the menu beyond the editor state. */
 export interface MenuKeyTarget {
   /** The open menu's options in list order. */
-  options(state: EditorState): readonly Option[];
+  options(view: EditorView, state: EditorState): readonly Option[];
   /** Whether a mention's results are still on their way. */
-  loading(): boolean;
+  loading(view: EditorView): boolean;
   pick(view: EditorView, option: Option): void;
 }
 
@@ -38,7 +38,7 @@ function moveActive(target: MenuKeyTarget, step: 1 | -1): Command {
   return (view) => {
     const menu = view.state.field(menuState, false);
     if (!menu?.trigger) return false;
-    const count = target.options(view.state).length;
+    const count = target.options(view, view.state).length;
     if (count > 0) view.dispatch({ effects: setActiveOption.of((menu.active + step + count) % count) });
     return true;
   };
@@ -50,13 +50,13 @@ function pickActive(target: MenuKeyTarget, key: 'Enter' | 'Tab'): Command {
     if (!menu?.trigger) return false;
     // In a slot's menu, Tab moves on to the next slot: an optional slot can be skipped.
     if (key === 'Tab' && menu.trigger.type === 'argument') return false;
-    const option = target.options(view.state)[menu.active];
+    const option = target.options(view, view.state)[menu.active];
     if (option) {
       target.pick(view, option);
       return true;
     }
     // Results not in yet: Enter must neither pick nor submit the half-typed `@query`.
-    if (menu.trigger.type === 'mention' && target.loading()) return true;
+    if (menu.trigger.type === 'mention' && target.loading(view)) return true;
     // Nothing to pick: the menu goes. In a mention's menu Enter stops there, so text meant as a
     // mention is never sent by the key meant to pick it (the next Enter sends it as text); in any
     // other menu Enter goes on to do what it does without one.
