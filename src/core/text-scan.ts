@@ -4,6 +4,8 @@
  * `^`, `\b`) without their worst-case backtracking, so every parser stays linear on any input.
  */
 
+import type { TextRange } from './text-walk.js';
+
 const LINE_FEED = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 const LINE_SEPARATOR = 0x2028;
@@ -109,12 +111,6 @@ export function rememberedSearch(search: ForwardSearch): ForwardSearch {
 /** `text.indexOf(needle, from)`, remembered. */
 export function rememberedIndexOf(text: string, needle: string): ForwardSearch {
   return rememberedSearch((from) => text.indexOf(needle, from));
-}
-
-/** A stretch `[start, end)` of a text. */
-export interface TextRange {
-  start: number;
-  end: number;
 }
 
 /** The index of the first range of `sorted` (disjoint, in order) ending after `position`. */

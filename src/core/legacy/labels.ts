@@ -7,8 +7,8 @@ import {
   insertRange,
   overlapsRange,
   type CharacterReader,
-  type TextRange,
 } from '../text-scan.js';
+import type { TextRange } from '../text-walk.js';
 import type { PieceText } from './pieces.js';
 
 /**
