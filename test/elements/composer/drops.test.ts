@@ -99,6 +99,8 @@ describe('<t3-composer> drops: chips with their records', () => {
     // The pointer reaches the chip before it presses, which loads the message's copy and drag code.
     await sendMouse({ type: 'move', position: centre(chip) });
     await waitFor(() => fetched(/\/user-message\/message-copy\.(?:ts|js)\b/), 'the copy code');
+    // Fetched is not yet run: the same module, imported here, has run once this resolves.
+    await import('../../../src/elements/user-message/message-copy.js');
 
     const types = await dragStart(centre(chip), pointAfter(composer, 'before'));
     expect(types).to.include(CONTEXT_CLIPBOARD_MIME);
