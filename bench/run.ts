@@ -3,13 +3,15 @@
  * goal and verdict, printed as a table and written to bench/results.json; a full run (every suite,
  * not `--quick`) also writes the table into docs/performance.md and draws it as docs/bench.svg. `--quick`
  * runs each figure a few times only (a smoke check that the benchmarks execute). `--suite=browser`
- * runs one suite, `--groups=keystrokes,paste` only those groups of the browser suite.
+ * runs one suite, `--groups=keystrokes,paste` only those groups of the browser suite. `--repeat=3`
+ * runs everything three times over and reports each figure as the median of the three runs' medians,
+ * its spread across all of them.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { chartSvg } from './chart.js';
-import { type Figure, type Suite, verdict } from './figures.js';
+import { type Figure, type Suite, summarize, verdict } from './figures.js';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.find((arg) => arg.startsWith('--suite='))?.slice('--suite='.length);
@@ -17,6 +19,10 @@ const groups = process.argv
   .find((arg) => arg.startsWith('--groups='))
   ?.slice('--groups='.length)
   .split(',');
+const repeat = Math.max(
+  1,
+  Number(process.argv.find((arg) => arg.startsWith('--repeat='))?.slice('--repeat='.length)) || 1,
+);
 
 const suites: Suite[] = [];
 for (const path of ['./core.bench.js', './browser.bench.js', './ssr.bench.js', './size.bench.js', './host.bench.js']) {
@@ -27,12 +33,17 @@ for (const path of ['./core.bench.js', './browser.bench.js', './ssr.bench.js', '
   }
 }
 
-const figures: (Figure & { suite: string })[] = [];
-for (const suite of suites) {
-  if (only && suite.name !== only) continue;
-  process.stdout.write(`running ${suite.name}…\n`);
-  for (const figure of await suite.run({ quick, groups })) figures.push({ ...figure, suite: suite.name });
+const rounds: (Figure & { suite: string })[][] = [];
+for (let round = 1; round <= repeat; round++) {
+  const measured: (Figure & { suite: string })[] = [];
+  for (const suite of suites) {
+    if (only && suite.name !== only) continue;
+    process.stdout.write(`running ${suite.name}${repeat > 1 ? ` (run ${round} of ${repeat})` : ''}…\n`);
+    for (const figure of await suite.run({ quick, groups })) measured.push({ ...figure, suite: suite.name });
+  }
+  rounds.push(measured);
 }
+const figures = rounds.length === 1 ? rounds[0]! : medianOfRounds(rounds);
 
 const format = (value: number, unit: Figure['unit']) =>
   unit === 'ratio' ? value.toFixed(2) : `${value.toFixed(unit === 'KB' ? 1 : 2)} ${unit}`;
@@ -60,6 +71,7 @@ const machine = {
   chromium: chromiumVersion(),
   platform: `${os.platform()} ${os.release()}`,
   quick,
+  repeat,
   date: new Date().toISOString(),
 };
 writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ machine, figures }, null, 2)}\n`);
@@ -69,6 +81,21 @@ if (!quick && !only) {
 }
 const missed = figures.filter((figure) => verdict(figure) === 'MISSED');
 console.log(`\n${figures.length} figures, ${missed.length} missed their goal. Results in bench/results.json.`);
+
+/** Each figure as the median of the rounds' medians, with the spread of all their runs. */
+function medianOfRounds(all: (Figure & { suite: string })[][]): (Figure & { suite: string })[] {
+  const key = (figure: Figure & { suite: string }) => `${figure.suite}\n${figure.name}\n${figure.baseline}`;
+  return all[0]!.map((first) => {
+    const same = all.flatMap((round) => round.filter((figure) => key(figure) === key(first)));
+    return {
+      ...first,
+      median: summarize(same.map((figure) => figure.median)).median,
+      min: Math.min(...same.map((figure) => figure.min)),
+      max: Math.max(...same.map((figure) => figure.max)),
+      runs: same.reduce((sum, figure) => sum + figure.runs, 0),
+    };
+  });
+}
 
 function chromiumVersion(): string {
   try {
@@ -89,8 +116,13 @@ function writePerformanceTable(): void {
   const to = text.indexOf(end);
   if (from === -1 || to < from) return;
   const cpu = machine.cpus.replace(/ \d+-Core Processor|\s+/g, ' ').trim();
+  const runs = repeat > 1 ? `${repeat} full runs` : 'Latest run';
+  const median =
+    repeat > 1
+      ? `the median of the ${repeat} runs' medians, the spread of all their runs`
+      : 'median, the spread of the repeated runs';
   const heading =
-    `Latest run (${machine.date.slice(0, 10)}; ${cpu}, ${machine.memoryGiB} GiB, Node ${machine.node.slice(1)}, ` +
-    `${machine.chromium}, shared machine): median, the spread of the repeated runs, and the goal.`;
+    `${runs} (${machine.date.slice(0, 10)}; ${cpu}, ${machine.memoryGiB} GiB, Node ${machine.node.slice(1)}, ` +
+    `${machine.chromium}, shared machine): ${median}, and the goal.`;
   writeFileSync(page, `${text.slice(0, from + start.length)}\n${heading}\n\n${table}\n${text.slice(to)}`);
 }
