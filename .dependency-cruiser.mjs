@@ -193,7 +193,7 @@ export default {
     },
 
     // Inside the composer: editor/ (draft state and commands) is the base its other folders build on,
-    // and the root files (composer.ts, draft-session.ts, composer-types.ts) build on the folders.
+    // and the root files (composer.ts, composer-session.ts, composer-types.ts) build on the folders.
     {
       name: 'composer-editor-stands-alone',
       comment: `${COMPOSER}/editor/ imports none of the composer's other folders nor its root files.`,
@@ -234,18 +234,18 @@ export default {
       },
     },
     {
-      name: 'composer-drafts-not-sending',
-      comment: `${COMPOSER}/drafts/ (stash, recall, persistence, storage) imports nothing from sending/ (submit, queue).`,
+      name: 'composer-saved-drafts-not-sending',
+      comment: `${COMPOSER}/saved-drafts/ (stash, recall, persistence, storage) imports nothing from sending/ (submit, queue).`,
       severity: 'error',
-      from: { path: `^${COMPOSER}/drafts/` },
+      from: { path: `^${COMPOSER}/saved-drafts/` },
       to: { path: `^${COMPOSER}/sending/` },
     },
     {
       name: 'composer-folders-not-root',
-      comment: `No folder of the composer imports composer.ts, draft-session.ts or composer-types.ts: they build on the folders.`,
+      comment: `No folder of the composer imports composer.ts, composer-session.ts or composer-types.ts: they build on the folders.`,
       severity: 'error',
       from: { path: `^${COMPOSER}/[^/]+/` },
-      to: { path: `^${COMPOSER}/(composer|draft-session|composer-types)\\.ts$` },
+      to: { path: `^${COMPOSER}/(composer|composer-session|composer-types)\\.ts$` },
     },
   ],
   options: {

@@ -24,7 +24,7 @@ export {
   T3Composer,
 } from './elements/composer/composer.js';
 export { ComposerProperties } from './elements/composer/composer-properties.js';
-export type { DraftAttachment, SubmittedAttachment } from './elements/shared/draft-values.js';
+export type { DraftAttachment, SubmittedAttachment } from './elements/shared/composer-values.js';
 export type { MentionItem, MentionProvider, MentionTag } from './elements/composer/menu/providers.js';
 export type { DropResolver } from './elements/composer/drops/drop-resolver.js';
 export type { DictationChangeDetail } from './elements/shared/events.js';

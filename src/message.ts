@@ -4,7 +4,7 @@
  * nothing reachable from this entry loads the editor.
  */
 export { T3ContextChip, type ChipView } from './elements/context-chip/context-chip.js';
-export type { TextPreview } from './elements/shared/draft-values.js';
+export type { TextPreview } from './elements/shared/composer-values.js';
 export { T3UserMessage, type UserMessageContentRenderer } from './elements/user-message/user-message.js';
 export type { MessageFile, MessageImage, UserMessageRenderInfo } from './elements/user-message/message-model.js';
 export { T3ContextScope } from './elements/context-scope/context-scope.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { atomIndex, visibleLengthOf } from '../../src/elements/composer/editor/atoms/atom-index.js';
 import { type ChipRange, chipsOf } from '../../src/elements/composer/editor/atoms/context-chip/chip-atom.js';
 import { draftAtoms } from '../../src/elements/composer/editor/atoms/draft-atoms.js';
-import { readDraft } from '../../src/elements/composer/editor/state/draft.js';
+import { readDraft } from '../../src/elements/composer/editor/state/draft-codec.js';
 import { draftFields } from '../../src/elements/composer/editor/state/draft-state.js';
 import { submissionOf } from '../../src/elements/composer/sending/submission-rules.js';
 import { DEFAULT_LOCALE } from '../../src/elements/shared/locale.js';

@@ -1,5 +1,5 @@
 import type { ContextRecord } from '../../core/index.js';
-import type { ComposerDraft } from '../shared/draft-values.js';
+import type { ComposerDraft } from '../shared/composer-values.js';
 
 /** The draft's text and the records its chips refer to. */
 export interface ComposerValue {
@@ -28,8 +28,8 @@ export type {
   SubmittedAttachment,
 } from '../shared/events.js';
 export type { ComposerDraft };
-export type { DraftAttachment, QueuedSubmission, StashEntry } from '../shared/draft-values.js';
+export type { DraftAttachment, QueuedSubmission, StashEntry } from '../shared/composer-values.js';
 export type { QueueEntryInit } from './sending/queued-submissions.js';
 export type { QueueMode } from './sending/queue-mode.js';
-export type { HistoryEntry } from './drafts/history-entries.js';
-export type { DraftStorage, StoredDrafts } from './drafts/draft-storage.js';
+export type { HistoryEntry } from './saved-drafts/history-entries.js';
+export type { DraftStorage, StoredDrafts } from './saved-drafts/draft-storage.js';

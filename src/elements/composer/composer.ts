@@ -7,13 +7,13 @@ import type { ComposerDraft, ComposerValue, InsertContextOptions, InsertContextR
 import { composerStyles } from './composer.styles.js';
 import { editorShell, replaceServerShell } from './server-shell.js';
 import { restoredFormValue } from './form-value.js';
-import { DraftPersistence } from './drafts/draft-persistence.js';
-import { DraftRecall } from './drafts/draft-recall.js';
-import { DraftSession } from './draft-session.js';
-import type { StashEntry } from './drafts/draft-stash.js';
-import { StashController } from './drafts/stash-controller.js';
-import { activeCommand, decodeDraft, liveAttachments, readDraft, referencedRecords } from './editor/state/draft.js';
-import type { HistoryEntry } from './drafts/history-entries.js';
+import { DraftPersistence } from './saved-drafts/draft-persistence.js';
+import { DraftRecall } from './saved-drafts/draft-recall.js';
+import { ComposerSession } from './composer-session.js';
+import type { StashEntry } from './saved-drafts/draft-stash.js';
+import { StashController } from './saved-drafts/stash-controller.js';
+import { activeCommand, decodeDraft, liveAttachments, readDraft, referencedRecords } from './editor/state/draft-codec.js';
+import type { HistoryEntry } from './saved-drafts/history-entries.js';
 import { longPasteLimits } from './clipboard/long-paste.js';
 import type { QueueEntryInit, QueuedSubmission } from './sending/queued-submissions.js';
 import { SubmitController } from './sending/submit-controller.js';
@@ -110,7 +110,7 @@ export class T3Composer extends ComposerProperties {
 
   @query('[part~="editor"]') private editorHost?: HTMLElement;
 
-  private readonly session: DraftSession;
+  private readonly session: ComposerSession;
   private readonly recall: DraftRecall;
   private readonly stashing: StashController;
   private readonly submitting: SubmitController;
@@ -120,7 +120,7 @@ export class T3Composer extends ComposerProperties {
   constructor() {
     super();
     this.provideConfig();
-    this.session = new DraftSession(this, {
+    this.session = new ComposerSession(this, {
       config: () => this.config,
       providers: () => this.providers,
       dropResolver: () => this.dropResolver,

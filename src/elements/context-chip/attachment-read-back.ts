@@ -1,4 +1,4 @@
-import type { TextPreview } from '../shared/draft-values.js';
+import type { TextPreview } from '../shared/composer-values.js';
 import { textPreviewOf } from '../shared/text-preview.js';
 import { safeImageUrl } from '../shared/urls.js';
 

@@ -13,7 +13,7 @@ import { chipStyles } from './context-chip.styles.js';
 import { type CommentControl, commentControlFor } from './citation-comment-control.js';
 import { citationChipLabel } from '../shared/citation-chip-label.js';
 import { DetailsPopoverController } from './details-popover.js';
-import type { TextPreview } from '../shared/draft-values.js';
+import type { TextPreview } from '../shared/composer-values.js';
 import { DetailsChunk, type DetailsSource } from './details-chunk.js';
 import { type ChipButtonActions, chipButtons } from './chip-controls.js';
 

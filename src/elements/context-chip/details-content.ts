@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { type Citation, type ContextRecord, isKnownContextRecord } from '../../core/index.js';
-import type { TextPreview } from '../shared/draft-values.js';
+import type { TextPreview } from '../shared/composer-values.js';
 import { adoptLateStyles } from '../shared/late-styles.js';
 import type { T3Locale } from '../shared/locale.js';
 import { renderRecordDetails } from './chip-details.js';

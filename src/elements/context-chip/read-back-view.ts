@@ -1,7 +1,7 @@
 import { html, isServer, nothing, type TemplateResult } from 'lit';
 import type { AttachmentContextFields } from '../../core/index.js';
 import type { T3Locale } from '../shared/locale.js';
-import type { TextPreview } from '../shared/draft-values.js';
+import type { TextPreview } from '../shared/composer-values.js';
 import { isReadingBack, isTextType, textReadBack, thumbnailFailed, thumbnailUrl } from './attachment-read-back.js';
 import { renderTextPreview } from './text-preview.js';
 

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMessage, type T3Locale } from '../shared/locale.js';
-import type { TextPreview } from '../shared/draft-values.js';
+import type { TextPreview } from '../shared/composer-values.js';
 import { cutShort, isTextPreview, PREVIEW_LINES } from '../shared/text-preview.js';
 import { renderNumberedLines } from '../../kinds/details-parts.js';
 

@@ -10,9 +10,9 @@ import type {
   InputReferencePayload,
   MessageContext,
 } from '../../core/index.js';
-import type { ComposerDraft, DraftSubmission, QueuedSubmission, StashEntry } from './draft-values.js';
+import type { ComposerDraft, DraftSubmission, QueuedSubmission, StashEntry } from './composer-values.js';
 
-export type { SubmittedAttachment } from './draft-values.js';
+export type { SubmittedAttachment } from './composer-values.js';
 
 export type ChipPlacement = 'composer' | 'message';
 

@@ -1,4 +1,4 @@
-import type { TextPreview } from './draft-values.js';
+import type { TextPreview } from './composer-values.js';
 
 /** How many lines of a text file its chip shows, and how much of each. */
 export const PREVIEW_LINES = 5;

@@ -8,7 +8,7 @@ import {
   toContextId,
 } from '../../core/index.js';
 import { formatArgumentValue } from '../shared/command-arguments.js';
-import type { ComposerDraft, DraftSlot } from '../shared/draft-values.js';
+import type { ComposerDraft, DraftSlot } from '../shared/composer-values.js';
 import { hostKindRecord } from '../shared/host-kind-record.js';
 import type { AnnotationDrivenModel, MessageModel } from './message-model.js';
 

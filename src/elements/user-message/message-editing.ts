@@ -1,6 +1,6 @@
 import { nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { CommandInfo } from '../../core/index.js';
-import type { ComposerDraft, DraftSubmission } from '../shared/draft-values.js';
+import type { ComposerDraft, DraftSubmission } from '../shared/composer-values.js';
 import type { EditOriginal, SubmitDetail } from '../shared/events.js';
 import { fireExtendable, rejectionMessage } from '../shared/extendable-event.js';
 import { formatMessage, type T3Locale } from '../shared/locale.js';

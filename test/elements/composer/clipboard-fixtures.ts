@@ -1,6 +1,6 @@
 import { fixture, html } from '@open-wc/testing';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
-import type { DraftStorage } from '../../../src/elements/composer/drafts/draft-storage.js';
+import type { DraftStorage } from '../../../src/elements/composer/saved-drafts/draft-storage.js';
 import { clickEditor, composerFixture, content, pngFile, press } from './support.js';
 import { nextClipboardWrite } from '../support/interaction.js';
 

@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { DraftStorage, StoredDrafts, T3Composer } from '../../../src/composer.js';
-import { fitToBudget } from '../../../src/elements/composer/drafts/draft-storage.js';
-import { indexedDbDraftStorage } from '../../../src/elements/composer/drafts/indexed-db-drafts.js';
+import { fitToBudget } from '../../../src/elements/composer/saved-drafts/draft-storage.js';
+import { indexedDbDraftStorage } from '../../../src/elements/composer/saved-drafts/indexed-db-drafts.js';
 import { link, terminal } from '../../../support/records.js';
 import {
   chips,

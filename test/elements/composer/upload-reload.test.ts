@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { indexedDbDraftStorage } from '../../../src/elements/composer/drafts/indexed-db-drafts.js';
+import { indexedDbDraftStorage } from '../../../src/elements/composer/saved-drafts/indexed-db-drafts.js';
 import { pngFile, waitFor } from './support.js';
 import { clickFramedEditor, eventually, framedComposer, openFramedPage } from './reload-frame.js';
 import { settled, textFile, uploadHost } from './upload-support.js';

@@ -1,4 +1,4 @@
-import type { DraftAttachment } from '../../shared/draft-values.js';
+import type { DraftAttachment } from '../../shared/composer-values.js';
 
 /**
  * Whether a file is here without its bytes: uploaded before its draft was stored, it came back from

@@ -7,7 +7,7 @@ import type { DraftAttachment } from './attachments.js';
 import { chipsOf, type PlacedChip } from '../editor/atoms/context-chip/chip-atom.js';
 import { chipRemovals } from '../editor/atoms/context-chip/chip-edits.js';
 import type { ComposerContext } from '../editor/composer-context.js';
-import { liveAttachments } from '../editor/state/draft.js';
+import { liveAttachments } from '../editor/state/draft-codec.js';
 import { attachmentsField, dropAttachments, recordsField, uploadStatusField } from '../editor/state/draft-state.js';
 import { imageSource, revokeObjectUrl } from './thumbnail-source.js';
 import { thumbnailUpload } from './thumbnail-upload.js';

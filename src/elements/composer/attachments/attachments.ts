@@ -5,7 +5,7 @@ import {
   type ImageContextRecord,
   toKindScopedContextId,
 } from '../../../core/index.js';
-import type { DraftAttachment, TextPreview } from '../../shared/draft-values.js';
+import type { DraftAttachment, TextPreview } from '../../shared/composer-values.js';
 import { newLocalId } from '../editor/state/local-ids.js';
 
 export type { DraftAttachment };

@@ -1,12 +1,12 @@
 import { type StateEffect, Transaction } from '@codemirror/state';
 import type { ReactiveController } from 'lit';
 import type { ContextRecord } from '../../../core/index.js';
-import type { ComposerDraft, DraftAttachment } from '../../shared/draft-values.js';
+import type { ComposerDraft, DraftAttachment } from '../../shared/composer-values.js';
 import type { UploadRetryDetail } from '../../shared/events.js';
 import { rejectionMessage } from '../../shared/extendable-event.js';
 import { formatMessage } from '../../shared/locale.js';
 import type { ComposerContext } from '../editor/composer-context.js';
-import { liveAttachments } from '../editor/state/draft.js';
+import { liveAttachments } from '../editor/state/draft-codec.js';
 import {
   attachmentsField,
   putAttachments,

@@ -7,7 +7,7 @@ import {
   decodeClipboardFragment,
   decodeClipboardHtml,
 } from '../../../core/index.js';
-import type { TextPreview } from '../../shared/draft-values.js';
+import type { TextPreview } from '../../shared/composer-values.js';
 import type { ComposerContext } from '../editor/composer-context.js';
 import { droppedInsertion } from '../editor/state/insertion.js';
 import { newLocalId } from '../editor/state/local-ids.js';

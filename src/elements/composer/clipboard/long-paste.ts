@@ -3,7 +3,7 @@ import type { EditorState, Extension } from '@codemirror/state';
 import { type EditorView, ViewPlugin } from '@codemirror/view';
 import { collectCitations, collectContextReferences } from '../../../core/index.js';
 import type { T3ContextChip } from '../../context-chip/context-chip.js';
-import type { TextPreview } from '../../shared/draft-values.js';
+import type { TextPreview } from '../../shared/composer-values.js';
 import { countLines, textPreviewOf } from '../../shared/text-preview.js';
 import { formatMessage, type T3Locale } from '../../shared/locale.js';
 import { chipsOf } from '../editor/atoms/context-chip/chip-atom.js';

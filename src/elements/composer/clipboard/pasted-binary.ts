@@ -1,5 +1,5 @@
 import type { ContextRecord } from '../../../core/index.js';
-import type { DraftAttachment } from '../../shared/draft-values.js';
+import type { DraftAttachment } from '../../shared/composer-values.js';
 
 /**
  * The file a pasted image or file chip holds once `resolveAsset` has fetched its bytes. Without an

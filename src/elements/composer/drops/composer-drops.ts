@@ -7,7 +7,7 @@ import {
   decodeContextRecord,
   formatContextReference,
 } from '../../../core/index.js';
-import type { DraftAttachment } from '../../shared/draft-values.js';
+import type { DraftAttachment } from '../../shared/composer-values.js';
 import { filesToAttach } from '../attachments/attachments.js';
 import { writeDraftRange } from '../clipboard/fragment-flavours.js';
 import { planFragmentImport } from '../clipboard/fragment-import.js';

@@ -17,7 +17,7 @@ import {
   setSlots,
   slotSelection,
 } from '../editor/atoms/command/command-slots.js';
-import { activeCommand } from '../editor/state/draft.js';
+import { activeCommand } from '../editor/state/draft-codec.js';
 import { type PickedCommand, putRecords, setCommand } from '../editor/state/draft-state.js';
 import type { Option } from './menu-list.js';
 import { closeMenu } from './menu-state.js';

@@ -1,6 +1,6 @@
 import { type EditorState, Facet, StateEffect, StateField } from '@codemirror/state';
 import type { CommandInfo } from '../../../core/index.js';
-import { commandInfoOf } from '../editor/state/draft.js';
+import { commandInfoOf } from '../editor/state/draft-codec.js';
 import type { MentionProvider } from './providers.js';
 import { detectTrigger, type Trigger, triggerKey } from './trigger-detection.js';
 

@@ -1,7 +1,7 @@
 import type { EditorState } from '@codemirror/state';
 import type { CommandInfo } from '../../../core/index.js';
 import { activeSlots } from '../editor/atoms/command/command-slots.js';
-import { activeCommand, COMMAND_HEAD } from '../editor/state/draft.js';
+import { activeCommand, COMMAND_HEAD } from '../editor/state/draft-codec.js';
 import { matchSubcommands } from './commands.js';
 import { type MentionProvider, triggerOf, usableProviders } from './providers.js';
 import { findCommandTrigger, findMentionTrigger } from './triggers.js';

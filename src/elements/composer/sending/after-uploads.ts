@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ComposerDraft, DraftSubmission } from '../../shared/draft-values.js';
+import type { ComposerDraft, DraftSubmission } from '../../shared/composer-values.js';
 import type { ExtendableOutcome } from '../../shared/extendable-event.js';
 import type { T3Locale } from '../../shared/locale.js';
 import { styleProperties } from '../../shared/style-properties.js';

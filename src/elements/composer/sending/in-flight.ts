@@ -1,4 +1,4 @@
-import type { ComposerDraft } from '../../shared/draft-values.js';
+import type { ComposerDraft } from '../../shared/composer-values.js';
 import { emit } from '../../shared/events.js';
 import type { ComposerHost } from '../editor/composer-context.js';
 

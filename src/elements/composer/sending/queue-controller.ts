@@ -1,12 +1,12 @@
 import { EditorState } from '@codemirror/state';
 import type { nothing, TemplateResult } from 'lit';
-import type { DraftSubmission } from '../../shared/draft-values.js';
+import type { DraftSubmission } from '../../shared/composer-values.js';
 import { type Delivery, emit } from '../../shared/events.js';
 import { formatMessage } from '../../shared/locale.js';
-import { bringDraftBack } from '../drafts/draft-takeback.js';
+import { bringDraftBack } from '../saved-drafts/draft-takeback.js';
 import { draftAtoms } from '../editor/atoms/draft-atoms.js';
 import type { ComposerContext } from '../editor/composer-context.js';
-import { type ComposerDraft, decodeDraft, stateIsBlank } from '../editor/state/draft.js';
+import { type ComposerDraft, decodeDraft, stateIsBlank } from '../editor/state/draft-codec.js';
 import { draftFields } from '../editor/state/draft-state.js';
 import {
   type QueueCandidate,
@@ -16,7 +16,7 @@ import {
   type StoredQueueEntry,
 } from './queued-submissions.js';
 import { renderQueue } from './queue-view.js';
-import { previewOf } from '../drafts/draft-stash.js';
+import { previewOf } from '../saved-drafts/draft-stash.js';
 import { submissionOf } from './submission-rules.js';
 import { notSentNotice } from './not-sent.js';
 

@@ -1,12 +1,12 @@
-import type { DraftSubmission, QueuedSubmission } from '../../shared/draft-values.js';
+import type { DraftSubmission, QueuedSubmission } from '../../shared/composer-values.js';
 import { newLocalId } from '../editor/state/local-ids.js';
-import { EntryList } from '../drafts/entry-list.js';
-import { previewOf } from '../drafts/draft-stash.js';
-import type { ComposerDraft } from '../editor/state/draft.js';
+import { EntryList } from '../saved-drafts/entry-list.js';
+import { previewOf } from '../saved-drafts/draft-stash.js';
+import type { ComposerDraft } from '../editor/state/draft-codec.js';
 
 export type { QueuedSubmission };
 
-import type { StoredQueueEntry } from '../drafts/draft-storage.js';
+import type { StoredQueueEntry } from '../saved-drafts/draft-storage.js';
 
 export type { StoredQueueEntry };
 

@@ -7,10 +7,10 @@ import {
   INPUT_ANNOTATIONS_MAX,
   MESSAGE_CONTEXT_MAX_RECORDS,
 } from '../../../core/index.js';
-import type { ComposerDraft, DraftSubmission, SubmittedAttachment } from '../../shared/draft-values.js';
+import type { ComposerDraft, DraftSubmission, SubmittedAttachment } from '../../shared/composer-values.js';
 import { formatMessage, type T3Locale } from '../../shared/locale.js';
 import { firstMissingSlot, slotSelection, textWithArguments } from '../editor/atoms/command/command-slots.js';
-import { activeCommand, readDraft } from '../editor/state/draft.js';
+import { activeCommand, readDraft } from '../editor/state/draft-codec.js';
 
 /** Why the draft may not be submitted as it is (it came in over a limit), or `undefined`. */
 function submissionProblem(

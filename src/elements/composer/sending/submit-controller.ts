@@ -1,12 +1,12 @@
 import { html, type nothing, type TemplateResult } from 'lit';
-import type { ComposerDraft, DraftSubmission } from '../../shared/draft-values.js';
+import type { ComposerDraft, DraftSubmission } from '../../shared/composer-values.js';
 import { type Delivery, emit } from '../../shared/events.js';
 import type { DictationController } from '../dictation/dictation-controller.js';
-import type { DraftRecall } from '../drafts/draft-recall.js';
-import type { StashController } from '../drafts/stash-controller.js';
-import { bringDraftBack } from '../drafts/draft-takeback.js';
+import type { DraftRecall } from '../saved-drafts/draft-recall.js';
+import type { StashController } from '../saved-drafts/stash-controller.js';
+import { bringDraftBack } from '../saved-drafts/draft-takeback.js';
 import type { ComposerContext } from '../editor/composer-context.js';
-import { stateIsBlank } from '../editor/state/draft.js';
+import { stateIsBlank } from '../editor/state/draft-codec.js';
 import { insertionProblem } from '../editor/state/draft-limits.js';
 import { renderSendButton } from './composer-actions.js';
 import { type FlightEnd, type InFlightOptions, SubmissionsInFlight } from './in-flight.js';

@@ -1,4 +1,4 @@
-import type { DraftSubmission } from '../../shared/draft-values.js';
+import type { DraftSubmission } from '../../shared/composer-values.js';
 import type { Delivery } from '../../shared/events.js';
 import { type ExtendableOutcome, fireExtendable } from '../../shared/extendable-event.js';
 

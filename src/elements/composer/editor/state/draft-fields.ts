@@ -1,6 +1,6 @@
 import { StateEffect, StateField } from '@codemirror/state';
 import type { CommandInfo, ContextRecord } from '../../../../core/index.js';
-import type { DraftAttachment } from '../../../shared/draft-values.js';
+import type { DraftAttachment } from '../../../shared/composer-values.js';
 
 /**
  * The draft, kept whole in the editor state beside its text: the records its chips refer to, the

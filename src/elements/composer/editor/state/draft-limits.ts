@@ -3,7 +3,7 @@ import { INPUT_ANNOTATIONS_MAX, MESSAGE_CONTEXT_MAX_RECORDS } from '../../../../
 import type { T3Locale } from '../../../shared/locale.js';
 import { atomCountOf } from '../atoms/atom-index.js';
 import { chipsOf } from '../atoms/context-chip/chip-atom.js';
-import { activeCommand } from './draft.js';
+import { activeCommand } from './draft-codec.js';
 
 /** Why adding these records and chips to the draft would break a limit, or `undefined` when it would not. */
 export function insertionProblem(

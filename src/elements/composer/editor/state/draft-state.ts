@@ -1,7 +1,7 @@
 import { invertedEffects } from '@codemirror/commands';
 import type { Extension, StateEffect, Transaction } from '@codemirror/state';
 import type { ContextRecord } from '../../../../core/index.js';
-import type { DraftAttachment } from '../../../shared/draft-values.js';
+import type { DraftAttachment } from '../../../shared/composer-values.js';
 import {
   attachmentsField,
   availabilityField,

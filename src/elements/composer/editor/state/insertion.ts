@@ -1,7 +1,7 @@
 import { isolateHistory } from '@codemirror/commands';
 import { EditorSelection, type EditorState, type TransactionSpec } from '@codemirror/state';
 import type { ContextRecord } from '../../../../core/index.js';
-import type { DraftAttachment } from '../../../shared/draft-values.js';
+import type { DraftAttachment } from '../../../shared/composer-values.js';
 import { spacedLink } from '../atoms/atom-edits.js';
 import { putAttachments, putRecords } from './draft-state.js';
 

@@ -1,5 +1,5 @@
 import { StateField } from '@codemirror/state';
-import type { ComposerDraft } from '../../../shared/draft-values.js';
+import type { ComposerDraft } from '../../../shared/composer-values.js';
 
 /**
  * Where ↑/↓ recall stands, kept in the draft's state: which history entry is shown (`null` while

@@ -1,7 +1,7 @@
 import { ChangeSet, EditorSelection, type EditorState, type StateEffect, type Text } from '@codemirror/state';
 import type { CommandArgumentValue } from '../../../../../core/index.js';
 import { formatArgumentValue } from '../../../../shared/command-arguments.js';
-import { activeCommand, COMMAND_HEAD } from '../../state/draft.js';
+import { activeCommand, COMMAND_HEAD } from '../../state/draft-codec.js';
 import type { PickedCommand } from '../../state/draft-fields.js';
 import { type ArgumentSlot, setSlots, slotsField } from './slot-field.js';
 

@@ -1,6 +1,6 @@
 import { type ChangeDesc, StateEffect, StateField } from '@codemirror/state';
 import type { CommandArgument, CommandInfo } from '../../../../../core/index.js';
-import type { DraftSlot } from '../../../../shared/draft-values.js';
+import type { DraftSlot } from '../../../../shared/composer-values.js';
 import { argumentPieces } from '../../../../shared/command-arguments.js';
 
 /**

@@ -1,7 +1,7 @@
 import { type EditorView, WidgetType } from '@codemirror/view';
 import type { ContextRecord } from '../../../../../core/index.js';
 import type { T3ContextChip } from '../../../../context-chip/context-chip.js';
-import type { TextPreview } from '../../../../shared/draft-values.js';
+import type { TextPreview } from '../../../../shared/composer-values.js';
 import type { ChipAvailability, UploadStatus } from '../../state/draft-state.js';
 
 /** What one chip shows; also what readers of the draft learn about a chip without re-parsing the text. */

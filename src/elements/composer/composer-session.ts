@@ -8,7 +8,7 @@ import {
   formatContextReference,
 } from '../../core/index.js';
 import type { ResolvedConfig } from '../shared/config.js';
-import type { DraftAttachment, TextPreview } from '../shared/draft-values.js';
+import type { DraftAttachment, TextPreview } from '../shared/composer-values.js';
 import { AttachmentShelf } from './attachments/attachment-shelf.js';
 import { filesToAttach } from './attachments/attachments.js';
 import { type UploadOwners, UploadsController } from './attachments/uploads.js';
@@ -34,7 +34,7 @@ import type {
   ReplaceOptions,
   ReplaceOrigin,
 } from './editor/composer-context.js';
-import { commandInfoOf, liveAttachments, referencedRecords, stateIsBlank } from './editor/state/draft.js';
+import { commandInfoOf, liveAttachments, referencedRecords, stateIsBlank } from './editor/state/draft-codec.js';
 import { DraftEditor } from './editor/state/draft-editor.js';
 import { insertionProblem } from './editor/state/draft-limits.js';
 import { attachmentsField, commandField, draftFields, recordsField } from './editor/state/draft-state.js';
@@ -49,7 +49,7 @@ import { ComposerDrops } from './drops/composer-drops.js';
 import type { DropResolver } from './drops/drop-resolver.js';
 
 /** What the session needs from its element besides its properties. */
-export interface DraftSessionOptions {
+export interface ComposerSessionOptions {
   config(): ResolvedConfig;
   providers(): readonly MentionProvider[];
   /** The host's turning of its own drag types into records. */
@@ -76,10 +76,10 @@ export interface DraftSessionOptions {
  * The composer's draft in its editor, and the context its controllers share: the draft lives in
  * the editor state, every change is a transaction or the one replacement (`replaceDraft`), and
  * every change of the draft ends in `draftChanged`, which keeps the form value, announces chips,
- * fires the element's one `input` and schedules the save. The menu, the image shelf and the
- * clipboard are its own controllers.
+ * fires the element's one `input` and schedules the save. The image shelf and the clipboard are
+ * its own controllers; the menu is a view plugin of the editor.
  */
-export class DraftSession implements ComposerContext {
+export class ComposerSession implements ComposerContext {
   readonly notices: Notices;
   private readonly formValue: FormValue;
   private readonly editor: DraftEditor;
@@ -93,7 +93,7 @@ export class DraftSession implements ComposerContext {
 
   constructor(
     readonly host: ComposerHost,
-    private readonly options: DraftSessionOptions,
+    private readonly options: ComposerSessionOptions,
   ) {
     this.notices = new Notices(host);
     this.formValue = new FormValue(options.internals);

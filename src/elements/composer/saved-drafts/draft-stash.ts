@@ -1,9 +1,9 @@
 import { replaceContextReferences } from '../../../core/index.js';
 import { chipLabel, chipValue } from '../../shared/chip-text.js';
-import type { StashEntry } from '../../shared/draft-values.js';
+import type { StashEntry } from '../../shared/composer-values.js';
 import { newLocalId } from '../editor/state/local-ids.js';
 import { EntryList } from './entry-list.js';
-import { type ComposerDraft, isBlankDraft } from '../editor/state/draft.js';
+import { type ComposerDraft, isBlankDraft } from '../editor/state/draft-codec.js';
 import { withCitationLabels } from '../editor/atoms/citation/citation-labels.js';
 
 export type { StashEntry };

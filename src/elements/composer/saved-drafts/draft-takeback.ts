@@ -1,5 +1,5 @@
 import type { ComposerContext } from '../editor/composer-context.js';
-import { type ComposerDraft, decodeDraft, stateIsBlank } from '../editor/state/draft.js';
+import { type ComposerDraft, decodeDraft, stateIsBlank } from '../editor/state/draft-codec.js';
 import { insertionProblem } from '../editor/state/draft-limits.js';
 import { draftInProgress, recallWalkField } from '../editor/state/recall-walk.js';
 import { type ImportPlace, importDraft } from './draft-import.js';

@@ -11,7 +11,7 @@ import {
 import { hasLegacyContextMarkers } from '../../../core/legacy/markers.js';
 import type { LegacyUpgrade } from '../../shared/on-demand.js';
 import { resolveStoredContext } from '../../../core/legacy/resolve-stored.js';
-import type { ComposerDraft } from '../editor/state/draft.js';
+import type { ComposerDraft } from '../editor/state/draft-codec.js';
 import type { PickedCommand } from '../editor/state/draft-state.js';
 
 /**

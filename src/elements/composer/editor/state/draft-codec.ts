@@ -7,7 +7,7 @@ import {
   sanitizeCommandInfo,
 } from '../../../../core/index.js';
 import { isTextPreview } from '../../../shared/text-preview.js';
-import type { ComposerDraft, DraftAttachment } from '../../../shared/draft-values.js';
+import type { ComposerDraft, DraftAttachment } from '../../../shared/composer-values.js';
 
 export type { ComposerDraft };
 import { chipsOf } from '../atoms/context-chip/chip-atom.js';

@@ -1,7 +1,7 @@
 import type { ReactiveController } from 'lit';
-import type { ComposerDraft } from '../../shared/draft-values.js';
+import type { ComposerDraft } from '../../shared/composer-values.js';
 import type { ComposerContext } from '../editor/composer-context.js';
-import { decodeDraft, readDraft } from '../editor/state/draft.js';
+import { decodeDraft, readDraft } from '../editor/state/draft-codec.js';
 import { type DraftRecall, historySizeOf } from './draft-recall.js';
 import { MAX_STASHES, stashEntryOf } from './draft-stash.js';
 import {

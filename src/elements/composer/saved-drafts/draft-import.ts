@@ -6,9 +6,9 @@ import {
   collectContextReferences,
   toKindScopedContextId,
 } from '../../../core/index.js';
-import type { DraftAttachment } from '../../shared/draft-values.js';
+import type { DraftAttachment } from '../../shared/composer-values.js';
 import { newLocalId } from '../editor/state/local-ids.js';
-import { type ComposerDraft, decodeCommand } from '../editor/state/draft.js';
+import { type ComposerDraft, decodeCommand } from '../editor/state/draft-codec.js';
 import { attachmentsField, putAttachments, putRecords, recordsField, setCommand } from '../editor/state/draft-state.js';
 import { PROGRAMMATIC } from '../editor/state/insertion.js';
 import { planFragmentImport } from '../clipboard/fragment-import.js';

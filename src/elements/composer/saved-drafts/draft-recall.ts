@@ -1,6 +1,6 @@
 import type { EditorState } from '@codemirror/state';
 import type { ComposerContext } from '../editor/composer-context.js';
-import { type ComposerDraft, decodeDraft, readDraft } from '../editor/state/draft.js';
+import { type ComposerDraft, decodeDraft, readDraft } from '../editor/state/draft-codec.js';
 import { recallWalkField } from '../editor/state/recall-walk.js';
 import { legacyUpgradeChunk } from '../../shared/on-demand.js';
 import { draftOfHistoryEntry, type HistoryEntry, historyEntryOf, needsLegacyUpgrade } from './history-entries.js';

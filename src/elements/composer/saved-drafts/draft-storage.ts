@@ -1,4 +1,4 @@
-import type { ComposerDraft, DraftAttachment, QueuedSubmission, StashEntry } from '../../shared/draft-values.js';
+import type { ComposerDraft, DraftAttachment, QueuedSubmission, StashEntry } from '../../shared/composer-values.js';
 
 /** What is stored of a queued follow-up: its draft; the submission is computed again when restored. */
 export type StoredQueueEntry = Pick<QueuedSubmission, 'id' | 'createdAt' | 'draft'>;

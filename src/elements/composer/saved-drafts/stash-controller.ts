@@ -1,7 +1,7 @@
-import type { StashEntry } from '../../shared/draft-values.js';
+import type { StashEntry } from '../../shared/composer-values.js';
 import { emit } from '../../shared/events.js';
 import type { ComposerContext } from '../editor/composer-context.js';
-import { type ComposerDraft, readDraft } from '../editor/state/draft.js';
+import { type ComposerDraft, readDraft } from '../editor/state/draft-codec.js';
 import { DraftStash } from './draft-stash.js';
 import { bringDraftBack } from './draft-takeback.js';
 
