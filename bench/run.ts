@@ -82,13 +82,17 @@ if (!quick && !only) {
 const missed = figures.filter((figure) => verdict(figure) === 'MISSED');
 console.log(`\n${figures.length} figures, ${missed.length} missed their goal. Results in bench/results.json.`);
 
-/** Each figure as the median of the rounds' medians, with the spread of all their runs. */
+/**
+ * Each figure as the median of the rounds' medians, with the spread of all their runs. Figures are
+ * matched by their place in the run (every round runs the same figures in the same order), since
+ * some names carry what the run measured (a growth, a request rate); the name is the last round's.
+ */
 function medianOfRounds(all: (Figure & { suite: string })[][]): (Figure & { suite: string })[] {
-  const key = (figure: Figure & { suite: string }) => `${figure.suite}\n${figure.name}\n${figure.baseline}`;
-  return all[0]!.map((first) => {
-    const same = all.flatMap((round) => round.filter((figure) => key(figure) === key(first)));
+  if (all.some((round) => round.length !== all[0]!.length)) throw new Error('the rounds ran different figures');
+  return all[0]!.map((_first, index) => {
+    const same = all.map((round) => round[index]!);
     return {
-      ...first,
+      ...same[same.length - 1]!,
       median: summarize(same.map((figure) => figure.median)).median,
       min: Math.min(...same.map((figure) => figure.min)),
       max: Math.max(...same.map((figure) => figure.max)),

@@ -209,7 +209,7 @@ export async function pasteFigures(session: Session): Promise<Figure[]> {
   const plainName = 'paste 1 MB of plain text into the composer (Ctrl+V → DOM updated → next frame)';
   const fragmentName = `paste a ${FRAGMENT_CHARS / 1000} kB fragment with ${FRAGMENT_CHIPS} chips into the composer (Ctrl+V → DOM updated → next frame)`;
   return [
-    ratioFigure(plainName, BASELINES.bare.label, 1.5, pasteRatios(plain, 'bare')),
+    ratioFigure(plainName, BASELINES.bare.label, 1.2, pasteRatios(plain, 'bare')),
     ...CHIP_PEERS.map((peer) => ratioFigure(plainName, BASELINES[peer].label, 1.0, pasteRatios(plain, peer))),
     ...CHIP_PEERS.map((peer) =>
       ratioFigure(fragmentName, `${baselineName(peer)}, copied from it`, 1.0, pasteRatios(fragment, peer)),
