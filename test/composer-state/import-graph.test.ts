@@ -35,7 +35,7 @@ function packagesLoadedBy(entry: string): { packages: Set<string>; modules: Set<
 describe('a submission needs no view code', () => {
   for (const entry of [
     'src/elements/composer/editor/atoms/draft-atoms.ts',
-    'src/elements/composer/editor/state/draft.ts',
+    'src/elements/composer/editor/state/draft-codec.ts',
     'src/elements/composer/sending/submission-rules.ts',
   ]) {
     it(`${entry} loads @codemirror/state alone: no view, no Lit, no element`, () => {

@@ -12,7 +12,13 @@ import { DraftRecall } from './saved-drafts/draft-recall.js';
 import { ComposerSession } from './composer-session.js';
 import type { StashEntry } from './saved-drafts/draft-stash.js';
 import { StashController } from './saved-drafts/stash-controller.js';
-import { activeCommand, decodeDraft, liveAttachments, readDraft, referencedRecords } from './editor/state/draft-codec.js';
+import {
+  activeCommand,
+  decodeDraft,
+  liveAttachments,
+  readDraft,
+  referencedRecords,
+} from './editor/state/draft-codec.js';
 import type { HistoryEntry } from './saved-drafts/history-entries.js';
 import { longPasteLimits } from './clipboard/long-paste.js';
 import type { QueueEntryInit, QueuedSubmission } from './sending/queued-submissions.js';
