@@ -69,6 +69,8 @@ export class AnchoredPopup {
   private resizeObserver?: ResizeObserver;
   /** Counts placements, so that only the latest one, which Floating UI resolves later, moves the popup. */
   private placements = 0;
+  /** The placement's code could not be loaded: the popup shows where the browser puts it. */
+  private unplaced = false;
 
   constructor(private readonly options: AnchoredPopupOptions) {}
 
@@ -105,10 +107,13 @@ export class AnchoredPopup {
     const current = () => placement === this.placements && this.popup === popup;
     const position = positioning.loaded;
     if (!position) {
-      unseen(style, true);
+      // After a failed load, the popup stays in sight, unplaced, while the next one is tried.
+      if (!this.unplaced) unseen(style, true);
       void positioning.load().then((loaded) => {
         if (!current()) return;
         if (loaded) return this.place();
+        if (this.unplaced) return;
+        this.unplaced = true;
         unseen(style, false);
         console.error('[t3-composer] the placement of popups could not be loaded; this one shows unplaced');
       });

@@ -1,24 +1,17 @@
 import { expect } from '@open-wc/testing';
 import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import { mention } from '../../../support/records.js';
-import { fetched } from '../support/fetched.js';
+import { FRAME_ON_THE_PAGE, fetched, type FrameWindow, framePage } from '../user-message/chunk-support.js';
 import { part } from '../support/interaction.js';
 import { clickEditor, press, type, waitFor } from './support.js';
 
 /** A page whose chunks loaded on demand cannot be loaded, the popups' placement among them. */
 describe('<t3-composer>: a menu whose placement cannot be loaded', () => {
   let frame: HTMLIFrameElement;
-  let win: Window & typeof globalThis & { consoleErrors: string[] };
+  let win: FrameWindow;
 
   beforeEach(async () => {
-    frame = document.createElement('iframe');
-    frame.style.cssText = 'position: fixed; inset: 0; inline-size: 600px; block-size: 400px; border: 0';
-    const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-    frame.src = new URL('../user-message/fixtures/unloadable-chunks.html', import.meta.url).href;
-    document.body.append(frame);
-    await loaded;
-    win = frame.contentWindow as typeof win;
-    await waitFor(() => !!win.customElements.get('t3-composer') && !!win.consoleErrors, 'the frame', 5000);
+    ({ frame, win } = await framePage('./fixtures/unloadable-chunks.html', FRAME_ON_THE_PAGE));
   });
   afterEach(() => frame.remove());
 

@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE } from '../../../src/elements/shared/locale.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
 import { terminal } from '../../../support/records.js';
 import { centre, part, waitFor } from '../support/interaction.js';
-import { fetched } from '../support/fetched.js';
+import { FRAME_ON_THE_PAGE, fetched, type FrameWindow, framePage } from '../user-message/chunk-support.js';
 
 const DETAILS = /\/context-chip\/details-content\.(?:ts|js)\b/;
 
@@ -38,17 +38,10 @@ describe('<t3-context-chip>: the details load the first time a chip is looked in
 
 describe('<t3-context-chip>: details that cannot be loaded', () => {
   let frame: HTMLIFrameElement;
-  let win: Window & typeof globalThis & { consoleErrors: string[] };
+  let win: FrameWindow;
 
   beforeEach(async () => {
-    frame = document.createElement('iframe');
-    frame.style.cssText = 'position: fixed; inset: 0; inline-size: 600px; block-size: 400px; border: 0';
-    const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-    frame.src = new URL('../user-message/fixtures/unloadable-chunks.html', import.meta.url).href;
-    document.body.append(frame);
-    await loaded;
-    win = frame.contentWindow as typeof win;
-    await waitFor(() => !!win.customElements.get('t3-context-chip') && !!win.consoleErrors, 'the frame', 5000);
+    ({ frame, win } = await framePage('./fixtures/unloadable-chunks.html', FRAME_ON_THE_PAGE));
   });
   afterEach(() => frame.remove());
 

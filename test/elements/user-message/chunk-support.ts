@@ -28,9 +28,13 @@ export async function bodiesUntilDrawn(
 
 export type FrameWindow = Window & typeof globalThis & { consoleErrors: string[] };
 
-/** A fixture page of this folder in a frame, once its elements are defined. */
-export async function framePage(path: string): Promise<{ frame: HTMLIFrameElement; win: FrameWindow }> {
+/** A frame's style that fixes it over the page at its origin: a point in it is the same point of the page. */
+export const FRAME_ON_THE_PAGE = 'position: fixed; inset: 0; inline-size: 600px; block-size: 400px; border: 0';
+
+/** A fixture page of this folder in a frame, once its elements are defined; `style` is the frame's. */
+export async function framePage(path: string, style = ''): Promise<{ frame: HTMLIFrameElement; win: FrameWindow }> {
   const frame = document.createElement('iframe');
+  frame.style.cssText = style;
   const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
   frame.src = new URL(path, import.meta.url).href;
   document.body.append(frame);
