@@ -12,13 +12,7 @@ import { DraftRecall } from './saved-drafts/draft-recall.js';
 import { ComposerSession } from './composer-session.js';
 import type { StashEntry } from './saved-drafts/draft-stash.js';
 import { StashController } from './saved-drafts/stash-controller.js';
-import {
-  activeCommand,
-  decodeDraft,
-  liveAttachments,
-  readDraft,
-  referencedRecords,
-} from './editor/state/draft-codec.js';
+import { activeCommand, decodeDraft, readDraft, referencedRecords } from './editor/state/draft-codec.js';
 import type { HistoryEntry } from './saved-drafts/history-entries.js';
 import { longPasteLimits } from './clipboard/long-paste.js';
 import type { QueueEntryInit, QueuedSubmission } from './sending/queued-submissions.js';
@@ -177,7 +171,7 @@ export class T3Composer extends ComposerProperties {
 
   set value(next: ComposerValue) {
     // The files of records that stay keep their bytes.
-    const draft = decodeDraft({ ...next, attachments: liveAttachments(this.session.state) }, this.commands);
+    const draft = decodeDraft({ ...next, attachments: this.draft.attachments }, this.commands);
     this.session.replaceDraft(draft, { origin: 'host' });
   }
 
