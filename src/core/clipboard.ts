@@ -9,7 +9,7 @@ import {
   versionField,
   type FieldTable,
 } from './record-fields.js';
-import { decodeContextRecordList } from './records.js';
+import { decodeContextRecordList } from './record-schema.js';
 import type { ContextRecord } from './types.js';
 
 /**

@@ -1,4 +1,5 @@
 import {
+  MESSAGE_CONTEXT_MAX_JSON_CHARS,
   CONTEXT_ID_MAX_CHARS,
   CONTEXT_KIND_MAX_CHARS,
   CONTEXT_LABEL_MAX_CHARS,
@@ -15,6 +16,7 @@ import {
   readFieldsInto,
   readObject,
   readOwn,
+  readRawRecordArray,
   toJson,
   trimmedNonEmpty,
   versionField,
@@ -23,10 +25,11 @@ import {
 } from './record-fields.js';
 import { KIND_DEFINITIONS, type KindFields, type KindReaders } from './kinds/index.js';
 import { plainJsonWithin } from './plain-json.js';
-import { CONTEXT_KINDS, type ContextRecord, type KnownContextKind } from './types.js';
+import { CONTEXT_KINDS, type ContextRecord, type KnownContextKind, type MessageContext } from './types.js';
 
 /**
- * The v1 record schema (T3's `ComposerContextRecord`): the base fields here, each known kind's
+ * The v1 record schema (T3's `ComposerContextRecord`) and the decoders of records and message
+ * contexts (T3's `OrchestrationMessageContext`) built on it: the base fields here, each known kind's
  * fields in its definition (`./kinds/`), and the reader that walks them. It reads in one of two
  * ways, as T3 does: decoding input (ids and trimmed-non-empty fields are trimmed first), or
  * checking a record built in memory exactly as it stands (T3's `Schema.is`: nothing is trimmed, so
@@ -152,14 +155,6 @@ function readRecord(value: unknown, tables: RecordTables): ContextRecord {
 }
 
 /**
- * Decodes one record: every field type, trim rule and length limit of the wire. Throws a
- * `FieldError` naming the field on bad input (the public decoders catch it).
- */
-export function readContextRecord(value: unknown): ContextRecord {
-  return readRecord(value, DECODING);
-}
-
-/**
  * True when a record built in memory is valid exactly as it stands, as T3's `Schema.is` judges
  * the records its legacy upgrade builds: as decoding would accept it, except that nothing is
  * trimmed, so a trimmed field with surrounding whitespace fails.
@@ -170,5 +165,125 @@ export function isValidBuiltRecord(value: unknown): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+export type ContextRecordDecodeResult = { ok: true; record: ContextRecord } | { ok: false; error: string };
+
+/** A record left out of a decoded list, with its index in the original array. */
+export interface DroppedContextRecord {
+  index: number;
+  error: string;
+}
+
+export type MessageContextDecodeResult =
+  { ok: true; context: MessageContext; dropped: DroppedContextRecord[] } | { ok: false; error: string };
+
+function describeFailure(error: unknown, fallbackPath: string): string {
+  return error instanceof FieldError ? error.message : `${fallbackPath}: could not be read`;
+}
+
+/**
+ * Decodes one v1 context record: every field type, trim rule and length limit of T3's schema.
+ * Ids and trimmed-non-empty fields come back trimmed; a known kind must be written exactly, an
+ * unknown kind comes back trimmed (as T3's schema reads both); integers must be safe integers;
+ * other strings stay byte-exact. Keys come in T3's decoded order (`version`, `contextId`, `label`,
+ * `kind`, then the kind's fields in schema order), so re-serialised JSON matches T3's. Unknown
+ * fields of known kinds are stripped; an unknown kind must carry `payload` (JSON at most 64,000
+ * chars), which it keeps alone, as T3's schema does. Never throws.
+ */
+export function decodeContextRecord(value: unknown): ContextRecordDecodeResult {
+  try {
+    return { ok: true, record: readRecord(value, DECODING) };
+  } catch (error) {
+    return { ok: false, error: describeFailure(error, 'record') };
+  }
+}
+
+interface DecodedEntry {
+  /** Index in the original array. */
+  index: number;
+  record: ContextRecord;
+}
+
+function decodeEntries(values: readonly unknown[]): { entries: DecodedEntry[]; dropped: DroppedContextRecord[] } {
+  const entries: DecodedEntry[] = [];
+  const dropped: DroppedContextRecord[] = [];
+  for (let index = 0; index < values.length; index++) {
+    let result: ContextRecordDecodeResult;
+    try {
+      result = decodeContextRecord(readOwn(values, index, `records[${index}]`));
+    } catch (error) {
+      result = { ok: false, error: describeFailure(error, `records[${index}]`) };
+    }
+    if (result.ok) entries.push({ index, record: result.record });
+    else dropped.push({ index, error: result.error });
+  }
+  return { entries, dropped };
+}
+
+/**
+ * Forward-compatible decoding of a record array (no count or size limits): each record that does
+ * not decode is dropped alone and listed with its original index; the valid ones are kept in
+ * order. A value that is not a readable array yields nothing. Never throws.
+ */
+export function decodeContextRecordList(values: unknown): {
+  records: ContextRecord[];
+  dropped: DroppedContextRecord[];
+} {
+  try {
+    if (!Array.isArray(values)) return { records: [], dropped: [] };
+    const { entries, dropped } = decodeEntries(values);
+    return { records: entries.map((entry) => entry.record), dropped };
+  } catch {
+    return { records: [], dropped: [] };
+  }
+}
+
+/** The context's raw array, whose JSON must also be at most 16,000,000 chars. */
+function readContextRecordArray(source: object): unknown[] {
+  const records = readRawRecordArray(source, 'context');
+  const fits =
+    plainJsonWithin(records, MESSAGE_CONTEXT_MAX_JSON_CHARS, false) !== undefined ||
+    toJson(records, 'context.records').length <= MESSAGE_CONTEXT_MAX_JSON_CHARS;
+  if (!fits) {
+    throw new FieldError('context.records', `JSON must be at most ${MESSAGE_CONTEXT_MAX_JSON_CHARS} chars`);
+  }
+  return records;
+}
+
+function checkDistinctContextIds(entries: readonly DecodedEntry[]): void {
+  const firstIndexById = new Map<string, number>();
+  for (const { index, record } of entries) {
+    const first = firstIndexById.get(record.contextId);
+    if (first !== undefined) {
+      throw new FieldError(
+        `context.records[${index}].contextId`,
+        `duplicates records[${first}] ("${record.contextId}")`,
+      );
+    }
+    firstIndexById.set(record.contextId, index);
+  }
+}
+
+function readMessageContext(value: unknown): { context: MessageContext; dropped: DroppedContextRecord[] } {
+  const source = readObject(value, 'context');
+  readField(source, 'version', 'context.version', versionField);
+  const { entries, dropped } = decodeEntries(readContextRecordArray(source));
+  checkDistinctContextIds(entries);
+  return { context: { version: 1, records: entries.map((entry) => entry.record) }, dropped };
+}
+
+/**
+ * Decodes a message context `{version: 1, records}`. The raw array is checked first (at most 200
+ * items, JSON at most 16,000,000 chars; either failure fails the whole context), then each
+ * undecodable record is dropped alone and listed in `dropped`, then duplicate `contextId`s
+ * (after trimming) fail the whole context. Never throws.
+ */
+export function decodeMessageContext(value: unknown): MessageContextDecodeResult {
+  try {
+    return { ok: true, ...readMessageContext(value) };
+  } catch (error) {
+    return { ok: false, error: describeFailure(error, 'context') };
   }
 }
