@@ -1,8 +1,9 @@
+import { ElementChunk } from '../shared/element-chunk.js';
 import { OnDemand } from '../shared/on-demand.js';
 import type { DetailsSource } from './details-content.js';
 
 export type { DetailsSource };
-export type DetailsPlacement = typeof import('./details-placement.js').detailsPopup;
+export type DetailsCardClass = typeof import('./details-placement.js').DetailsCard;
 
 /**
  * What a chip's details show, and where their card shows (`details-placement.ts`): a chunk loaded
@@ -20,44 +21,23 @@ export function provideDetailsContent(module: typeof import('./details-content.j
  * once it has come. Should it fail to load, the chip shows no details this time (its face and
  * label stay), the console says why, and the next look tries again.
  */
-export class DetailsChunk {
-  private loading?: Promise<void>;
-
-  constructor(private readonly host: { requestUpdate(): void }) {}
+export class DetailsChunk extends ElementChunk<typeof import('./details-content.js')> {
+  constructor(host: { requestUpdate(): void }) {
+    super(host, detailsChunk, 'the chip details could not be loaded; the next look tries again');
+  }
 
   /** The details, or null while their chunk loads (or when the chip has none). */
   render(root: Element | DocumentFragment, source: DetailsSource): unknown {
-    const content = detailsChunk.loaded;
-    if (content) return content.renderResolvedDetails(root, source);
-    this.load();
-    return null;
+    return this.get()?.renderResolvedDetails(root, source) ?? null;
   }
 
-  /** What places the details' card, or null while the chunk loads (the card stays hidden until then). */
-  placement(): DetailsPlacement | null {
-    const content = detailsChunk.loaded;
-    if (content) return content.detailsPopup;
-    this.load();
-    return null;
+  /** What shows and places the details' card, or null while the chunk loads (the card stays hidden until then). */
+  card(): DetailsCardClass | null {
+    return this.get()?.DetailsCard ?? null;
   }
 
   /** Marks the code blocks of built-in details that scroll (there are none before the chunk has come). */
   watchCodeOverflow(root: ParentNode): void {
     detailsChunk.loaded?.watchCodeOverflow(root);
-  }
-
-  private load(): void {
-    this.loading ??= detailsChunk.load().then((loaded) => {
-      this.loading = undefined;
-      if (loaded) this.host.requestUpdate();
-      else console.error('[t3-composer] the chip details could not be loaded; the next look tries again');
-    });
-  }
-
-  /** Waits for a load the chip started; true when there was one (the chip then updates again). */
-  async settled(): Promise<boolean> {
-    if (!this.loading) return false;
-    await this.loading;
-    return true;
   }
 }

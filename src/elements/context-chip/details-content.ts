@@ -9,7 +9,7 @@ import { detailsContentStyles } from './details-content.styles.js';
 import { renderFileText, renderThumbnail } from './read-back-view.js';
 
 export { watchCodeOverflow } from './code-overflow.js';
-export { detailsPopup } from './details-placement.js';
+export { DetailsCard } from './details-placement.js';
 
 /**
  * What a resolved chip's details show when no host draws them: a citation's quote, or the built-in

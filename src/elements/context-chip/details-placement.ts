@@ -28,7 +28,7 @@ const detailsCardStyles = css`
   }
 `;
 
-export interface DetailsPopupOptions {
+export interface DetailsCardOptions {
   /** The element the card sits next to (the chip's base). */
   anchor(): HTMLElement | undefined;
   /** Whether the details were opened by focus: those follow their chip while it is in view. */
@@ -36,21 +36,64 @@ export interface DetailsPopupOptions {
   close(): void;
 }
 
-/** The placement of `chip`'s details card, with the card's styles added to its shadow root. */
-export function detailsPopup(chip: HTMLElement, options: DetailsPopupOptions): AnchoredPopup {
-  if (chip.shadowRoot) adoptLateStyles(chip.shadowRoot, detailsCardStyles);
-  const popup: AnchoredPopup = new AnchoredPopup({
-    gap: 6,
-    margin: 8,
-    anchor: () => {
-      const rect = options.anchor()?.getBoundingClientRect();
-      return rect ? reachOverSendControls(chip, rect) : null;
-    },
-    // Focus that lands on a chip out of view scrolls it into view: details opened by focus follow
-    // the chip while it can be seen; those opened by hover close, the pointer is no longer on it.
-    onLayoutChange: () => (options.focused() && inView(options.anchor()) ? popup.place() : options.close()),
-  });
-  return popup;
+/** Every element under a viewport point, shadow trees included, topmost first. */
+function elementsUnder(x: number, y: number, root: Document | ShadowRoot = document, seen = new Set<Element>()) {
+  const found: Element[] = [];
+  for (const element of root.elementsFromPoint(x, y)) {
+    if (seen.has(element)) continue;
+    seen.add(element);
+    if (element.shadowRoot) found.push(...elementsUnder(x, y, element.shadowRoot, seen));
+    found.push(element);
+  }
+  return found;
+}
+
+/**
+ * A chip's details card, with the card's styles added to its shadow root: shown and placed while
+ * the details are open, and while it shows, Escape anywhere closes them (scrolling or resizing
+ * does too, through the popup).
+ */
+export class DetailsCard {
+  private readonly popup: AnchoredPopup;
+
+  constructor(
+    chip: HTMLElement,
+    private readonly options: DetailsCardOptions,
+  ) {
+    if (chip.shadowRoot) adoptLateStyles(chip.shadowRoot, detailsCardStyles);
+    const popup: AnchoredPopup = new AnchoredPopup({
+      gap: 6,
+      margin: 8,
+      anchor: () => {
+        const rect = options.anchor()?.getBoundingClientRect();
+        return rect ? reachOverSendControls(chip, rect) : null;
+      },
+      // Focus that lands on a chip out of view scrolls it into view: details opened by focus follow
+      // the chip while it can be seen; those opened by hover close, the pointer is no longer on it.
+      onLayoutChange: () => (options.focused() && inView(options.anchor()) ? popup.place() : options.close()),
+    });
+    this.popup = popup;
+  }
+
+  /** Shows the card `details` (open) or hides it (undefined). */
+  show(details: HTMLElement | undefined): void {
+    if (details) {
+      document.addEventListener('keydown', this.onDocumentKeyDown, true);
+      this.popup.show(details);
+    } else {
+      document.removeEventListener('keydown', this.onDocumentKeyDown, true);
+      this.popup.hide();
+    }
+  }
+
+  /** The topmost element under the pointer that `accepts`, the card aside (a chip under it takes over). */
+  elementUnder(event: PointerEvent, accepts: (element: Element) => boolean): Element | undefined {
+    return elementsUnder(event.clientX, event.clientY).find(accepts);
+  }
+
+  private readonly onDocumentKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') this.options.close();
+  };
 }
 
 function inView(anchor: HTMLElement | undefined): boolean {

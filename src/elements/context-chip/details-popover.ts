@@ -1,24 +1,12 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { AnchoredPopup } from '../shared/anchored-popup.js';
-import type { DetailsPlacement } from './details-chunk.js';
+import type { DetailsCardClass } from './details-chunk.js';
+import type { DetailsCard } from './details-placement.js';
 
 const SHOW_DELAY_MS = 120;
 const HIDE_DELAY_MS = 150;
 
 /** Each chip's controller, so the pointer over one chip's card can reach the chip under it. */
 const controllers = new WeakMap<Element, DetailsPopoverController>();
-
-/** Every element under a viewport point, shadow trees included, topmost first. */
-function elementsUnder(x: number, y: number, root: Document | ShadowRoot = document, seen = new Set<Element>()) {
-  const found: Element[] = [];
-  for (const element of root.elementsFromPoint(x, y)) {
-    if (seen.has(element)) continue;
-    seen.add(element);
-    if (element.shadowRoot) found.push(...elementsUnder(x, y, element.shadowRoot, seen));
-    found.push(element);
-  }
-  return found;
-}
 
 /**
  * When a chip's details show, and where: opened on hover (after a short delay) and on focus,
@@ -39,18 +27,16 @@ export class DetailsPopoverController implements ReactiveController {
   wanted = false;
 
   private timer?: ReturnType<typeof setTimeout>;
-  /** The open state the document listeners and the popover were last brought in line with. */
-  private synced = false;
-  /** The details element shown then: details drawn later (their chunk was loading) are shown once they are. */
-  private syncedDetails?: HTMLElement;
-  private popup?: AnchoredPopup;
+  /** The details element the card last showed, or null when it was last hidden. */
+  private shownDetails: HTMLElement | null = null;
+  private card?: DetailsCard;
   private focused = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
     private readonly anchor: () => HTMLElement | undefined,
     private readonly hasDetails: () => boolean,
-    private readonly placement: { placement(): DetailsPlacement | null },
+    private readonly cards: { card(): DetailsCardClass | null },
   ) {
     host.addController(this);
     controllers.set(host, this);
@@ -61,34 +47,27 @@ export class DetailsPopoverController implements ReactiveController {
   hostDisconnected(): void {
     clearTimeout(this.timer);
     this.setOpen(false);
-    this.watch(false);
-    this.popup?.hide();
+    this.sync(undefined);
   }
 
-  /** Brings the listeners and the popover in line with `open`; the host calls it after each update. */
+  /** Brings the card in line with `open`; the host calls it after each update. */
   sync(details: HTMLElement | undefined): void {
-    if (this.open === this.synced && details === this.syncedDetails) return;
-    this.watch(this.open);
-    const popup = this.open && details ? this.placedPopup() : undefined;
-    // Its placement is still loading: the chip updates again once it has come, and shows the card then.
-    if (popup === null) return;
-    this.synced = this.open;
-    this.syncedDetails = details;
-    if (popup && details) popup.show(details);
-    else this.popup?.hide();
+    const shown = (this.open && details) || null;
+    if (shown === this.shownDetails) return;
+    const card = shown ? this.madeCard() : this.card;
+    // Its code is still loading: the chip updates again once it has come, and shows the card then.
+    if (shown && !card) return;
+    this.shownDetails = shown;
+    card?.show(shown ?? undefined);
   }
 
-  /** The card's placement, made on the first look; null while its code loads. */
-  private placedPopup(): AnchoredPopup | null {
-    if (this.popup) return this.popup;
-    const place = this.placement.placement();
-    if (!place) return null;
-    this.popup = place(this.host, {
-      anchor: this.anchor,
-      focused: () => this.focused,
-      close: () => this.close(),
-    });
-    return this.popup;
+  /** The card, made on the first look; undefined while its code loads. */
+  private madeCard(): DetailsCard | undefined {
+    const Card = this.cards.card();
+    this.card ??= Card
+      ? new Card(this.host, { anchor: this.anchor, focused: () => this.focused, close: () => this.close() })
+      : undefined;
+    return this.card;
   }
 
   close(): void {
@@ -107,9 +86,7 @@ export class DetailsPopoverController implements ReactiveController {
   readonly onPointerLeave = () => this.schedule(false, HIDE_DELAY_MS);
   /** Over the card, a chip under the pointer takes over, as if the card were not there. */
   readonly onCardPointerMove = (event: PointerEvent) => {
-    const chip = elementsUnder(event.clientX, event.clientY).find(
-      (element) => element !== this.host && controllers.has(element),
-    );
+    const chip = this.card?.elementUnder(event, (element) => element !== this.host && controllers.has(element));
     if (chip) controllers.get(chip)!.onPointerEnter();
   };
   /** Opened or closed by a key outside the chip (the composer's): open, they stay like details opened by focus. */
@@ -146,14 +123,4 @@ export class DetailsPopoverController implements ReactiveController {
     } else if (shown === this) DetailsPopoverController.shown = null;
     this.host.requestUpdate();
   }
-
-  /** While the details are open, Escape anywhere closes them (scrolling or resizing does too, through the popup). */
-  private watch(open: boolean): void {
-    if (open) document.addEventListener('keydown', this.onDocumentKeyDown, true);
-    else document.removeEventListener('keydown', this.onDocumentKeyDown, true);
-  }
-
-  private readonly onDocumentKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') this.close();
-  };
 }
