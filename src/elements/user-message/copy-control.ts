@@ -4,6 +4,7 @@ import type { T3Locale } from '../shared/locale.js';
 import { OnDemand } from '../shared/on-demand.js';
 import { checkIcon, copyIcon } from './copy-icons.js';
 import type { ClipboardPayload } from './message-clipboard.js';
+import type { CopySource } from './message-copy.js';
 
 const COPIED_FEEDBACK_MS = 1500;
 
@@ -53,8 +54,8 @@ export class CopyControl implements ReactiveController {
     private readonly options: CopyControlOptions,
   ) {
     host.addController(this);
-    host.addEventListener('copy', (event) => this.onCopySelection(event));
-    host.addEventListener('dragstart', (event) => this.onDragStart(event));
+    host.addEventListener('copy', (event) => this.withCopyCode((copy, source) => copy.copySelection(event, source)));
+    host.addEventListener('dragstart', (event) => this.withCopyCode((copy, source) => copy.dragOut(event, source)));
     // A pointer reaches a message before it presses to select or drag: its copy code is there by then.
     for (const type of ['pointerover', 'pointerdown', 'keydown', 'focusin']) {
       host.addEventListener(type, loadCopyChunk, { once: true, passive: true });
@@ -102,27 +103,13 @@ export class CopyControl implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** A selection copy: rendered text with each fully selected chip as its canonical link, plus their records. */
-  private onCopySelection(event: ClipboardEvent): void {
+  /**
+   * A selection copy or a drag, once the copy code is there (a drag's pointer down has loaded it);
+   * before, the browser's own plain-text copy or drag.
+   */
+  private withCopyCode(act: (copy: typeof import('./message-copy.js'), source: CopySource) => void): void {
+    const copy = copyChunk.loaded;
     const root = this.host.shadowRoot;
-    const clipboard = copyChunk.loaded;
-    if (!root || !clipboard || !event.clipboardData || event.defaultPrevented) return;
-    const payload = clipboard.selectionPayload(root, this.options.records());
-    if (!payload) return;
-    event.preventDefault();
-    clipboard.writeClipboardPayload(event.clipboardData, payload, this.options.environmentId());
-  }
-
-  private onDragStart(event: DragEvent): void {
-    const root = this.host.shadowRoot;
-    const data = event.dataTransfer;
-    const clipboard = copyChunk.loaded;
-    // A drag starts with the pointer down, which has loaded the chunk; should it not be there, the browser's drag.
-    if (!root || !clipboard || !data || event.defaultPrevented) return;
-    const payload = clipboard.draggedPayload(event, root, this.options.records());
-    if (!payload) return;
-    data.clearData();
-    clipboard.writeClipboardPayload(data, payload, this.options.environmentId());
-    data.effectAllowed = 'copy';
+    if (copy && root) act(copy, { root, records: this.options.records(), environmentId: this.options.environmentId() });
   }
 }
