@@ -6,7 +6,7 @@
  * gzipped on its own, as a browser fetches it; where the page loads more on demand (the message's
  * Markdown renderer), a figure of its own counts that too. `npm run bench` builds the package first.
  */
-import { existsSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
@@ -63,8 +63,9 @@ const ENTRIES: SizedEntry[] = [
 /** kB as bundlers report them (1,000 bytes), which reads slightly larger than KiB. */
 const BYTES_PER_KB = 1000;
 
-/** The page's module, inside the project, so that it imports the package by its own name. */
-const PAGE_FILE = `${projectRoot}size-page.js`;
+/** The page's module, named inside the project, so that it imports the package by its own name. */
+const PAGE_NAME = 'size-page.js';
+const PAGE_FILE = `${projectRoot}${PAGE_NAME}`;
 
 /** One file of a bundled page: its gzipped size, the files it imports, and the ones it loads on demand. */
 interface PageFile {
@@ -83,7 +84,7 @@ const gzipped = (code: string | Uint8Array) => gzipSync(code, { level: 9 }).leng
 
 async function withEsbuild(contents: string): Promise<BundledPage> {
   const result = await esbuild({
-    stdin: { contents, resolveDir: projectRoot, sourcefile: 'size-page.js', loader: 'js' },
+    stdin: { contents, resolveDir: projectRoot, sourcefile: PAGE_NAME, loader: 'js' },
     absWorkingDir: projectRoot,
     outdir: 'size-out',
     bundle: true,
@@ -107,7 +108,7 @@ async function withEsbuild(contents: string): Promise<BundledPage> {
       dynamicImports: imports.filter((entry) => entry.kind === 'dynamic-import').map((entry) => entry.path),
     });
   }
-  const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === 'size-page.js');
+  const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === PAGE_NAME);
   if (!entry) throw new Error('esbuild produced no page file');
   return { files, entry };
 }
@@ -127,7 +128,7 @@ async function withVite(contents: string): Promise<BundledPage> {
       write: false,
       minify: true,
       target: 'es2022',
-      rollupOptions: { input: PAGE_FILE, preserveEntrySignatures: 'strict' },
+      rolldownOptions: { input: PAGE_FILE, preserveEntrySignatures: 'strict' },
     },
   })) as Rolldown.RolldownOutput;
   const files = new Map<string, PageFile>();
@@ -165,10 +166,31 @@ const BUNDLERS = [
   { name: 'Vite 8', bundle: withVite },
 ];
 
+/** The newest change under `directory`, in milliseconds. */
+function newestChange(directory: string): number {
+  return readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((newest, entry) => Math.max(newest, statSync(`${entry.parentPath}/${entry.name}`).mtimeMs), 0);
+}
+
+/** The figures must be those of the sources as they are: a package built before they last changed is refused. */
+function checkBuildIsCurrent(): void {
+  const built = `${projectRoot}dist/message.js`;
+  let builtAt: number;
+  try {
+    builtAt = statSync(built).mtimeMs;
+  } catch {
+    throw new Error('no built package: run `npm run build` first');
+  }
+  if (newestChange(`${projectRoot}src`) > builtAt) {
+    throw new Error('the built package is older than the sources: run `npm run build` first');
+  }
+}
+
 export const suite: Suite = {
   name: 'size',
   async run() {
-    if (!existsSync(`${projectRoot}dist/message.js`)) throw new Error('no built package: run `npm run build` first');
+    checkBuildIsCurrent();
     const figures: Figure[] = [];
     for (const entry of ENTRIES) {
       for (const bundler of BUNDLERS) {

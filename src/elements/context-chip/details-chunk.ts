@@ -27,12 +27,12 @@ export class DetailsChunk {
 
   /** The details, or null while their chunk loads (or when the chip has none). */
   render(root: Element | DocumentFragment, source: DetailsSource): unknown {
-    return this.loaded()?.renderResolvedDetails(root, source) ?? null;
+    return this.content()?.renderResolvedDetails(root, source) ?? null;
   }
 
   /** What shows and places the details' card, or null while the chunk loads (the card stays hidden until then). */
   card(): DetailsCardClass | null {
-    return this.loaded()?.DetailsCard ?? null;
+    return this.content()?.DetailsCard ?? null;
   }
 
   /** Marks the code blocks of built-in details that scroll (there are none before the chunk has come). */
@@ -40,8 +40,8 @@ export class DetailsChunk {
     detailsChunk.loaded?.watchCodeOverflow(root);
   }
 
-  /** The chunk, or undefined while it loads (asking starts the load). */
-  private loaded() {
+  /** The chunk's module, or undefined while it loads (asking starts the load). */
+  private content() {
     const content = detailsChunk.loaded;
     if (content) return content;
     this.loading ??= detailsChunk.load().then((loaded) => {

@@ -50,16 +50,13 @@ function elementsUnder(x: number, y: number, root: Document | ShadowRoot = docum
 
 /**
  * A chip's details card, with the card's styles added to its shadow root: shown and placed while
- * the details are open, and while it shows, Escape anywhere closes them (scrolling or resizing
- * does too, through the popup).
+ * the details are open; scrolling or resizing closes them, through the popup, unless focus opened
+ * them.
  */
 export class DetailsCard {
   private readonly popup: AnchoredPopup;
 
-  constructor(
-    chip: HTMLElement,
-    private readonly options: DetailsCardOptions,
-  ) {
+  constructor(chip: HTMLElement, options: DetailsCardOptions) {
     if (chip.shadowRoot) adoptLateStyles(chip.shadowRoot, detailsCardStyles);
     const popup: AnchoredPopup = new AnchoredPopup({
       gap: 6,
@@ -77,23 +74,17 @@ export class DetailsCard {
 
   /** Shows the card `details` (open) or hides it (undefined). */
   show(details: HTMLElement | undefined): void {
-    if (details) {
-      document.addEventListener('keydown', this.onDocumentKeyDown, true);
-      this.popup.show(details);
-    } else {
-      document.removeEventListener('keydown', this.onDocumentKeyDown, true);
-      this.popup.hide();
-    }
+    if (details) this.popup.show(details);
+    else this.popup.hide();
   }
 
-  /** The topmost element under the pointer that `accepts`, the card aside (a chip under it takes over). */
+  /**
+   * The topmost element under the pointer over the card that `accepts`, looking through the card
+   * and into shadow trees: the chip the pointer would be on if the card were not there.
+   */
   elementUnder(event: PointerEvent, accepts: (element: Element) => boolean): Element | undefined {
     return elementsUnder(event.clientX, event.clientY).find(accepts);
   }
-
-  private readonly onDocumentKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') this.options.close();
-  };
 }
 
 function inView(anchor: HTMLElement | undefined): boolean {

@@ -14,8 +14,9 @@ const controllers = new WeakMap<Element, DetailsPopoverController>();
  * never keeps the pointer from a chip), on Escape anywhere, and when the page scrolls or resizes (details opened by
  * focus follow their chip instead, while it is in view); in the top layer,
  * under the chip (over it when there is no room below), inside the visual viewport, and placed
- * again when the visual viewport moves (pinch zoom, an on-screen keyboard). The placement comes
- * with the details' chunk, loaded on the first look: the card shows once it has come.
+ * again when the visual viewport moves (pinch zoom, an on-screen keyboard). The card
+ * (`details-placement.ts`) comes with the details' chunk, loaded on the first look: it shows once
+ * it has come.
  */
 export class DetailsPopoverController implements ReactiveController {
   /** The controller whose details are open now, if any: at most one chip shows its card at a time. */
@@ -50,8 +51,11 @@ export class DetailsPopoverController implements ReactiveController {
     this.sync(undefined);
   }
 
-  /** Brings the card in line with `open`; the host calls it after each update. */
+  /** Brings the Escape listener and the card in line with `open`; the host calls it after each update. */
   sync(details: HTMLElement | undefined): void {
+    // Open details close on Escape anywhere, even while their card's code still loads.
+    if (this.open) document.addEventListener('keydown', this.onDocumentKeyDown, true);
+    else document.removeEventListener('keydown', this.onDocumentKeyDown, true);
     const shown = (this.open && details) || null;
     if (shown === this.shownDetails) return;
     const card = shown ? this.madeCard() : this.card;
@@ -123,4 +127,8 @@ export class DetailsPopoverController implements ReactiveController {
     } else if (shown === this) DetailsPopoverController.shown = null;
     this.host.requestUpdate();
   }
+
+  private readonly onDocumentKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') this.close();
+  };
 }

@@ -4,7 +4,7 @@ import type { T3Locale } from '../shared/locale.js';
 import { OnDemand } from '../shared/on-demand.js';
 import { checkIcon, copyIcon } from './copy-icons.js';
 import type { ClipboardPayload } from './message-clipboard.js';
-import type { CopySource } from './message-copy.js';
+import type * as MessageCopy from './message-copy.js';
 
 const COPIED_FEEDBACK_MS = 1500;
 
@@ -107,7 +107,7 @@ export class CopyControl implements ReactiveController {
    * A selection copy or a drag, once the copy code is there (a drag's pointer down has loaded it);
    * before, the browser's own plain-text copy or drag.
    */
-  private withCopyCode(act: (copy: typeof import('./message-copy.js'), source: CopySource) => void): void {
+  private withCopyCode(act: (copy: typeof MessageCopy, source: MessageCopy.CopySource) => void): void {
     const copy = copyChunk.loaded;
     const root = this.host.shadowRoot;
     if (copy && root) act(copy, { root, records: this.options.records(), environmentId: this.options.environmentId() });
