@@ -359,7 +359,7 @@ export class ComposerSession implements ComposerContext {
     this.options.changed(stateIsBlank(this.state));
   }
 
-  /** A chip's remove button: the chip goes, unless the event was cancelled. */
+  /** A citation chip's new comment, from its Edit comment form: the link changes, unless the event was cancelled. */
   readonly changeCitationComment = (event: CustomEvent<CitationCommentDetail>): void => {
     const chip = event.composedPath()[0];
     const view = this.view;
@@ -367,6 +367,7 @@ export class ComposerSession implements ComposerContext {
     changeCitationComment(view, chip, event.detail.citation, event.detail.comment);
   };
 
+  /** A chip's remove button: the chip goes, unless the event was cancelled. */
   readonly removeChip = (event: CustomEvent<{ contextId: string }>): void => {
     const chip = event.composedPath()[0];
     const view = this.view;

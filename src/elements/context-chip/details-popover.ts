@@ -51,11 +51,8 @@ export class DetailsPopoverController implements ReactiveController {
     this.sync(undefined);
   }
 
-  /** Brings the Escape listener and the card in line with `open`; the host calls it after each update. */
+  /** Brings the card in line with `open`; the host calls it after each update. */
   sync(details: HTMLElement | undefined): void {
-    // Open details close on Escape anywhere, even while their card's code still loads.
-    if (this.open) document.addEventListener('keydown', this.onDocumentKeyDown, true);
-    else document.removeEventListener('keydown', this.onDocumentKeyDown, true);
     const shown = (this.open && details) || null;
     if (shown === this.shownDetails) return;
     const card = shown ? this.madeCard() : this.card;
@@ -121,10 +118,15 @@ export class DetailsPopoverController implements ReactiveController {
     if (this.open === open) return;
     this.open = open;
     const shown = DetailsPopoverController.shown;
+    // Open details close on Escape anywhere, even while their card's code still loads.
     if (open) {
       if (shown && shown !== this) shown.close();
       DetailsPopoverController.shown = this;
-    } else if (shown === this) DetailsPopoverController.shown = null;
+      document.addEventListener('keydown', this.onDocumentKeyDown, true);
+    } else {
+      if (shown === this) DetailsPopoverController.shown = null;
+      document.removeEventListener('keydown', this.onDocumentKeyDown, true);
+    }
     this.host.requestUpdate();
   }
 

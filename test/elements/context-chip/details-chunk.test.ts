@@ -3,9 +3,11 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/define-message.js';
 import { DEFAULT_LOCALE } from '../../../src/elements/shared/locale.js';
 import type { T3ContextChip } from '../../../src/elements/context-chip/context-chip.js';
+import type { T3Composer } from '../../../src/elements/composer/composer.js';
 import { terminal } from '../../../support/records.js';
 import { centre, part, waitFor } from '../support/interaction.js';
 import { FRAME_ON_THE_PAGE, fetched, type FrameWindow, framePage } from '../user-message/chunk-support.js';
+import { chips, clickEditor, press } from '../composer/support.js';
 
 const DETAILS = /\/context-chip\/details-content\.(?:ts|js)\b/;
 
@@ -81,5 +83,36 @@ describe('<t3-context-chip>: details that cannot be loaded', () => {
     expect(part(chip, 'base')!.getAttribute('aria-describedby')).to.equal('details');
     expect(details.matches(':popover-open'), 'no card without its placement').to.equal(false);
     expect(part(chip, 'label')!.textContent).to.equal('Gone');
+  });
+});
+
+describe('<t3-context-chip>: details whose code is still on its way', () => {
+  let frame: HTMLIFrameElement;
+  let win: FrameWindow & { releaseDetails?: () => void };
+
+  beforeEach(async () => {
+    ({ frame, win } = await framePage('./fixtures/held-details.html', FRAME_ON_THE_PAGE));
+  });
+  afterEach(() => frame.remove());
+
+  it('close on Escape pressed before it has come, and stay closed once it has', async () => {
+    const composer = win.document.createElement('t3-composer') as T3Composer;
+    composer.label = 'Message';
+    win.document.body.append(composer);
+    await composer.updateComplete;
+    await clickEditor(composer);
+    expect(composer.insertContext(terminal).ok).to.equal(true);
+    await composer.updateComplete;
+    const chip = chips(composer)[0]!;
+
+    // The composer's key opens the chip's details while focus stays in the editor.
+    await press('Alt+Enter');
+    await waitFor(() => typeof win.releaseDetails === 'function', 'the details chunk to be asked for');
+    await press('Escape');
+    win.releaseDetails!();
+    await chip.updateComplete;
+    const details = part(chip, 'details')!;
+    expect(details.textContent, 'the details came').to.contain('npm test');
+    expect(details.matches(':popover-open'), 'no card for details closed meanwhile').to.equal(false);
   });
 });
