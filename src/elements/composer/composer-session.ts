@@ -141,6 +141,11 @@ export class ComposerSession implements ComposerContext {
     return this.editor.view;
   }
 
+  /** The files of the draft's chips and shelf. */
+  get attachments(): readonly DraftAttachment[] {
+    return liveAttachments(this.state);
+  }
+
   get config(): ResolvedConfig {
     return this.options.config();
   }

@@ -171,7 +171,7 @@ export class T3Composer extends ComposerProperties {
 
   set value(next: ComposerValue) {
     // The files of records that stay keep their bytes.
-    const draft = decodeDraft({ ...next, attachments: this.draft.attachments }, this.commands);
+    const draft = decodeDraft({ ...next, attachments: this.session.attachments }, this.commands);
     this.session.replaceDraft(draft, { origin: 'host' });
   }
 
